@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "TokenBench",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TokenBench", targets: ["TokenBench"]),
+        .executable(name: "tokenbench", targets: ["tokenbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // ICU behind a C target whose public header exposes no ICU type: a Swift module that
+        // sees both Foundation's ICU and the system's fails to build ("'UErrorCode' has
+        // different definitions"), and ICU's symbols carry a version suffix.
+        .target(
+            name: "CICUShim",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
+        .target(
+            name: "TokenBench",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CICUShim",
+            ],
+            resources: [.embedInCode("DefaultFixtures")]),
+        .executableTarget(
+            name: "tokenbench",
+            dependencies: [
+                "TokenBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "TokenBenchTests",
+            dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "TokenBenchCLITests",
+            dependencies: ["tokenbench"],
+            resources: [.copy("Golden")]),
+    ]
+)

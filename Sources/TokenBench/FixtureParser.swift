@@ -1,0 +1,235 @@
+import Foundation
+
+/// Reads match cases from fixture files: TokenBench's own `.cases` format, or RFC 4180 CSV.
+///
+/// `.cases`: one case per block of `key: value` lines, blocks separated by blank lines, `#`
+/// starting a comment line. Keys: `id`, `category`, `document`, `query` (required), `note`, and
+/// expectations `match`, `nomatch`, `error`, each listing tokenizer labels and optionally scoped to a
+/// form pair and/or query kind: `nomatch[nfc:nfd prefix]: ascii`. Text may spell any code point
+/// as `\u{HEX}`; leading and trailing white space of a value is dropped (spell it `\u{20}`).
+///
+/// CSV: a header with `id,category,document,query` and optionally `note`, `match`, `nomatch`,
+/// `error` (unscoped label lists); the same escapes apply to every field.
+public enum FixtureParser {
+    /// Parses one fixture file's bytes; `file` names it in errors.
+    public static func parse(_ bytes: [UInt8], file: String, format: FixtureFormat) throws -> [MatchCase] {
+        let text = try decodeUTF8(bytes, file: file)
+        switch format {
+        case .cases: return try parseCases(text, file: file)
+        case .csv: return try parseCSV(text, file: file)
+        }
+    }
+
+    /// Decodes strict UTF-8, naming the line of the first invalid byte.
+    static func decodeUTF8(_ bytes: [UInt8], file: String) throws -> String {
+        var index = 0
+        var line = 1
+        while index < bytes.count {
+            let length = ByteEscaping.validSequenceLength(bytes, at: index)
+            guard length > 0 else {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: line,
+                    reason: "invalid UTF-8 (byte \(ByteEscaping.hexEscape(bytes[index])) at offset \(index))")
+            }
+            if bytes[index] == 0x0A { line += 1 }
+            index += length
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
+    }
+
+    // MARK: .cases
+
+    private static let requiredKeys = ["id", "category", "document", "query"]
+
+    static func parseCases(_ text: String, file: String) throws -> [MatchCase] {
+        var cases: [MatchCase] = []
+        var block: [(line: Int, key: String, value: String)] = []
+
+        func flush() throws {
+            guard let first = block.first else { return }
+            cases.append(try makeCase(block, file: file, line: first.line))
+            block = []
+        }
+        // Split on LF only: a lone CR, U+2028 or U+0085 inside a value is text, not a line break.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, rawLine) in lines.enumerated() {
+            let lineNumber = offset + 1
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line.removeLast() }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty {
+                try flush()
+                continue
+            }
+            if trimmed.hasPrefix("#") { continue }
+            guard let (key, value) = splitKeyValue(line) else {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: lineNumber, reason: "expected 'key: value', found '\(trimmed.prefix(40))'")
+            }
+            block.append((lineNumber, key, value))
+        }
+        try flush()
+        return cases
+    }
+
+    /// Splits `key: value` or `key[scope]: value`.
+    private static func splitKeyValue(_ line: Substring) -> (String, String)? {
+        let searchStart = line.firstIndex(of: "]") ?? line.startIndex
+        guard let colon = line[searchStart...].firstIndex(of: ":") else { return nil }
+        let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, !key.contains(" ") || key.contains("[") else { return nil }
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return (key, value)
+    }
+
+    private static func makeCase(_ block: [(line: Int, key: String, value: String)], file: String, line: Int) throws -> MatchCase {
+        var fields: [String: String] = [:]
+        var expectations: [String: [ExpectationScope: ExpectedResult]] = [:]
+        for entry in block {
+            let (baseKey, scopeText) = splitScope(entry.key)
+            if let result = ExpectedResult(rawValue: baseKey) {
+                let scope = try parseScope(scopeText, file: file, line: entry.line)
+                try addExpectations(entry.value, result: result, scope: scope, to: &expectations, file: file, line: entry.line)
+                continue
+            }
+            guard scopeText == nil, requiredKeys.contains(baseKey) || baseKey == "note" else {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: entry.line,
+                    reason: "unknown key '\(entry.key)' (expected id, category, document, query, note, match, nomatch or error)")
+            }
+            guard fields[baseKey] == nil else {
+                throw TokenBenchError.invalidFixture(file: file, line: entry.line, reason: "'\(baseKey)' given twice in one case")
+            }
+            fields[baseKey] = try unescape(entry.value, file: file, line: entry.line)
+        }
+        for key in requiredKeys where (fields[key] ?? "").isEmpty {
+            throw TokenBenchError.invalidFixture(file: file, line: line, reason: "the case has no '\(key)'")
+        }
+        return MatchCase(
+            id: fields["id"]!, category: fields["category"]!, document: fields["document"]!,
+            query: fields["query"]!, note: fields["note"] ?? "", expectations: expectations,
+            location: SourceLocation(file: file, line: line))
+    }
+
+    private static func splitScope(_ key: String) -> (String, String?) {
+        guard let open = key.firstIndex(of: "["), key.hasSuffix("]") else { return (key, nil) }
+        let inner = key[key.index(after: open)..<key.index(before: key.endIndex)]
+        return (String(key[..<open]).trimmingCharacters(in: .whitespaces), String(inner))
+    }
+
+    private static func parseScope(_ text: String?, file: String, line: Int) throws -> ExpectationScope {
+        var scope = ExpectationScope()
+        guard let text else { return scope }
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
+            if let kind = QueryKind(rawValue: String(word)), scope.queryKind == nil {
+                scope.queryKind = kind
+            } else if let pair = FormPair(parsing: word), scope.formPair == nil {
+                scope.formPair = pair
+            } else {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: line,
+                    reason: "bad expectation scope '\(word)' (expected one form pair such as nfc:nfd and/or one of phrase, prefix)")
+            }
+        }
+        return scope
+    }
+
+    private static func addExpectations(
+        _ value: String, result: ExpectedResult, scope: ExpectationScope,
+        to expectations: inout [String: [ExpectationScope: ExpectedResult]], file: String, line: Int
+    ) throws {
+        let labels = value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        for label in labels {
+            guard TokenizerSpec.isValidLabel(label) else {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: line, reason: "'\(label)' is not a tokenizer label (letters, digits, _ . - only)")
+            }
+            if let previous = expectations[label]?[scope] {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: line,
+                    reason: "'\(label)' already has the expectation '\(previous.rawValue)' for the same scope")
+            }
+            expectations[label, default: [:]][scope] = result
+        }
+    }
+
+    private static func unescape(_ text: String, file: String, line: Int) throws -> String {
+        do {
+            return try ByteEscaping.decodeEscapes(text)
+        } catch {
+            throw TokenBenchError.invalidFixture(file: file, line: line, reason: error.reason)
+        }
+    }
+
+    // MARK: CSV
+
+    static func parseCSV(_ text: String, file: String) throws -> [MatchCase] {
+        let records: [CSV.Record]
+        do {
+            records = try CSV.parse(text)
+        } catch {
+            throw TokenBenchError.invalidFixture(file: file, line: error.line, reason: error.reason)
+        }
+        guard let header = records.first else {
+            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "the file is empty (expected a header id,category,document,query)")
+        }
+        let known = requiredKeys + ["note"] + ExpectedResult.allCases.map(\.rawValue)
+        var columns: [String: Int] = [:]
+        for (index, name) in header.fields.enumerated() {
+            let name = name.trimmingCharacters(in: .whitespaces)
+            guard known.contains(name) else {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: header.line, reason: "unknown column '\(name)' (expected \(known.joined(separator: ", ")))")
+            }
+            guard columns[name] == nil else {
+                throw TokenBenchError.invalidFixture(file: file, line: header.line, reason: "column '\(name)' appears twice")
+            }
+            columns[name] = index
+        }
+        for key in requiredKeys where columns[key] == nil {
+            throw TokenBenchError.invalidFixture(file: file, line: header.line, reason: "missing column '\(key)'")
+        }
+        var cases: [MatchCase] = []
+        for record in records.dropFirst() {
+            if record.fields == [""] { continue }
+            guard record.fields.count == header.fields.count else {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: record.line,
+                    reason: "\(record.fields.count) fields where the header has \(header.fields.count)")
+            }
+            func field(_ name: String) throws -> String {
+                guard let index = columns[name] else { return "" }
+                return try unescape(record.fields[index], file: file, line: record.line)
+            }
+            for key in requiredKeys where try field(key).isEmpty {
+                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "empty '\(key)'")
+            }
+            var expectations: [String: [ExpectationScope: ExpectedResult]] = [:]
+            for result in ExpectedResult.allCases {
+                try addExpectations(
+                    try field(result.rawValue), result: result, scope: ExpectationScope(),
+                    to: &expectations, file: file, line: record.line)
+            }
+            cases.append(MatchCase(
+                id: try field("id"), category: try field("category"), document: try field("document"),
+                query: try field("query"), note: try field("note"), expectations: expectations,
+                location: SourceLocation(file: file, line: record.line)))
+        }
+        return cases
+    }
+}
+
+/// The fixture file formats TokenBench reads.
+public enum FixtureFormat: String, CaseIterable, Sendable {
+    /// TokenBench's block format (`.cases`).
+    case cases
+    /// RFC 4180 CSV with a header (`.csv`).
+    case csv
+
+    /// The format a file name implies: `.csv` is CSV, anything else the block format.
+    public init(path: String) {
+        self = path.lowercased().hasSuffix(".csv") ? .csv : .cases
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A SQLite loadable extension (a shared library) that registers FTS5 tokenizers.
+public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {
+    /// The shared library's path.
+    public var path: String
+    /// The init function's name, or nil for SQLite's default (`sqlite3_extension_init` or one
+    /// derived from the file name).
+    public var entryPoint: String?
+
+    public init(path: String, entryPoint: String? = nil) {
+        self.path = path
+        self.entryPoint = entryPoint
+    }
+
+    /// Parses `PATH` or `PATH:ENTRY`. The part after the last colon is an entry point only when
+    /// it is a C identifier, so a path that contains colons still works.
+    public init(parsing argument: String) {
+        if let colon = argument.lastIndex(of: ":"),
+           case let entry = argument[argument.index(after: colon)...],
+           let first = entry.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic,
+           entry.unicodeScalars.allSatisfy({ $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        {
+            self.init(path: String(argument[..<colon]), entryPoint: String(entry))
+        } else {
+            self.init(path: argument, entryPoint: nil)
+        }
+    }
+
+    public var description: String { entryPoint.map { "\(path):\($0)" } ?? path }
+
+    /// Loads the extension into `db`. Extension loading is enabled only for this call: the
+    /// connection refuses `load_extension()` from SQL before and after.
+    func load(into db: Database) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw TokenBenchError.extensionLoadFailed(path: description, reason: "no such file")
+        }
+        guard let connection = db.sqliteConnection else {
+            throw TokenBenchError.extensionLoadFailed(path: description, reason: "the database connection is closed")
+        }
+        sqlite3_enable_load_extension(connection, 1)
+        defer { sqlite3_enable_load_extension(connection, 0) }
+        // Ownership: SQLite allocates the message with sqlite3_malloc; we free it with sqlite3_free.
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_load_extension(connection, path, entryPoint, &message)
+        defer { sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            let reason = message.map { String(cString: $0) } ?? "SQLite code \(code)"
+            throw TokenBenchError.extensionLoadFailed(path: description, reason: reason.replacingOccurrences(of: "\n", with: " "))
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// How a case's query is run against the FTS5 table.
+public enum QueryKind: String, CaseIterable, Sendable, Codable {
+    /// The query as one phrase: `"…"`, inner quotes doubled.
+    case phrase
+    /// The same phrase as a prefix query: `"…" *`.
+    case prefix
+
+    /// The MATCH expression for `query` of this kind.
+    public func matchExpression(for query: String) -> String {
+        let phrase = "\"" + query.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        switch self {
+        case .phrase: return phrase
+        case .prefix: return phrase + " *"
+        }
+    }
+
+    /// The tokenization mode FTS5 uses for the query text of this kind.
+    public var tokenizationMode: TokenizationMode {
+        switch self {
+        case .phrase: return .query
+        case .prefix: return .prefix
+        }
+    }
+}
+
+/// What a fixture says a tokenizer's cell should be.
+public enum ExpectedResult: String, CaseIterable, Sendable {
+    /// The query finds the document.
+    case match
+    /// The query does not find the document.
+    case nomatch
+    /// FTS5 rejects the query, or the query has no tokens.
+    case error
+
+    /// The `expected` column of the long matrix: 1, 0, or `error`.
+    public var csvValue: String {
+        switch self {
+        case .match: return "1"
+        case .nomatch: return "0"
+        case .error: return "error"
+        }
+    }
+}
+
+/// Where an expectation applies: every cell of a tokenizer, or only a form pair and/or query kind.
+public struct ExpectationScope: Hashable, Sendable, CustomStringConvertible {
+    public var formPair: FormPair?
+    public var queryKind: QueryKind?
+
+    public init(formPair: FormPair? = nil, queryKind: QueryKind? = nil) {
+        self.formPair = formPair
+        self.queryKind = queryKind
+    }
+
+    /// The scopes that apply to one cell, most specific first.
+    static func candidates(formPair: FormPair, queryKind: QueryKind) -> [ExpectationScope] {
+        [
+            ExpectationScope(formPair: formPair, queryKind: queryKind),
+            ExpectationScope(formPair: formPair, queryKind: nil),
+            ExpectationScope(formPair: nil, queryKind: queryKind),
+            ExpectationScope(formPair: nil, queryKind: nil),
+        ]
+    }
+
+    public var description: String {
+        [formPair?.description, queryKind?.rawValue].compactMap { $0 }.joined(separator: " ")
+    }
+}
+
+/// Where a case was read from, for error messages and failure reports.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}
+
+/// One document/query pair: does the query find the document?
+public struct MatchCase: Hashable, Sendable {
+    public var id: String
+    public var category: String
+    public var document: String
+    public var query: String
+    public var note: String
+    /// Expectations per tokenizer label, per scope.
+    public var expectations: [String: [ExpectationScope: ExpectedResult]]
+    public var location: SourceLocation
+
+    public init(
+        id: String, category: String, document: String, query: String, note: String = "",
+        expectations: [String: [ExpectationScope: ExpectedResult]] = [:],
+        location: SourceLocation = SourceLocation(file: "<memory>", line: 0)
+    ) {
+        self.id = id
+        self.category = category
+        self.document = document
+        self.query = query
+        self.note = note
+        self.expectations = expectations
+        self.location = location
+    }
+
+    /// The most specific expectation recorded for `label` on one cell, if any.
+    public func expectation(for label: String, formPair: FormPair, queryKind: QueryKind) -> ExpectedResult? {
+        guard let scopes = expectations[label] else { return nil }
+        for scope in ExpectationScope.candidates(formPair: formPair, queryKind: queryKind) {
+            if let result = scopes[scope] { return result }
+        }
+        return nil
+    }
+}

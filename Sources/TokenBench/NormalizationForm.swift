@@ -1,0 +1,61 @@
+import Foundation
+
+/// How a document or query is presented to FTS5: as written, or in a Unicode normalization form.
+public enum NormalizationForm: String, CaseIterable, Sendable, Codable {
+    /// Exactly as the fixture spells it.
+    case asis
+    /// Canonical composition (what most Swift and Cocoa strings are).
+    case nfc
+    /// Canonical decomposition (HFS+ file names, some network input).
+    case nfd
+    /// Compatibility composition: ligatures, fullwidth forms and superscripts folded.
+    case nfkc
+    /// Compatibility decomposition.
+    case nfkd
+
+    public func apply(to text: String) -> String {
+        switch self {
+        case .asis: return text
+        case .nfc: return text.precomposedStringWithCanonicalMapping
+        case .nfd: return text.decomposedStringWithCanonicalMapping
+        case .nfkc: return text.precomposedStringWithCompatibilityMapping
+        case .nfkd: return text.decomposedStringWithCompatibilityMapping
+        }
+    }
+}
+
+/// The forms a match case's document and query are presented in, written `document:query`.
+public struct FormPair: Hashable, Sendable, CustomStringConvertible, Comparable {
+    public var document: NormalizationForm
+    public var query: NormalizationForm
+
+    public init(document: NormalizationForm, query: NormalizationForm) {
+        self.document = document
+        self.query = query
+    }
+
+    /// Parses `nfc:nfd`; returns nil for anything else.
+    public init?(parsing text: some StringProtocol) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let document = NormalizationForm(rawValue: String(parts[0]).lowercased()),
+              let query = NormalizationForm(rawValue: String(parts[1]).lowercased())
+        else { return nil }
+        self.init(document: document, query: query)
+    }
+
+    public var description: String { "\(document.rawValue):\(query.rawValue)" }
+
+    /// As written, and both cross pairs of NFC and NFD: the default run.
+    public static let defaults: [FormPair] = [
+        FormPair(document: .asis, query: .asis),
+        FormPair(document: .nfc, query: .nfd),
+        FormPair(document: .nfd, query: .nfc),
+    ]
+
+    public static func < (lhs: FormPair, rhs: FormPair) -> Bool {
+        let order = NormalizationForm.allCases
+        return (order.firstIndex(of: lhs.document)!, order.firstIndex(of: lhs.query)!)
+            < (order.firstIndex(of: rhs.document)!, order.firstIndex(of: rhs.query)!)
+    }
+}

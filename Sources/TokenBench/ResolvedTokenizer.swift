@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A tokenizer spec that FTS5 accepted, instantiated on a connection through the FTS5 API
+/// (`xFindTokenizer` then `xCreate`), ready to run its own xTokenize.
+///
+/// It is only valid inside the database access that created it: GRDB's tokenizer object
+/// borrows the connection's FTS5 API.
+struct ResolvedTokenizer {
+    let spec: TokenizerSpec
+    /// The words FTS5 split the spec into: the tokenizer name, then its arguments.
+    let components: [String]
+    let instance: any FTS5Tokenizer
+
+    init(spec: TokenizerSpec, in db: Database) throws {
+        self.spec = spec
+        components = try Self.components(of: spec, in: db)
+        do {
+            instance = try db.makeTokenizer(FTS5TokenizerDescriptor(components: components))
+        } catch {
+            throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: Self.message(of: error))
+        }
+    }
+
+    /// Lets FTS5 itself split the spec into words, then checks that FTS5 accepts the spec in a
+    /// real table. FTS5's own parser is the reference: a hand-written copy would drift from it on
+    /// quoting rules.
+    static func components(of spec: TokenizerSpec, in db: Database) throws -> [String] {
+        let captureSpec = TokenizerSpec(label: spec.label, text: SpecArgumentCapture.name + " " + spec.text)
+        let words = try withProbeTable(spec: captureSpec, reportedAs: spec, in: db) {
+            SpecArgumentCapture.takeArguments(for: db)
+        }
+        guard let words, !words.isEmpty else {
+            throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: "the spec names no tokenizer")
+        }
+        try withProbeTable(spec: spec, reportedAs: spec, in: db) {}
+        return words
+    }
+
+    /// Creates a temporary FTS5 table tokenized by `spec`, inserts one row (SQLite versions that
+    /// create tokenizers lazily only run the constructor then), runs `body`, and drops the table.
+    @discardableResult
+    private static func withProbeTable<T>(
+        spec: TokenizerSpec, reportedAs reported: TokenizerSpec, in db: Database, _ body: () throws -> T
+    ) throws -> T {
+        let literal: String
+        do { literal = try spec.sqlLiteral() } catch {
+            throw TokenBenchError.invalidTokenizerSpec(spec: reported.description, reason: "the spec contains a NUL character")
+        }
+        do {
+            try db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_probe")
+            try db.execute(sql: "CREATE VIRTUAL TABLE temp.tokenbench_probe USING fts5(body, tokenize = \(literal))")
+            defer { try? db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_probe") }
+            try db.execute(sql: "INSERT INTO temp.tokenbench_probe(body) VALUES ('probe')")
+            return try body()
+        } catch let error as TokenBenchError {
+            throw error
+        } catch {
+            throw TokenBenchError.invalidTokenizerSpec(spec: reported.description, reason: message(of: error))
+        }
+    }
+
+    /// SQLite's own message for a GRDB error, without GRDB's SQL echo.
+    static func message(of error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "\(error.resultCode)"
+        }
+        return "\(error)"
+    }
+
+    /// Tokenizes `text` in `mode` and collects every token with its offsets.
+    func tokens(of text: [UInt8], mode: TokenizationMode) throws -> [Token] {
+        let collector = TokenCollector()
+        let code = Self.withUnterminatedBuffer(text) { pText, nText in
+            // Ownership: the collector outlives this synchronous call; the callback only
+            // borrows it through the unretained context pointer.
+            withExtendedLifetime(collector) {
+                instance.tokenize(
+                    context: Unmanaged.passUnretained(collector).toOpaque(),
+                    tokenization: mode.tokenization,
+                    pText: pText,
+                    nText: nText,
+                    tokenCallback: TokenCollector.callback)
+            }
+        }
+        guard code == SQLITE_OK else {
+            throw TokenBenchError.tokenizeFailed(spec: spec.description, mode: mode.rawValue, code: code)
+        }
+        return collector.tokens
+    }
+
+    /// Calls `body` with a pointer to exactly `text.count` bytes: not NUL-terminated, as FTS5's
+    /// own input is not, and never a null pointer (even for empty input).
+    static func withUnterminatedBuffer<R>(
+        _ text: [UInt8], _ body: (UnsafePointer<CChar>, CInt) -> R
+    ) -> R {
+        if text.isEmpty {
+            // Ownership: a one-byte scratch buffer freed when `body` returns.
+            let scratch = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+            defer { scratch.deallocate() }
+            scratch.pointee = 0x7E
+            return body(scratch, 0)
+        }
+        return text.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pText in
+                body(pText, CInt(buffer.count))
+            }
+        }
+    }
+}
+
+/// Collects tokens from an xToken callback, numbering FTS5 positions.
+final class TokenCollector {
+    var tokens: [Token] = []
+    private var nextPosition = 0
+
+    static let callback: FTS5TokenCallback = { context, flags, pToken, nToken, iStart, iEnd in
+        guard let context else { return SQLITE_ERROR }
+        let collector = Unmanaged<TokenCollector>.fromOpaque(context).takeUnretainedValue()
+        let isColocated = (flags & FTS5_TOKEN_COLOCATED) != 0
+        let bytes: [UInt8]
+        if let pToken, nToken > 0 {
+            bytes = Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken)))
+        } else {
+            bytes = []
+        }
+        // A colocated token shares the previous token's position (FTS5 synonym method 3).
+        let position = isColocated && !collector.tokens.isEmpty ? collector.nextPosition - 1 : collector.nextPosition
+        if !(isColocated && !collector.tokens.isEmpty) { collector.nextPosition += 1 }
+        collector.tokens.append(Token(
+            position: position, bytes: bytes, start: Int(iStart), end: Int(iEnd), isColocated: isColocated))
+        return SQLITE_OK
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A tokenizer that records the arguments FTS5 parsed out of its `tokenize=` text and produces
+/// no token. `tokenize='tokenbench_spec_capture unicode61 tokenchars ''-'''` hands it
+/// `["unicode61", "tokenchars", "-"]`: exactly the words FTS5 would pass to unicode61.
+final class SpecArgumentCapture: FTS5CustomTokenizer {
+    static let name = "tokenbench_spec_capture"
+
+    /// Arguments captured per connection, taken once by the workbench that asked.
+    private static let mailbox = Mailbox()
+
+    init(db: Database, arguments: [String]) throws {
+        Self.mailbox.put(arguments, for: ObjectIdentifier(db))
+    }
+
+    static func takeArguments(for db: Database) -> [String]? {
+        mailbox.take(for: ObjectIdentifier(db))
+    }
+
+    func tokenize(
+        context: UnsafeMutableRawPointer?,
+        tokenization: FTS5Tokenization,
+        pText: UnsafePointer<CChar>?,
+        nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        SQLITE_OK
+    }
+
+    private final class Mailbox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var arguments: [ObjectIdentifier: [String]] = [:]
+
+        func put(_ value: [String], for key: ObjectIdentifier) {
+            lock.withLock { arguments[key] = value }
+        }
+
+        func take(for key: ObjectIdentifier) -> [String]? {
+            lock.withLock { arguments.removeValue(forKey: key) }
+        }
+    }
+}

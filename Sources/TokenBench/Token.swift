@@ -1,0 +1,37 @@
+/// One token as a tokenizer reported it through its xToken callback.
+public struct Token: Hashable, Sendable {
+    /// The FTS5 position: it advances on every token that is not colocated with the previous one.
+    public var position: Int
+    /// The token's bytes exactly as reported (not necessarily valid UTF-8).
+    public var bytes: [UInt8]
+    /// UTF-8 byte offset of the token's start in the tokenized input.
+    public var start: Int
+    /// UTF-8 byte offset just past the token's end in the tokenized input.
+    public var end: Int
+    /// Whether the tokenizer set FTS5_TOKEN_COLOCATED (a synonym at the previous position).
+    public var isColocated: Bool
+
+    public init(position: Int, bytes: [UInt8], start: Int, end: Int, isColocated: Bool) {
+        self.position = position
+        self.bytes = bytes
+        self.start = start
+        self.end = end
+        self.isColocated = isColocated
+    }
+
+    /// The token as text, with bytes that are not valid UTF-8 shown as `\xNN`.
+    public var text: String { ByteEscaping.display(bytes) }
+}
+
+extension Array where Element == Token {
+    /// Tokens as one field: space-separated, colocated tokens joined to their predecessor by `|`.
+    /// Spaces, `|` and backslashes inside a token are escaped so the field splits unambiguously.
+    public var joinedForDisplay: String {
+        var result = ""
+        for (index, token) in enumerated() {
+            if index > 0 { result += token.isColocated ? "|" : " " }
+            result += ByteEscaping.display(token.bytes, escaping: [0x20, 0x7C])
+        }
+        return result
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Every error the TokenBench library reports. Each message is one line that names the input
+/// at fault (a file and line, a tokenizer spec, an argument) so that a user can act on it.
+public enum TokenBenchError: Error, Equatable, Sendable {
+    /// FTS5 refused a tokenizer spec: an unknown name, or arguments its constructor rejects.
+    case invalidTokenizerSpec(spec: String, reason: String)
+    /// A fixture file is malformed at `line` (1-based; 0 when the file as a whole is at fault).
+    case invalidFixture(file: String, line: Int, reason: String)
+    /// A command-line or API argument has a value that cannot be used.
+    case invalidArgument(name: String, value: String, reason: String)
+    /// A file could not be read or written.
+    case fileAccess(path: String, reason: String)
+    /// A tokenizer's xTokenize returned an error code instead of SQLITE_OK.
+    case tokenizeFailed(spec: String, mode: String, code: Int32)
+    /// A SQLite loadable extension could not be loaded.
+    case extensionLoadFailed(path: String, reason: String)
+    /// SQLite failed where no user input is at fault (out of memory, I/O error, …).
+    case sqlite(context: String, message: String)
+}
+
+extension TokenBenchError: LocalizedError, CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .invalidTokenizerSpec(spec, reason):
+            return "tokenizer '\(spec)': \(reason)"
+        case let .invalidFixture(file, line, reason):
+            return line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)"
+        case let .invalidArgument(name, value, reason):
+            return "\(name) '\(value)': \(reason)"
+        case let .fileAccess(path, reason):
+            return "\(path): \(reason)"
+        case let .tokenizeFailed(spec, mode, code):
+            return "tokenizer '\(spec)': xTokenize failed in \(mode) mode with SQLite code \(code)"
+        case let .extensionLoadFailed(path, reason):
+            return "extension '\(path)': \(reason)"
+        case let .sqlite(context, message):
+            return "SQLite error while \(context): \(message)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,62 @@
+/// The tokenizers TokenBench knows by default, each under a short label.
+public enum TokenizerCatalog {
+    /// One known tokenizer.
+    public struct Entry: Sendable {
+        public var spec: TokenizerSpec
+        /// Built into SQLite's FTS5, or shipped by TokenBench.
+        public var origin: Origin
+        /// One sentence on what it does.
+        public var summary: String
+    }
+
+    public enum Origin: String, Sendable, CaseIterable {
+        case builtin
+        case shipped
+    }
+
+    /// SQLite's built-in tokenizers with the option sets that change matching. Some need a recent
+    /// SQLite (trigram: 3.34; trigram remove_diacritics: 3.45): `tokenbench list` probes them.
+    public static let builtIns: [Entry] = [
+        Entry(spec: TokenizerSpec(label: "ascii", text: "ascii"), origin: .builtin,
+              summary: "Splits on non-alphanumeric ASCII; folds ASCII case only."),
+        Entry(spec: TokenizerSpec(label: "unicode61", text: "unicode61"), origin: .builtin,
+              summary: "Unicode 6.1 word characters; folds case; removes diacritics (remove_diacritics 1)."),
+        Entry(spec: TokenizerSpec(label: "unicode61-rd0", text: "unicode61 remove_diacritics 0"), origin: .builtin,
+              summary: "unicode61 keeping diacritics."),
+        Entry(spec: TokenizerSpec(label: "unicode61-rd2", text: "unicode61 remove_diacritics 2"), origin: .builtin,
+              summary: "unicode61 also removing diacritics from characters that carry several."),
+        Entry(spec: TokenizerSpec(label: "porter-ascii", text: "porter ascii"), origin: .builtin,
+              summary: "Porter stemming on the ascii tokenizer's tokens."),
+        Entry(spec: TokenizerSpec(label: "porter-unicode61", text: "porter unicode61"), origin: .builtin,
+              summary: "Porter stemming on unicode61's tokens."),
+        Entry(spec: TokenizerSpec(label: "trigram", text: "trigram"), origin: .builtin,
+              summary: "Every run of three characters, case folded: substring matching."),
+        Entry(spec: TokenizerSpec(label: "trigram-cs", text: "trigram case_sensitive 1"), origin: .builtin,
+              summary: "trigram without case folding."),
+        Entry(spec: TokenizerSpec(label: "trigram-rd", text: "trigram remove_diacritics 1"), origin: .builtin,
+              summary: "trigram removing diacritics (SQLite 3.45 and later)."),
+    ]
+
+    /// Every tokenizer TokenBench knows, built-in and shipped.
+    public static var all: [Entry] { builtIns }
+}
+
+extension Workbench {
+    /// Whether this SQLite supports `spec`: tried by creating a real table with it, never
+    /// inferred from version numbers. Returns nil when supported, or SQLite's reason.
+    public func unsupportedReason(_ spec: TokenizerSpec) -> String? {
+        do {
+            try validate(spec)
+            return nil
+        } catch let TokenBenchError.invalidTokenizerSpec(_, reason) {
+            return reason
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The catalog entries this SQLite supports: the default tokenizer set of every command.
+    public func supportedCatalogSpecs() -> [TokenizerSpec] {
+        TokenizerCatalog.all.map(\.spec).filter { unsupportedReason($0) == nil }
+    }
+}

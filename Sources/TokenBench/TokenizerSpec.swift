@@ -1,0 +1,54 @@
+import Foundation
+
+/// A tokenizer named by the text of its FTS5 `tokenize=` argument, optionally labelled.
+///
+/// `unicode61 remove_diacritics 2` names a tokenizer; `u61rd2=unicode61 remove_diacritics 2` names
+/// the same one under the label `u61rd2`. The label, or else the spec text, is the tokenizer's
+/// name in every output.
+public struct TokenizerSpec: Hashable, Sendable, CustomStringConvertible {
+    /// A short name for outputs and fixture expectations, or nil to use `text`.
+    public var label: String?
+    /// The `tokenize=` argument exactly as FTS5 receives it, before FTS5 splits it into words.
+    public var text: String
+
+    public init(label: String? = nil, text: String) {
+        self.label = label
+        self.text = text
+    }
+
+    /// Parses `label=spec` or a bare `spec`. A label is letters, digits, `_`, `.` and `-` only, so
+    /// a spec that merely contains `=` (as in `unicode61 separators '='`) keeps it.
+    public init(parsing argument: String) {
+        if let equals = argument.firstIndex(of: "="),
+           Self.isValidLabel(argument[..<equals]),
+           argument.index(after: equals) < argument.endIndex
+        {
+            self.init(label: String(argument[..<equals]), text: String(argument[argument.index(after: equals)...]))
+        } else {
+            self.init(label: nil, text: argument)
+        }
+    }
+
+    /// The tokenizer's name in outputs: its label, or its spec text.
+    public var name: String { label ?? text }
+
+    /// `label=spec`, or the spec alone: the form `init(parsing:)` reads back.
+    public var description: String { label.map { "\($0)=\(text)" } ?? text }
+
+    /// Whether `candidate` can serve as a label (and as a key in fixture expectations).
+    public static func isValidLabel(_ candidate: some StringProtocol) -> Bool {
+        !candidate.isEmpty && candidate.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || scalar == "_" || scalar == "." || scalar == "-")
+        }
+    }
+
+    /// The spec as an SQL string literal, safe to splice into `CREATE VIRTUAL TABLE` for any
+    /// text: quotes are doubled, and a NUL (which would end the SQL text early) is refused.
+    func sqlLiteral() throws(TokenBenchError) -> String {
+        guard !text.unicodeScalars.contains("\0") else {
+            throw .invalidTokenizerSpec(spec: description, reason: "the spec contains a NUL character")
+        }
+        return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+}

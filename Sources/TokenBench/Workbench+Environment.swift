@@ -1,0 +1,91 @@
+import CICUShim
+import Foundation
+import GRDB
+
+extension Workbench {
+    /// The environment fingerprint: everything that can change matching or speed, as ordered
+    /// key/value pairs (`tokenbench env`).
+    public func environment() throws -> [(key: String, value: String)] {
+        var pairs: [(key: String, value: String)] = []
+        try withDatabase { db in
+            pairs.append(("sqlite_version", try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? ""))
+            pairs.append(("sqlite_source_id", try String.fetchOne(db, sql: "SELECT sqlite_source_id()") ?? ""))
+            let options = try String.fetchAll(db, sql: "PRAGMA compile_options")
+            pairs.append(("sqlite_compile_options", options.joined(separator: " ")))
+            pairs.append(("capability.fts5", try Self.probe(db, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)")))
+            pairs.append(("capability.fts5vocab", try Self.probe(
+                db, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)",
+                "CREATE VIRTUAL TABLE temp.tokenbench_env_vocab USING fts5vocab(temp, tokenbench_env, instance)",
+                "SELECT * FROM temp.tokenbench_env_vocab")))
+        }
+        for entry in TokenizerCatalog.all {
+            pairs.append(("capability.tokenizer.\(entry.spec.name)", unsupportedReason(entry.spec) == nil ? "yes" : "no"))
+        }
+        pairs.append(("icu_version", Self.icuString(tb_icu_version)))
+        pairs.append(("icu_unicode_version", Self.icuString(tb_icu_unicode_version)))
+        pairs.append(("swift_version", Self.swiftVersion))
+        pairs.append(("os", Self.operatingSystem()))
+        pairs.append(("cpu_model", Self.cpuModel()))
+        pairs.append(("cpu_count", String(ProcessInfo.processInfo.activeProcessorCount)))
+        return pairs
+    }
+
+    /// Runs `statements`, then drops what they created; "yes" if all succeed, else "no: reason".
+    private static func probe(_ db: Database, _ statements: String...) throws -> String {
+        defer {
+            try? db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_env_vocab")
+            try? db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_env")
+        }
+        do {
+            for statement in statements { try db.execute(sql: statement) }
+            return "yes"
+        } catch {
+            return "no: " + ResolvedTokenizer.message(of: error)
+        }
+    }
+
+    private static func icuString(_ function: (UnsafeMutablePointer<CChar>?, CInt) -> Void) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        function(&buffer, CInt(buffer.count))
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The language version the library was compiled with (the compiler has no runtime query).
+    static var swiftVersion: String {
+        #if compiler(>=6.5)
+        return "6.5 or later"
+        #elseif compiler(>=6.4)
+        return "6.4"
+        #elseif compiler(>=6.3)
+        return "6.3"
+        #elseif compiler(>=6.2)
+        return "6.2"
+        #elseif compiler(>=6.1)
+        return "6.1"
+        #else
+        return "6.0"
+        #endif
+    }
+
+    private static func operatingSystem() -> String {
+        var name = ""
+        if let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) {
+            for line in release.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
+                name = line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        let kernel = ProcessInfo.processInfo.operatingSystemVersionString
+        return name.isEmpty ? kernel : "\(name) (\(kernel))"
+    }
+
+    private static func cpuModel() -> String {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+        for line in info.split(separator: "\n") where line.hasPrefix("model name") {
+            if let colon = line.firstIndex(of: ":") {
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return "unknown"
+    }
+}

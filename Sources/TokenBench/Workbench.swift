@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The harness: one in-memory SQLite connection on which every tokenizer TokenBench knows is
+/// registered (built-ins, the shipped custom ones, the user's own types and extensions), and the
+/// operations that run them: token traces, spec validation, match matrices.
+///
+/// A workbench is used from one thread at a time; every operation runs inside its serial queue.
+public final class Workbench {
+    /// What to register on the workbench's connection besides SQLite's built-in tokenizers.
+    public struct Options {
+        /// The user's own GRDB tokenizer types, registered under their `name`.
+        public var customTokenizers: [any FTS5CustomTokenizer.Type]
+        /// SQLite loadable extensions to load, each registering FTS5 tokenizers.
+        public var extensions: [LoadableExtension]
+
+        public init(customTokenizers: [any FTS5CustomTokenizer.Type] = [], extensions: [LoadableExtension] = []) {
+            self.customTokenizers = customTokenizers
+            self.extensions = extensions
+        }
+    }
+
+    let dbQueue: DatabaseQueue
+
+    public init(options: Options = Options()) throws {
+        var configuration = Configuration()
+        configuration.label = "TokenBench"
+        // Metatypes are immutable; the closure only reads them on the queue that opens the connection.
+        nonisolated(unsafe) let customTokenizers = options.customTokenizers
+        configuration.prepareDatabase { db in
+            db.add(tokenizer: SpecArgumentCapture.self)
+            for type in customTokenizers {
+                db.add(tokenizer: type)
+            }
+        }
+        do {
+            dbQueue = try DatabaseQueue(configuration: configuration)
+        } catch {
+            throw TokenBenchError.sqlite(context: "opening an in-memory database", message: "\(error)")
+        }
+        for loadable in options.extensions {
+            try dbQueue.inDatabase { db in try loadable.load(into: db) }
+        }
+    }
+
+    /// Runs `body` on the workbench's connection.
+    func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
+        try dbQueue.inDatabase(body)
+    }
+}
+
+// MARK: - Specs
+
+extension Workbench {
+    /// Checks that FTS5 accepts `spec` by creating a real table with it, and returns the words
+    /// FTS5 split the spec into (the tokenizer name, then its arguments).
+    @discardableResult
+    public func validate(_ spec: TokenizerSpec) throws -> [String] {
+        try withDatabase { db in try ResolvedTokenizer.components(of: spec, in: db) }
+    }
+
+    /// Returns the tokens `spec` produces for `text` in `mode`, through the tokenizer's own
+    /// xTokenize, with their byte offsets into `text`.
+    public func tokens(of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode) throws -> [Token] {
+        try withDatabase { db in
+            let tokenizer = try ResolvedTokenizer(spec: spec, in: db)
+            return try tokenizer.tokens(of: text, mode: mode)
+        }
+    }
+
+    /// Convenience for UTF-8 text.
+    public func tokens(of text: String, spec: TokenizerSpec, mode: TokenizationMode) throws -> [Token] {
+        try tokens(of: Array(text.utf8), spec: spec, mode: mode)
+    }
+}

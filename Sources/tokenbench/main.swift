@@ -1,0 +1,2 @@
+import TokenBench
+print("hi")
