@@ -31,6 +31,7 @@ public struct FixtureSet: Sendable {
     /// names every file in `fixtures/`.
     public static let embeddedFiles: [(name: String, bytes: [UInt8])] = [
         ("seeds.cases", PackageResources.seeds_cases),
+        ("gotchas.cases", PackageResources.gotchas_cases),
     ]
 
     /// Loads every path given: a file, or a directory whose `.cases` and `.csv` files are read in

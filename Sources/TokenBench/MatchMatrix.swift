@@ -68,3 +68,20 @@ public struct MatchMatrix: Sendable {
     /// The cells whose result contradicts the fixture.
     public var violations: [MatrixCell] { cells.filter(\.violatesExpectation) }
 }
+
+extension MatrixCell {
+    /// One line saying which expectation failed and the tokens that explain why.
+    public var failureDescription: String {
+        func describe(_ result: CellResult) -> String {
+            switch result {
+            case .matched: return "match"
+            case .notMatched: return "no match"
+            case .error(let message): return "error (\(message))"
+            }
+        }
+        let expectedText = expected.map { $0 == .nomatch ? "no match" : $0.rawValue } ?? "nothing"
+        return "FAIL \(matchCase.location) case \(matchCase.id), tokenizer \(tokenizer), \(queryKind.rawValue) \(formPair): "
+            + "expected \(expectedText), got \(describe(result)); "
+            + "document tokens [\(documentTokens.joinedForDisplay)], query tokens [\(queryTokens.joinedForDisplay)]"
+    }
+}

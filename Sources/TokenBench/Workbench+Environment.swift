@@ -75,8 +75,9 @@ extension Workbench {
                 name = line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
         }
-        let kernel = ProcessInfo.processInfo.operatingSystemVersionString
-        return name.isEmpty ? kernel : "\(name) (\(kernel))"
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        let kernel = "kernel \(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
+        return name.isEmpty ? kernel : "\(name), \(kernel)"
     }
 
     private static func cpuModel() -> String {

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A header and rows of text: the one shape every TokenBench output takes before it is
+/// rendered as CSV or Markdown, so that both renderings come from the same data.
+public struct Table: Equatable, Sendable {
+    public var header: [String]
+    public var rows: [[String]]
+
+    public init(header: [String], rows: [[String]] = []) {
+        self.header = header
+        self.rows = rows
+    }
+
+    public func render(_ format: TableFormat) -> String {
+        switch format {
+        case .csv: return csv()
+        case .markdown: return markdown()
+        }
+    }
+
+    /// RFC 4180 CSV with a header line, LF line ends.
+    public func csv() -> String {
+        ([header] + rows).map(CSV.line).joined()
+    }
+
+    /// A GitHub-flavoured Markdown table; `|` is escaped and line breaks become `<br>`.
+    public func markdown() -> String {
+        func cell(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "|", with: "\\|")
+                .replacingOccurrences(of: "\r\n", with: "<br>")
+                .replacingOccurrences(of: "\n", with: "<br>")
+        }
+        func line(_ cells: [String]) -> String { "| " + cells.map(cell).joined(separator: " | ") + " |\n" }
+        return line(header) + "|" + String(repeating: "---|", count: header.count) + "\n" + rows.map(line).joined()
+    }
+}
+
+/// How a table is printed.
+public enum TableFormat: String, CaseIterable, Sendable {
+    case csv
+    case markdown
+}
+
+/// Writes command output: to standard output, or atomically to a file (a temporary file in the
+/// same directory renamed over the target), so a failed run never leaves half a file behind.
+public enum OutputDestination {
+    public static func write(_ text: String, to path: String?) throws {
+        guard let path else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw TokenBenchError.fileAccess(path: path, reason: "cannot write: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// The tokens of one input under one tokenizer and mode: what `tokenbench tokens` prints.
+public struct TokenTrace: Sendable {
+    public var tokenizer: String
+    public var mode: TokenizationMode
+    public var form: NormalizationForm
+    /// 1-based index of the input among those traced.
+    public var inputIndex: Int
+    /// The bytes the tokenizer was given (after the form was applied).
+    public var input: [UInt8]
+    public var tokens: [Token]
+
+    public init(tokenizer: String, mode: TokenizationMode, form: NormalizationForm, inputIndex: Int, input: [UInt8], tokens: [Token]) {
+        self.tokenizer = tokenizer
+        self.mode = mode
+        self.form = form
+        self.inputIndex = inputIndex
+        self.input = input
+        self.tokens = tokens
+    }
+
+    /// The source bytes a token claims, or an empty slice when its offsets are out of range.
+    public func source(of token: Token) -> ArraySlice<UInt8> {
+        guard 0 <= token.start, token.start <= token.end, token.end <= input.count else { return [] }
+        return input[token.start..<token.end]
+    }
+
+    public static let tableHeader = [
+        "tokenizer", "mode", "form", "input", "position", "token", "start", "end", "colocated", "source",
+    ]
+
+    /// Rows of the `tokens` table, one per token.
+    public var tableRows: [[String]] {
+        tokens.map { token in
+            [
+                tokenizer, mode.rawValue, form.rawValue, String(inputIndex), String(token.position), token.text,
+                String(token.start), String(token.end), token.isColocated ? "1" : "0",
+                ByteEscaping.display(source(of: token)),
+            ]
+        }
+    }
+}

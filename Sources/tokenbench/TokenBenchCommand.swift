@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import TokenBench
+
+/// `tokenbench`: lists the subcommands; the work is done by the TokenBench library.
+///
+/// Exit status: 0 success; 1 a fixture expectation failed; 2 bad usage or bad input (an unknown
+/// option, a malformed fixture, a tokenizer spec FTS5 rejects, an unreadable file); 3 an
+/// unexpected SQLite failure.
+@main
+struct TokenBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tokenbench",
+        abstract: "Test and measure SQLite FTS5 tokenizers on the real FTS5 engine.",
+        discussion: """
+            Exit status: 0 success; 1 an expectation failed; 2 bad usage or input; 3 SQLite failure.
+            """,
+        subcommands: [
+            MatrixCommand.self,
+            TokensCommand.self,
+            ListCommand.self,
+            EnvCommand.self,
+        ])
+
+    /// Runs the command, mapping every error to one line on stderr and a documented status.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as TokenBenchError {
+            FileHandle.standardError.write(Data("tokenbench: error: \(error)\n".utf8))
+            Foundation.exit(error.exitStatus)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                print(message)
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data("\(message)\n".utf8))
+            // Usage errors share status 2 with bad input, whatever ArgumentParser's default.
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
+
+extension TokenBenchError {
+    /// The process exit status for this error: 2 for anything the user's input caused.
+    var exitStatus: Int32 {
+        switch self {
+        case .sqlite: return 3
+        default: return 2
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import TokenBench
+
+/// The tokenizers a command runs, and where extra ones come from.
+struct WorkbenchOptions: ParsableArguments {
+    @Option(
+        name: .customLong("tokenizer"),
+        help: "A tokenizer as its FTS5 tokenize= text, optionally labelled (LABEL=SPEC); repeatable, default every known one this SQLite supports.")
+    var tokenizerArguments: [String] = []
+
+    @Option(
+        name: .customLong("load-extension"),
+        help: "A SQLite loadable extension (PATH or PATH:ENTRY) registering FTS5 tokenizers; repeatable.")
+    var extensionArguments: [String] = []
+
+    var tokenizerSpecs: [TokenizerSpec] { tokenizerArguments.map(TokenizerSpec.init(parsing:)) }
+
+    func validate() throws {
+        var seen: Set<String> = []
+        for spec in tokenizerSpecs {
+            guard !spec.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("--tokenizer '\(spec.description)': the spec is empty")
+            }
+            guard seen.insert(spec.name).inserted else {
+                throw ValidationError("--tokenizer '\(spec.description)': the name '\(spec.name)' is given twice; label one (LABEL=SPEC)")
+            }
+        }
+    }
+
+    func makeWorkbench() throws -> Workbench {
+        try Workbench(options: Workbench.Options(extensions: extensionArguments.map(LoadableExtension.init(parsing:))))
+    }
+
+    /// The tokenizers asked for, each checked against FTS5, or the supported defaults.
+    func resolveTokenizers(on workbench: Workbench) throws -> [TokenizerSpec] {
+        guard !tokenizerSpecs.isEmpty else { return workbench.supportedCatalogSpecs() }
+        for spec in tokenizerSpecs { try workbench.validate(spec) }
+        return tokenizerSpecs
+    }
+}
+
+/// Where and how a command prints its table.
+struct OutputOptions: ParsableArguments {
+    @Option(help: "Output format: csv or markdown.")
+    var format: TableFormat = .csv
+
+    @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func emit(_ table: Table) throws {
+        try OutputDestination.write(table.render(format), to: output)
+    }
+}
+
+extension TableFormat: ExpressibleByArgument {}
+extension TokenizationMode: ExpressibleByArgument {}
+extension NormalizationForm: ExpressibleByArgument {}
+extension QueryKind: ExpressibleByArgument {}

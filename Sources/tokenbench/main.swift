@@ -1,2 +1,0 @@
-import TokenBench
-print("hi")
