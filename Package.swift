@@ -31,6 +31,7 @@ let package = Package(
             name: "tokenbench",
             dependencies: [
                 "TokenBench",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

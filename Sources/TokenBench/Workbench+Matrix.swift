@@ -69,7 +69,12 @@ extension Workbench {
                 context: "indexing the documents with '\(tokenizer.spec.description)'", message: ResolvedTokenizer.message(of: error))
         }
 
-        let probe = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(table) MATCH ? AND rowid = ?)")
+        let probe: Statement
+        do {
+            probe = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH ? AND rowid = ?)")
+        } catch {
+            throw TokenBenchError.sqlite(context: "preparing the match query", message: ResolvedTokenizer.message(of: error))
+        }
         var cells: [MatrixCell] = []
         for (index, matchCase) in cases.enumerated() {
             let document = documents[index]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GRDB
 import TokenBench
 
 /// `tokenbench`: lists the subcommands; the work is done by the TokenBench library.
@@ -30,6 +31,9 @@ struct TokenBenchCommand: ParsableCommand {
         } catch let error as TokenBenchError {
             FileHandle.standardError.write(Data("tokenbench: error: \(error)\n".utf8))
             Foundation.exit(error.exitStatus)
+        } catch let error as DatabaseError {
+            FileHandle.standardError.write(Data("tokenbench: SQLite error: \(error)\n".utf8))
+            Foundation.exit(3)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {

@@ -5,7 +5,7 @@ import TokenBench
 struct WorkbenchOptions: ParsableArguments {
     @Option(
         name: .customLong("tokenizer"),
-        help: "A tokenizer as its FTS5 tokenize= text, optionally labelled (LABEL=SPEC); repeatable, default every known one this SQLite supports.")
+        help: "A tokenizer: its FTS5 tokenize= text, LABEL=SPEC, or a label from 'tokenbench list'; repeatable, default every listed one this SQLite supports.")
     var tokenizerArguments: [String] = []
 
     @Option(
@@ -13,7 +13,12 @@ struct WorkbenchOptions: ParsableArguments {
         help: "A SQLite loadable extension (PATH or PATH:ENTRY) registering FTS5 tokenizers; repeatable.")
     var extensionArguments: [String] = []
 
-    var tokenizerSpecs: [TokenizerSpec] { tokenizerArguments.map(TokenizerSpec.init(parsing:)) }
+    /// Each argument as a spec; a bare catalog label (`porter-ascii`) stands for its entry.
+    var tokenizerSpecs: [TokenizerSpec] {
+        tokenizerArguments.map { argument in
+            TokenizerCatalog.all.first { $0.spec.label == argument }?.spec ?? TokenizerSpec(parsing: argument)
+        }
+    }
 
     func validate() throws {
         var seen: Set<String> = []
