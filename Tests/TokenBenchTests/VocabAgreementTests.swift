@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TokenBench
+
+/// Our traces must agree with SQLite itself: the document-mode tokens of a text equal what an
+/// fts5vocab `instance` table reports after indexing that text with the same tokenizer.
+struct VocabAgreementTests {
+    static let texts: [String] = [
+        "The Old Man and the Sea",
+        "J\u{E9}r\u{F4}me Je\u{301}ro\u{302}me JÉRÔME",
+        "Gro\u{DF}mann \u{1E9E} Diyarbak\u{131}r DIYARBAKIR I\u{307}stanbul \u{130}stanbul",
+        "\u{FB01}d\u{E9}lit\u{E9} Encyclop\u{E6}dia \u{FF21}\u{FF22}\u{FF23} \u{212A} \u{212B} x\u{B2}",
+        "\u{6771}\u{4EAC}\u{30BF}\u{30EF}\u{30FC} \u{62FC}\u{97F3} \u{D55C}\u{AD6D}\u{C5B4} \u{1112}\u{1161}\u{11AB}",
+        "databases frustrated don't e-mail 3.14 1,000 \u{1F469}\u{200D}\u{1F4BB}",
+    ]
+
+    @Test(arguments: TokenizerCatalog.builtIns.map(\.spec))
+    func documentTokensEqualFTS5Vocab(spec: TokenizerSpec) throws {
+        let workbench = try Workbench()
+        guard workbench.unsupportedReason(spec) == nil else { return }  // e.g. trigram-rd before 3.45
+        for text in Self.texts {
+            let traced = try workbench.tokens(of: text, spec: spec, mode: .document)
+                .map { VocabEntry(term: $0.bytes, position: $0.position) }
+            let indexed = try workbench.withDatabase { db -> [VocabEntry] in
+                let literal = "'" + spec.text.replacingOccurrences(of: "'", with: "''") + "'"
+                try db.execute(sql: "CREATE VIRTUAL TABLE temp.vocab_doc USING fts5(body, tokenize = \(literal))")
+                try db.execute(sql: "CREATE VIRTUAL TABLE temp.vocab_terms USING fts5vocab(temp, vocab_doc, instance)")
+                defer {
+                    try? db.execute(sql: "DROP TABLE temp.vocab_terms")
+                    try? db.execute(sql: "DROP TABLE temp.vocab_doc")
+                }
+                try db.execute(sql: "INSERT INTO temp.vocab_doc(body) VALUES (?)", arguments: [text])
+                return try Row.fetchAll(db, sql: "SELECT CAST(term AS BLOB) AS term, offset FROM temp.vocab_terms").map {
+                    VocabEntry(term: Array(($0["term"] as Data?) ?? Data()), position: $0["offset"])
+                }
+            }
+            #expect(traced.sorted() == indexed.sorted(), "\(spec.name) on \(text)")
+        }
+    }
+
+    struct VocabEntry: Comparable {
+        var term: [UInt8]
+        var position: Int
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            lhs.position != rhs.position ? lhs.position < rhs.position : lhs.term.lexicographicallyPrecedes(rhs.term)
+        }
+    }
+}
