@@ -83,11 +83,13 @@ public enum ByteEscaping {
             case "u":
                 guard scalars.next() == "{" else { throw EscapeError("\\u must be followed by {HEX}") }
                 var hex = ""
-                while let digit = scalars.next(), digit != "}" {
+                var closed = false
+                while let digit = scalars.next() {
+                    if digit == "}" { closed = true; break }
                     hex.unicodeScalars.append(digit)
                     if hex.count > 6 { break }
                 }
-                guard (1...6).contains(hex.count), hex.allSatisfy(\.isHexDigit),
+                guard closed, (1...6).contains(hex.count), hex.allSatisfy(\.isHexDigit),
                       let value = UInt32(hex, radix: 16)
                 else { throw EscapeError("bad escape \\u{\(hex)…}: expected 1 to 6 hex digits and a closing }") }
                 guard let decoded = Unicode.Scalar(value) else {

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import TokenBench
+
+struct FixtureParserTests {
+    @Test func casesFormatReadsEscapesScopesAndNotes() throws {
+        let text = """
+            # comment
+            id: nfd
+            category: normalization
+            document: aime\\u{301} \\\\ x
+            query: aim\\u{E9}
+            note: a note
+            match: unicode61 porter-unicode61
+            nomatch[nfc:nfd prefix]: unicode61
+            error[prefix]: trigram
+
+            id: second
+            category: c
+            document: d
+            query: q
+            """
+        let cases = try FixtureParser.parse(Array(text.utf8), file: "t.cases", format: .cases)
+        #expect(cases.count == 2)
+        let first = try #require(cases.first)
+        #expect(Array(first.document.unicodeScalars) == Array("aime\u{301} \\ x".unicodeScalars))
+        #expect(Array(first.query.unicodeScalars) == ["a", "i", "m", "\u{E9}"])
+        #expect(first.location == SourceLocation(file: "t.cases", line: 2))
+        #expect(cases[1].location.line == 11)
+        let nfcNfd = FormPair(document: .nfc, query: .nfd)
+        // The most specific scope wins; unscoped expectations cover the rest.
+        #expect(first.expectation(for: "unicode61", formPair: nfcNfd, queryKind: .prefix) == .nomatch)
+        #expect(first.expectation(for: "unicode61", formPair: nfcNfd, queryKind: .phrase) == .match)
+        #expect(first.expectation(for: "trigram", formPair: nfcNfd, queryKind: .prefix) == .error)
+        #expect(first.expectation(for: "trigram", formPair: nfcNfd, queryKind: .phrase) == nil)
+        #expect(first.expectation(for: "ascii", formPair: nfcNfd, queryKind: .phrase) == nil)
+    }
+
+    @Test func csvFormatAcceptsQuotedFieldsAndEscapes() throws {
+        let text = "id,category,document,query,note,match\r\n"
+            + "a,c,\"Foo, \"\"bar\"\"\",foo,\"two\nlines\",ascii unicode61\r\n"
+            + "b,c,aime\\u{301},aim\\u{E9},,\n"
+        let cases = try FixtureParser.parse(Array(text.utf8), file: "t.csv", format: .csv)
+        #expect(cases.map(\.id) == ["a", "b"])
+        #expect(cases[0].document == "Foo, \"bar\"")
+        #expect(cases[0].note == "two\nlines")
+        #expect(cases[0].expectation(for: "ascii", formPair: FormPair.defaults[0], queryKind: .phrase) == .match)
+        #expect(Array(cases[1].document.unicodeScalars).last == "\u{301}")
+        #expect(cases[1].location.line == 4, "line numbers count the line break inside the quoted note")
+    }
+
+    struct BadFile: CustomTestStringConvertible, Sendable {
+        var format: FixtureFormat
+        var bytes: [UInt8]
+        var line: Int
+        var reasonContains: String
+        var testDescription: String { reasonContains }
+    }
+
+    static func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// One row per way a fixture file can be wrong: each must be rejected with its line.
+    static let badFiles: [BadFile] = [
+        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: ok\nquery: ") + [0xC3, 0x28] + utf8("\n"),
+                line: 4, reasonContains: "invalid UTF-8"),
+        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: \\u{D800}\nquery: q\n"),
+                line: 3, reasonContains: "not a Unicode scalar"),
+        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: \\q\nquery: q\n"),
+                line: 3, reasonContains: "unknown escape \\q"),
+        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: \\u{41\nquery: q\n"),
+                line: 3, reasonContains: "bad escape"),
+        BadFile(format: .cases, bytes: utf8("\nid: a\ncategory: c\ndocument: d\n"),
+                line: 2, reasonContains: "no 'query'"),
+        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nquerry: q\n"),
+                line: 5, reasonContains: "unknown key 'querry'"),
+        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nquery: r\n"),
+                line: 5, reasonContains: "given twice"),
+        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nmatch: x\nnomatch: x\n"),
+                line: 6, reasonContains: "already has the expectation"),
+        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nmatch[nfc:xyz]: x\n"),
+                line: 5, reasonContains: "bad expectation scope"),
+        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\njust words\n"),
+                line: 3, reasonContains: "expected 'key: value'"),
+        BadFile(format: .csv, bytes: utf8("id,category,document\na,b,c\n"),
+                line: 1, reasonContains: "missing column 'query'"),
+        BadFile(format: .csv, bytes: utf8("id,category,document,query\na,b,c\n"),
+                line: 2, reasonContains: "3 fields where the header has 4"),
+        BadFile(format: .csv, bytes: utf8("id,category,document,query\na,b,\"c,d\n"),
+                line: 2, reasonContains: "not closed"),
+        BadFile(format: .csv, bytes: utf8("id,category,document,query,colour\n"),
+                line: 1, reasonContains: "unknown column 'colour'"),
+    ]
+
+    @Test(arguments: badFiles)
+    func badFileIsRejectedWithItsLine(bad: BadFile) {
+        #expect {
+            _ = try FixtureParser.parse(bad.bytes, file: "bad", format: bad.format)
+        } throws: { error in
+            guard case let TokenBenchError.invalidFixture(file, line, reason) = error else { return false }
+            return file == "bad" && line == bad.line && reason.contains(bad.reasonContains)
+        }
+    }
+
+    @Test func duplicateIdsAcrossFilesNameBothPlaces() throws {
+        let a = try FixtureParser.parse(Array("id: x\ncategory: c\ndocument: d\nquery: q\n".utf8), file: "a.cases", format: .cases)
+        let b = try FixtureParser.parse(Array("\n\nid: x\ncategory: c\ndocument: d\nquery: q\n".utf8), file: "b.cases", format: .cases)
+        #expect(throws: TokenBenchError.invalidFixture(file: "b.cases", line: 3, reason: "duplicate id 'x' (first defined at a.cases:1)")) {
+            _ = try FixtureSet(cases: a + b)
+        }
+    }
+
+    /// The embedded defaults are the files in fixtures/, byte for byte, and all of them.
+    @Test func embeddedDefaultsAreExactlyTheFixturesDirectory() throws {
+        let directory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures")
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".cases") || $0.hasSuffix(".csv") }.sorted()
+        #expect(FixtureSet.embeddedFiles.map(\.name).sorted() == onDisk)
+        for (name, bytes) in FixtureSet.embeddedFiles {
+            #expect(try Array(Data(contentsOf: directory.appendingPathComponent(name))) == bytes, "\(name)")
+        }
+        #expect(try FixtureSet.defaults().cases.count >= 80)
+    }
+
+    @Test func csvWriterQuotesOnlyWhatNeedsIt() throws {
+        #expect(CSV.line(["a", "b,c", "say \"hi\"", "two\nlines", ""]) == "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\",\n")
+        let records = try CSV.parse(CSV.line(["a", "b,c", "say \"hi\"", "two\nlines", ""]))
+        #expect(records.map(\.fields) == [["a", "b,c", "say \"hi\"", "two\nlines", ""]])
+    }
+}

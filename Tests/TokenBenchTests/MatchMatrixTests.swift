@@ -1,0 +1,169 @@
+import GRDB
+import GRDBSQLite
+import Testing
+@testable import TokenBench
+
+struct MatchMatrixTests {
+    static let ascii = TokenizerSpec(text: "ascii")
+    static let unicode61 = TokenizerSpec(text: "unicode61")
+    static let trigram = TokenizerSpec(text: "trigram")
+
+    static func matrix(_ cases: [MatchCase], _ tokenizers: [TokenizerSpec], forms: [FormPair] = [FormPair(document: .asis, query: .asis)]) throws -> MatchMatrix {
+        try Workbench().matrix(cases: cases, tokenizers: tokenizers, formPairs: forms)
+    }
+
+    static func cell(_ matrix: MatchMatrix, _ id: String, _ tokenizer: String, _ kind: QueryKind, _ forms: FormPair? = nil) -> MatrixCell? {
+        matrix.cells.first {
+            $0.matchCase.id == id && $0.tokenizer == tokenizer && $0.queryKind == kind && (forms == nil || $0.formPair == forms)
+        }
+    }
+
+    /// One row per case: what the real engine answers for ascii and unicode61, phrase query.
+    @Test(arguments: [
+        ("Foo", "FOO", true, true),                              // ASCII case folds everywhere
+        ("J\u{E9}r\u{F4}me", "J\u{C9}R\u{D4}ME", false, true),   // only unicode61 folds non-ASCII case
+        ("J\u{E9}r\u{F4}me", "Jerome", false, true),             // only unicode61 removes diacritics
+        ("quick brown fox", "brown fox", true, true),            // phrase inside a longer document
+        ("quick brown fox", "fox brown", false, false),          // a phrase keeps word order
+        ("say \"hi\" now", "\"hi\" now", true, true),            // inner quotes are doubled, not syntax
+        ("a b", "AND", false, false),                            // FTS5 keywords in a phrase are plain words
+    ])
+    func phraseMatchesFromTheRealEngine(document: String, query: String, asciiMatches: Bool, unicode61Matches: Bool) throws {
+        let matchCase = MatchCase(id: "c", category: "t", document: document, query: query)
+        let matrix = try Self.matrix([matchCase], [Self.ascii, Self.unicode61])
+        #expect(Self.cell(matrix, "c", "ascii", .phrase)?.result == (asciiMatches ? .matched : .notMatched))
+        #expect(Self.cell(matrix, "c", "unicode61", .phrase)?.result == (unicode61Matches ? .matched : .notMatched))
+    }
+
+    @Test func aCaseFindsOnlyItsOwnDocument() throws {
+        // Both documents sit in one table; "apple" finds case a's document, not case b's.
+        let cases = [
+            MatchCase(id: "a", category: "t", document: "apple pie", query: "apple"),
+            MatchCase(id: "b", category: "t", document: "banana split", query: "apple"),
+        ]
+        let matrix = try Self.matrix(cases, [Self.unicode61])
+        #expect(Self.cell(matrix, "a", "unicode61", .phrase)?.result == .matched)
+        #expect(Self.cell(matrix, "b", "unicode61", .phrase)?.result == .notMatched)
+    }
+
+    @Test func prefixQueriesMatchWordStarts() throws {
+        let matrix = try Self.matrix([MatchCase(id: "p", category: "t", document: "database", query: "data")], [Self.unicode61])
+        #expect(Self.cell(matrix, "p", "unicode61", .phrase)?.result == .notMatched)
+        #expect(Self.cell(matrix, "p", "unicode61", .prefix)?.result == .matched)
+    }
+
+    @Test func queryWithoutTokensIsAnErrorCell() throws {
+        let matrix = try Self.matrix([MatchCase(id: "fi", category: "t", document: "fine", query: "fi")], [Self.trigram])
+        #expect(Self.cell(matrix, "fi", "trigram", .phrase)?.result == .error("the query has no tokens"))
+        #expect(Self.cell(matrix, "fi", "trigram", .phrase)?.outcome == .error)
+    }
+
+    @Test func formPairsChangeWhatFTS5Sees() throws {
+        let matchCase = MatchCase(id: "aime", category: "t", document: "aim\u{E9}", query: "aim\u{E9}")
+        let nfcNfd = FormPair(document: .nfc, query: .nfd)
+        let matrix = try Self.matrix([matchCase], [Self.ascii, Self.unicode61], forms: FormPair.defaults)
+        let asciiCell = try #require(Self.cell(matrix, "aime", "ascii", .phrase, nfcNfd))
+        #expect(Array(asciiCell.query.unicodeScalars) == ["a", "i", "m", "e", "\u{301}"])
+        #expect(asciiCell.result == .notMatched)
+        #expect(Self.cell(matrix, "aime", "unicode61", .phrase, nfcNfd)?.result == .matched)
+        #expect(Self.cell(matrix, "aime", "ascii", .phrase, FormPair.defaults[0])?.result == .matched)
+    }
+
+    /// One row per (expected, result) pair: the outcome and whether the run fails.
+    @Test(arguments: [
+        (ExpectedResult?.none, CellResult.matched, Outcome.unchecked, false),
+        (ExpectedResult?.none, CellResult.error("x"), Outcome.error, false),
+        (.match, .matched, .pass, false),
+        (.match, .notMatched, .fail, true),
+        (.nomatch, .notMatched, .pass, false),
+        (.nomatch, .matched, .fail, true),
+        (.match, .error("x"), .error, true),
+        (.error, .error("x"), .pass, false),
+        (.error, .matched, .fail, true),
+    ] as [(ExpectedResult?, CellResult, Outcome, Bool)])
+    func outcomes(expected: ExpectedResult?, result: CellResult, outcome: Outcome, violates: Bool) {
+        let cell = MatrixCell(
+            matchCase: MatchCase(id: "c", category: "t", document: "d", query: "q"), tokenizer: "t", queryKind: .phrase,
+            formPair: FormPair.defaults[0], document: "d", query: "q", result: result, expected: expected,
+            documentTokens: [], queryTokens: [])
+        #expect(cell.outcome == outcome)
+        #expect(cell.violatesExpectation == violates)
+    }
+
+    @Test func wideTableHasOneColumnPerTokenizer() throws {
+        let cases = [
+            MatchCase(id: "a", category: "t", document: "Foo", query: "FOO"),
+            MatchCase(id: "b", category: "t", document: "J\u{E9}r\u{F4}me", query: "Jerome"),
+        ]
+        let matrix = try Self.matrix(cases, [Self.ascii, Self.unicode61], forms: FormPair.defaults)
+        let wide = matrix.wideTable()
+        #expect(wide.header.suffix(2) == ["ascii", "unicode61"])
+        #expect(wide.rows.count == 2 * QueryKind.allCases.count * FormPair.defaults.count)
+        #expect(wide.rows.first?.suffix(2) == ["X", "X"])
+        let jeromePhrase = wide.rows.first { $0[0] == "b" && $0[2] == "phrase" && $0[3] == "asis" }
+        #expect(jeromePhrase?.suffix(2) == ["", "X"])
+        #expect(matrix.longTable().rows.count == matrix.cells.count)
+    }
+}
+
+/// A tokenizer type defined by a "user": it must run through traces and matrices exactly like
+/// ours, registered with one option.
+final class ReverseSynonymTokenizer: FTS5CustomTokenizer {
+    static let name = "test_reverse"
+    let wrapped: any FTS5Tokenizer
+
+    init(db: Database, arguments: [String]) throws {
+        wrapped = try db.makeTokenizer(.unicode61())
+    }
+
+    /// Emits each unicode61 token, then its reverse as a colocated synonym (documents only).
+    func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        let box = Box(context: context, callback: tokenCallback, isDocument: tokenization == .document)
+        return withExtendedLifetime(box) {
+            wrapped.tokenize(
+                context: Unmanaged.passUnretained(box).toOpaque(), tokenization: tokenization, pText: pText, nText: nText,
+                tokenCallback: { boxPointer, flags, pToken, nToken, start, end in
+                    let box = Unmanaged<Box>.fromOpaque(boxPointer!).takeUnretainedValue()
+                    let code = box.callback(box.context, flags, pToken, nToken, start, end)
+                    guard code == SQLITE_OK, box.isDocument, let pToken else { return code }
+                    var reversed = Array(UnsafeBufferPointer(start: pToken, count: Int(nToken)).reversed())
+                    return reversed.withUnsafeMutableBufferPointer {
+                        box.callback(box.context, FTS5_TOKEN_COLOCATED, $0.baseAddress, nToken, start, end)
+                    }
+                })
+        }
+    }
+
+    final class Box {
+        let context: UnsafeMutableRawPointer?
+        let callback: FTS5TokenCallback
+        let isDocument: Bool
+        init(context: UnsafeMutableRawPointer?, callback: @escaping FTS5TokenCallback, isDocument: Bool) {
+            self.context = context
+            self.callback = callback
+            self.isDocument = isDocument
+        }
+    }
+}
+
+struct UserTokenizerTests {
+    @Test func aUserTypeRunsThroughTracesAndMatrices() throws {
+        let workbench = try Workbench(options: Workbench.Options(customTokenizers: [ReverseSynonymTokenizer.self]))
+        let spec = TokenizerSpec(label: "reverse", text: "test_reverse")
+        let tokens = try workbench.tokens(of: "ab cd", spec: spec, mode: .document)
+        #expect(tokens.map(\.text) == ["ab", "ba", "cd", "dc"])
+        #expect(tokens.map(\.isColocated) == [false, true, false, true])
+        #expect(tokens.map(\.position) == [0, 0, 1, 1])
+        #expect(tokens.map(\.start) == [0, 0, 3, 3])
+        #expect(try workbench.tokens(of: "ab cd", spec: spec, mode: .query).map(\.text) == ["ab", "cd"])
+
+        let matrix = try workbench.matrix(
+            cases: [MatchCase(id: "r", category: "t", document: "stressed", query: "desserts")],
+            tokenizers: [spec], formPairs: [FormPair.defaults[0]])
+        #expect(matrix.cells.first?.result == .matched, "the colocated reverse is indexed, so the reversed word finds it")
+        #expect(matrix.cells.first?.documentTokens.joinedForDisplay == "stressed|desserts")
+    }
+}

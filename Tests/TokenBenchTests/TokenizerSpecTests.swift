@@ -1,0 +1,84 @@
+import GRDB
+import Testing
+@testable import TokenBench
+
+struct TokenizerSpecTests {
+    /// One row per argument form: what the label is, and what FTS5 receives.
+    @Test(arguments: [
+        ("unicode61", nil, "unicode61"),                                        // bare spec: its text is its name
+        ("u61rd2=unicode61 remove_diacritics 2", "u61rd2", "unicode61 remove_diacritics 2"),  // labelled
+        ("unicode61 separators '='", nil, "unicode61 separators '='"),          // '=' inside a spec is not a label
+        ("=unicode61", nil, "=unicode61"),                                      // empty label: not a label
+        ("x=", nil, "x="),                                                      // empty spec: not a label
+    ] as [(String, String?, String)])
+    func parsing(argument: String, label: String?, text: String) {
+        let spec = TokenizerSpec(parsing: argument)
+        #expect(spec.label == label)
+        #expect(spec.text == text)
+        #expect(TokenizerSpec(parsing: spec.description) == spec, "description round-trips")
+    }
+
+    @Test func fts5SplitsTheSpecIntoComponents() throws {
+        let workbench = try Workbench()
+        #expect(try workbench.validate(TokenizerSpec(text: "porter unicode61 remove_diacritics 2"))
+            == ["porter", "unicode61", "remove_diacritics", "2"])
+        #expect(try workbench.validate(TokenizerSpec(text: "unicode61 tokenchars '-''_'")) == ["unicode61", "tokenchars", "-'_"])
+    }
+
+    /// Specs full of SQL syntax are spliced into CREATE VIRTUAL TABLE safely: they either name a
+    /// real tokenizer with odd arguments or fail cleanly, and never run as SQL.
+    @Test(arguments: [
+        "unicode61 tokenchars '''); DROP TABLE main.sentinel; --'",
+        "x'); DROP TABLE main.sentinel; --",
+        "unicode61) ; DROP TABLE main.sentinel; (",
+        "\"unicode61\" separators \"()'\"",
+        "unicode61 tokenchars ']'''",
+    ])
+    func quotingIsSafeForAnyText(text: String) throws {
+        let workbench = try Workbench()
+        try workbench.withDatabase { db in try db.execute(sql: "CREATE TABLE main.sentinel(x)") }
+        do {
+            _ = try workbench.tokens(of: "a')b", spec: TokenizerSpec(text: text), mode: .document)
+        } catch let error as TokenBenchError {
+            guard case .invalidTokenizerSpec(let spec, _) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(spec == text)
+        }
+        #expect(try workbench.withDatabase { db in try db.tableExists("sentinel") })
+    }
+
+    @Test func quotedTokencharsReachUnicode61() throws {
+        // The ''-'' in the spec is a quoted "-": unicode61 then keeps e-mail as one token.
+        let tokens = try Workbench().tokens(of: "e-mail", spec: TokenizerSpec(text: "unicode61 tokenchars '-'"), mode: .document)
+        #expect(tokens.map(\.text) == ["e-mail"])
+    }
+
+    /// One row per way a spec can be wrong: a one-line error naming the spec and SQLite's reason.
+    @Test(arguments: [
+        ("nosuch", "no such tokenizer: nosuch"),
+        ("unicode61 remove_diacritics 7", "error in tokenizer constructor"),
+        ("unicode61 'unterminated", "parse error in tokenize directive"),
+        ("unicode61\u{0}x", "NUL"),
+        ("", "no tokenizer"),
+    ])
+    func badSpecIsReported(text: String, reason: String) throws {
+        let workbench = try Workbench()
+        #expect {
+            try workbench.validate(TokenizerSpec(label: "bad", text: text))
+        } throws: { error in
+            guard case let TokenBenchError.invalidTokenizerSpec(spec, message) = error else { return false }
+            return spec == "bad=\(text)" && message.contains(reason) && !"\(error)".contains("\n")
+        }
+    }
+
+    @Test func listProbesSupportByCreatingTables() throws {
+        let workbench = try Workbench()
+        #expect(workbench.unsupportedReason(TokenizerSpec(text: "unicode61")) == nil)
+        #expect(workbench.unsupportedReason(TokenizerSpec(text: "nosuch")) != nil)
+        let supported = workbench.supportedCatalogSpecs()
+        #expect(supported.contains { $0.name == "porter-ascii" })
+        for spec in supported { #expect(workbench.unsupportedReason(spec) == nil) }
+    }
+}
