@@ -40,6 +40,6 @@ let package = Package(
         .testTarget(
             name: "TokenBenchCLITests",
             dependencies: ["tokenbench"],
-            resources: [.copy("Golden")]),
+            exclude: ["Golden"]),
     ]
 )
