@@ -1,3 +1,5 @@
+import GRDB
+
 /// The tokenizers TokenBench knows by default, each under a short label.
 public enum TokenizerCatalog {
     /// One known tokenizer.
@@ -37,8 +39,25 @@ public enum TokenizerCatalog {
               summary: "trigram removing diacritics (SQLite 3.45 and later)."),
     ]
 
+    /// The tokenizers TokenBench ships, with their default arguments.
+    public static let shipped: [Entry] = [
+        Entry(spec: TokenizerSpec(label: "synonyms", text: "synonyms"), origin: .shipped,
+              summary: "unicode61 plus colocated synonyms in documents: first/1st, grey/gray, colour/color…"),
+        Entry(spec: TokenizerSpec(label: "stopwords", text: "stopwords"), origin: .shipped,
+              summary: "unicode61 without English stop words, in every mode."),
+        Entry(spec: TokenizerSpec(label: "latinascii", text: "latinascii"), origin: .shipped,
+              summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o."),
+        Entry(spec: TokenizerSpec(label: "german", text: "german"), origin: .shipped,
+              summary: "ä/ö/ü match a/o/u and ae/oe/ue, ß matches ss; other diacritics kept."),
+    ]
+
+    /// The GRDB types behind the shipped tokenizers, registered on every workbench connection.
+    static let shippedTypes: [any FTS5CustomTokenizer.Type] = [
+        SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
+    ]
+
     /// Every tokenizer TokenBench knows, built-in and shipped.
-    public static var all: [Entry] { builtIns }
+    public static var all: [Entry] { builtIns + shipped }
 }
 
 extension Workbench {

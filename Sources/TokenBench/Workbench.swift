@@ -30,6 +30,9 @@ public final class Workbench {
         nonisolated(unsafe) let customTokenizers = options.customTokenizers
         configuration.prepareDatabase { db in
             db.add(tokenizer: SpecArgumentCapture.self)
+            for type in TokenizerCatalog.shippedTypes {
+                db.add(tokenizer: type)
+            }
             for type in customTokenizers {
                 db.add(tokenizer: type)
             }

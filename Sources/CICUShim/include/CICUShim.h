@@ -11,4 +11,24 @@ void tb_icu_version(char *buffer, int capacity);
 /// Writes the dotted Unicode version ICU implements ("15.0") into `buffer`, NUL-terminated.
 void tb_icu_unicode_version(char *buffer, int capacity);
 
+#ifndef TOKENBENCH_CICUSHIM_TRANSLIT
+#define TOKENBENCH_CICUSHIM_TRANSLIT
+
+/// An ICU transliterator, opaque to Swift. Not safe for concurrent use: one per tokenizer.
+typedef struct tb_transliterator tb_transliterator;
+
+/// Opens the transliterator with ICU id `transform_id` (such as "Latin-ASCII; Lower").
+/// On failure returns NULL and writes ICU's error name into `error` (NUL-terminated).
+tb_transliterator *tb_translit_open(const char *transform_id, char *error, int error_capacity);
+
+/// Releases a transliterator from tb_translit_open. NULL is accepted.
+void tb_translit_close(tb_transliterator *transliterator);
+
+/// Transliterates `length` bytes of UTF-8 at `input` (not NUL-terminated) into `output`.
+/// Returns the number of UTF-8 bytes of the result (which may exceed `capacity`: call again
+/// with a larger buffer), or -1 when the input is not valid UTF-8 or ICU fails.
+int tb_translit_utf8(tb_transliterator *transliterator, const char *input, int length, char *output, int capacity);
+
+#endif
+
 #endif

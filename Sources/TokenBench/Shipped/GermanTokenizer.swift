@@ -1,0 +1,81 @@
+import GRDB
+import GRDBSQLite
+
+/// `german [BASE...]`: German umlauts and ß, both ways. In documents a token with ä, ö, ü or ß
+/// is indexed as its plain form (a, o, u, ss) and, colocated, its transcribed form (ae, oe, ue,
+/// ss); queries are folded to the plain form. So Müller is found by Müller, Muller and Mueller,
+/// Großmann by Grossmann, while Bauer still does not find Baur: only ü accepts both u and ue.
+/// Umlauts written in NFD (u + U+0308) are treated alike.
+///
+/// BASE defaults to `unicode61 remove_diacritics 0`: this tokenizer decides what happens to
+/// umlauts, and other diacritics are kept.
+public final class GermanTokenizer: FTS5CustomTokenizer, TokenFilter {
+    public static let name = "german"
+
+    private let base: any FTS5Tokenizer
+    private var plain: [UInt8] = []
+    private var transcribed: [UInt8] = []
+
+    public init(db: Database, arguments: [String]) throws {
+        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
+        base = try parsed.makeBase(db)
+    }
+
+    public func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
+                                pText: pText, nText: nText, tokenCallback: tokenCallback)
+    }
+
+    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+                tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
+        // Umlauts and ß all start with 0xC3 (NFC) or involve 0xCC 0x88 (NFD diaeresis).
+        guard token.contains(where: { $0 == 0xC3 || $0 == 0xCC }), fold(token) else {
+            return emit.emit(token, flags: flags, start: start, end: end)
+        }
+        let code = emit.emit(plain, flags: flags, start: start, end: end)
+        guard code == SQLITE_OK, tokenization.contains(.document), transcribed != plain else { return code }
+        return emit.emit(transcribed, flags: flags | FTS5_TOKEN_COLOCATED, start: start, end: end)
+    }
+
+    /// Fills `plain` and `transcribed`; returns false when the token holds no umlaut nor ß.
+    private func fold(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+        plain.removeAll(keepingCapacity: true)
+        transcribed.removeAll(keepingCapacity: true)
+        var changed = false
+        var index = 0
+        while index < token.count {
+            let byte = token[index]
+            let next: UInt8 = index + 1 < token.count ? token[index + 1] : 0
+            let vowel: UInt8? = switch (byte, next) {
+            case (0xC3, 0xA4), (0xC3, 0x84): 0x61  // ä Ä
+            case (0xC3, 0xB6), (0xC3, 0x96): 0x6F  // ö Ö
+            case (0xC3, 0xBC), (0xC3, 0x9C): 0x75  // ü Ü
+            default: nil
+            }
+            if let vowel {
+                plain.append(vowel)
+                transcribed += [vowel, 0x65]
+                index += 2
+                changed = true
+            } else if byte == 0xC3, next == 0x9F {  // ß
+                plain += [0x73, 0x73]
+                transcribed += [0x73, 0x73]
+                index += 2
+                changed = true
+            } else if byte == 0xCC, next == 0x88, let last = plain.last, [0x61, 0x6F, 0x75, 0x41, 0x4F, 0x55].contains(last) {
+                // NFD diaeresis after a, o or u: drop it (plain) or write e (transcribed).
+                transcribed.append(0x65)
+                index += 2
+                changed = true
+            } else {
+                plain.append(byte)
+                transcribed.append(byte)
+                index += 1
+            }
+        }
+        return changed
+    }
+}

@@ -1,0 +1,46 @@
+import GRDB
+import GRDBSQLite
+
+/// `latinascii [BASE...]`: every token folded to lower-case ASCII as ICU's "Latin-ASCII; Lower"
+/// does (Großmann → grossmann, Encyclopædia → encyclopaedia, ﬁdélité → fidelite, Diyarbakır →
+/// diyarbakir, Łódź → lodz, Þór → thor), in NFC and NFD alike: the transform first decomposes
+/// and drops nonspacing marks, then recomposes.
+///
+/// BASE defaults to `unicode61 remove_diacritics 0`: folding is this tokenizer's own job. ASCII
+/// tokens skip ICU entirely; other tokens are transliterated once and cached.
+public final class LatinAsciiTokenizer: FTS5CustomTokenizer, TokenFilter {
+    public static let name = "latinascii"
+    static let transformID = "NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower"
+
+    private let base: any FTS5Tokenizer
+    private let transliterator: Transliterator
+
+    public init(db: Database, arguments: [String]) throws {
+        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
+        base = try parsed.makeBase(db)
+        transliterator = try Transliterator(id: Self.transformID, tokenizer: Self.name)
+    }
+
+    public func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
+                                pText: pText, nText: nText, tokenCallback: tokenCallback)
+    }
+
+    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+                tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
+        if token.isASCII {
+            // ASCII fast path: only case can differ, and lower-casing ASCII needs no ICU.
+            if !token.contains(where: { (0x41...0x5A).contains($0) }) {
+                return emit.emit(token, flags: flags, start: start, end: end)
+            }
+            return emit.emit(token.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, flags: flags, start: start, end: end)
+        }
+        guard let folded = transliterator.transliterate(token), !folded.isEmpty else {
+            return emit.emit(token, flags: flags, start: start, end: end)
+        }
+        return emit.emit(folded, flags: flags, start: start, end: end)
+    }
+}

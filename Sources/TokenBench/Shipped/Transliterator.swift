@@ -1,0 +1,52 @@
+import CICUShim
+import GRDB
+
+/// An ICU transliterator with a cache of the tokens it has seen: transliterating costs
+/// microseconds per call, and words repeat.
+///
+/// Layers: `tb_translit_*` (C, in CICUShim) → this class (owns the handle, throws on failure,
+/// grows buffers) → the tokenizers, which only ask for a token's transliteration.
+final class Transliterator {
+    // Ownership: created by tb_translit_open, released exactly once in deinit.
+    private let handle: OpaquePointer
+    private var cache = ByteKeyedTable<[UInt8]>()
+    private let cacheLimit: Int
+    private var buffer = [CChar](repeating: 0, count: 256)
+
+    init(id: String, tokenizer: String, cacheLimit: Int = 100_000) throws {
+        var error = [CChar](repeating: 0, count: 64)
+        guard let handle = tb_translit_open(id, &error, CInt(error.count)) else {
+            let name = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw DatabaseError(message: "\(tokenizer): ICU cannot open transform '\(id)': \(name)")
+        }
+        self.handle = handle
+        self.cacheLimit = cacheLimit
+    }
+
+    deinit {
+        tb_translit_close(handle)
+    }
+
+    /// The transliteration of `token`, from the cache when it was seen before; nil when ICU fails
+    /// (invalid UTF-8, say), so the caller can keep the token as it is.
+    func transliterate(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        if let cached = cache.value(for: token) { return cached }
+        guard let result = transliterateUncached(token) else { return nil }
+        if cache.count >= cacheLimit { cache.removeAll() }
+        cache.insert(Array(token), result)
+        return result
+    }
+
+    private func transliterateUncached(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        token.withMemoryRebound(to: CChar.self) { input in
+            while true {
+                let length = tb_translit_utf8(handle, input.baseAddress, CInt(input.count), &buffer, CInt(buffer.count))
+                if length < 0 { return nil }
+                if Int(length) <= buffer.count {
+                    return buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }
+                }
+                buffer = [CChar](repeating: 0, count: Int(length))
+            }
+        }
+    }
+}
