@@ -57,7 +57,9 @@ struct ResolvedTokenizer {
         } catch let error as TokenBenchError {
             throw error
         } catch {
-            throw TokenBenchError.invalidTokenizerSpec(spec: reported.description, reason: message(of: error))
+            var reason = message(of: error)
+            if let detail = ConstructorDiagnostics.takeReason(for: db) { reason += " (\(detail))" }
+            throw TokenBenchError.invalidTokenizerSpec(spec: reported.description, reason: reason)
         }
     }
 

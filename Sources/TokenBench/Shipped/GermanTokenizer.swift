@@ -17,8 +17,12 @@ public final class GermanTokenizer: FTS5CustomTokenizer, TokenFilter {
     private var transcribed: [UInt8] = []
 
     public init(db: Database, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
-        base = try parsed.makeBase(db)
+        do {
+            let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
+            base = try parsed.makeBase(db)
+        } catch {
+            throw ConstructorDiagnostics.recorded(error, for: db)
+        }
     }
 
     public func tokenize(

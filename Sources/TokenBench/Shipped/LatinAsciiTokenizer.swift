@@ -16,9 +16,13 @@ public final class LatinAsciiTokenizer: FTS5CustomTokenizer, TokenFilter {
     private let transliterator: Transliterator
 
     public init(db: Database, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
-        base = try parsed.makeBase(db)
-        transliterator = try Transliterator(id: Self.transformID, tokenizer: Self.name)
+        do {
+            let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
+            base = try parsed.makeBase(db)
+            transliterator = try Transliterator(id: Self.transformID, tokenizer: Self.name)
+        } catch {
+            throw ConstructorDiagnostics.recorded(error, for: db)
+        }
     }
 
     public func tokenize(

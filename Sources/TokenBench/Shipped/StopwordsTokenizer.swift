@@ -20,13 +20,17 @@ public final class StopwordsTokenizer: FTS5CustomTokenizer, TokenFilter {
     private var droppedPrevious = false
 
     public init(db: Database, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
-        base = try parsed.makeBase(db)
-        let list = try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
-        for word in list {
-            for token in try base.tokenize(document: word) {
-                words.insert(Array(token.token.utf8), ())
+        do {
+            let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
+            base = try parsed.makeBase(db)
+            let list = try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
+            for word in list {
+                for token in try base.tokenize(document: word) {
+                    words.insert(Array(token.token.utf8), ())
+                }
             }
+        } catch {
+            throw ConstructorDiagnostics.recorded(error, for: db)
         }
     }
 

@@ -23,23 +23,27 @@ public final class SynonymsTokenizer: FTS5CustomTokenizer, TokenFilter {
     private var groups = ByteKeyedTable<[[UInt8]]>()
 
     public init(db: Database, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
-        base = try parsed.makeBase(db)
-        let lines: [[String]]
-        if let path = parsed.options["file"] {
-            lines = try WordListFile.lines(at: path, tokenizer: Self.name).map {
-                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        do {
+            let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
+            base = try parsed.makeBase(db)
+            let lines: [[String]]
+            if let path = parsed.options["file"] {
+                lines = try WordListFile.lines(at: path, tokenizer: Self.name).map {
+                    $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                }
+            } else {
+                lines = Self.defaultGroups
             }
-        } else {
-            lines = Self.defaultGroups
-        }
-        for line in lines {
-            let members = try line.map { try Self.singleToken(of: $0, base: base) }
-            for (index, member) in members.enumerated() {
-                var group = members
-                group.remove(at: index)
-                groups.insert(member, [member] + group)
+            for line in lines {
+                let members = try line.map { try Self.singleToken(of: $0, base: base) }
+                for (index, member) in members.enumerated() {
+                    var group = members
+                    group.remove(at: index)
+                    groups.insert(member, [member] + group)
+                }
             }
+        } catch {
+            throw ConstructorDiagnostics.recorded(error, for: db)
         }
     }
 

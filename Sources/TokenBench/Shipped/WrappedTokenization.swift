@@ -77,6 +77,7 @@ enum WrappedTokenization {
 struct WrapperArguments {
     var options: [String: String] = [:]
     var base: [String]
+    let tokenizer: String
 
     init(_ arguments: [String], optionKeys: Set<String>, defaultBase: [String], tokenizer: String) throws {
         var rest = arguments[...]
@@ -89,10 +90,15 @@ struct WrapperArguments {
             rest = rest.dropFirst()
         }
         base = rest.isEmpty ? defaultBase : Array(rest)
+        self.tokenizer = tokenizer
     }
 
     func makeBase(_ db: Database) throws -> any FTS5Tokenizer {
-        try db.makeTokenizer(FTS5TokenizerDescriptor(components: base))
+        do {
+            return try db.makeTokenizer(FTS5TokenizerDescriptor(components: base))
+        } catch {
+            throw DatabaseError(message: "\(tokenizer): cannot create the wrapped tokenizer '\(base.joined(separator: " "))'")
+        }
     }
 }
 

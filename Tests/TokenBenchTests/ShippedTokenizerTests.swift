@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import TokenBench
+
+/// Tokens and offsets of each shipped tokenizer on gotcha input, NFC and NFD, per mode.
+struct ShippedTokenizerTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        var spec: String
+        var mode: TokenizationMode
+        var text: String
+        /// (token, start, end, colocated)
+        var expected: [(String, Int, Int, Bool)]
+        var why: String
+        var testDescription: String { "\(spec) \(mode.rawValue): \(why)" }
+    }
+
+    static let rows: [Row] = [
+        Row(spec: "synonyms", mode: .document, text: "I won 1st", expected: [("i", 0, 1, false), ("won", 2, 5, false), ("1st", 6, 9, false), ("first", 6, 9, true)],
+            why: "a group member is followed by its synonyms, colocated, at the same offsets"),
+        Row(spec: "synonyms", mode: .query, text: "I won 1st", expected: [("i", 0, 1, false), ("won", 2, 5, false), ("1st", 6, 9, false)],
+            why: "queries get no synonyms (synonyms on one side only)"),
+        Row(spec: "synonyms", mode: .document, text: "GREY", expected: [("grey", 0, 4, false), ("gray", 0, 4, true)],
+            why: "members are matched after the base tokenizer folds case"),
+        Row(spec: "stopwords", mode: .document, text: "The Old Man", expected: [("old", 4, 7, false), ("man", 8, 11, false)],
+            why: "stop words are dropped; offsets of the rest are unchanged"),
+        Row(spec: "stopwords", mode: .query, text: "the", expected: [],
+            why: "a query of stop words only has no token"),
+        Row(spec: "latinascii", mode: .document, text: "Gro\u{DF}mann Encyclop\u{E6}dia \u{FB01}d\u{E9}lit\u{E9}",
+            expected: [("grossmann", 0, 9, false), ("encyclopaedia", 10, 23, false), ("fidelite", 24, 35, false)],
+            why: "ß → ss, æ → ae, ﬁ → fi, é → e; offsets into the NFC source"),
+        Row(spec: "latinascii", mode: .query, text: "DIYARBAKIR Diyarbak\u{131}r \u{141}\u{F3}d\u{17A} \u{D8}rsted \u{DE}\u{F3}r \u{152}uvre",
+            expected: [("diyarbakir", 0, 10, false), ("diyarbakir", 11, 22, false), ("lodz", 23, 30, false),
+                       ("orsted", 31, 38, false), ("thor", 39, 44, false), ("oeuvre", 45, 51, false)],
+            why: "Turkish ı, Polish Ł/ź, Danish Ø, Icelandic Þ and the œ ligature all become ASCII"),
+        Row(spec: "latinascii", mode: .document, text: "Je\u{301}ro\u{302}me I\u{307}stanbul",
+            expected: [("jerome", 0, 10, false), ("istanbul", 11, 21, false)],
+            why: "NFD input: combining marks are dropped, offsets span the decomposed bytes"),
+        Row(spec: "german", mode: .document, text: "M\u{FC}ller Gro\u{DF}mann",
+            expected: [("muller", 0, 7, false), ("mueller", 0, 7, true), ("grossmann", 8, 17, false)],
+            why: "ü is indexed as u and, colocated, ue; ß as ss"),
+        Row(spec: "german", mode: .query, text: "M\u{DC}LLER",
+            expected: [("muller", 0, 7, false)],
+            why: "queries fold to the plain form only"),
+        Row(spec: "german", mode: .document, text: "Mu\u{308}ller",
+            expected: [("muller", 0, 8, false), ("mueller", 0, 8, true)],
+            why: "NFD umlaut (u + U+0308) is treated like ü"),
+        Row(spec: "german", mode: .document, text: "J\u{E9}r\u{F4}me Bauer",
+            expected: [("j\u{E9}r\u{F4}me", 0, 8, false), ("bauer", 9, 14, false)],
+            why: "other diacritics are kept, and words without umlauts pass through"),
+    ]
+
+    @Test(arguments: rows)
+    func tokens(row: Row) throws {
+        let tokens = try Workbench().tokens(of: row.text, spec: TokenizerSpec(text: row.spec), mode: row.mode)
+        #expect(tokens.map { String(decoding: $0.bytes, as: UTF8.self) } == row.expected.map(\.0))
+        #expect(tokens.map(\.start) == row.expected.map(\.1))
+        #expect(tokens.map(\.end) == row.expected.map(\.2))
+        #expect(tokens.map(\.isColocated) == row.expected.map(\.3))
+    }
+
+    @Test func wordFilesReplaceTheDefaults() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-words-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let synonyms = directory.appendingPathComponent("synonyms.txt")
+        let stopwords = directory.appendingPathComponent("stop words.txt")
+        try "# groups\nSofa, couch, Settee\n".write(to: synonyms, atomically: true, encoding: .utf8)
+        try "le\nla\n".write(to: stopwords, atomically: true, encoding: .utf8)
+        let workbench = try Workbench()
+        let synonymTokens = try workbench.tokens(
+            of: "couch 1st", spec: TokenizerSpec(text: "synonyms file '\(synonyms.path)' ascii"), mode: .document)
+        #expect(synonymTokens.map(\.text) == ["couch", "sofa", "settee", "1st"], "the file replaces the default groups")
+        let stopTokens = try workbench.tokens(
+            of: "la plume de le tante", spec: TokenizerSpec(text: "stopwords file '\(stopwords.path)'"), mode: .query)
+        #expect(stopTokens.map(\.text) == ["plume", "de", "tante"])
+    }
+
+    @Test(arguments: [
+        ("synonyms file '/nonexistent/words.txt'", "error in tokenizer constructor (synonyms: cannot read file '/nonexistent/words.txt')"),
+        ("synonyms file /nonexistent/words.txt", "parse error in tokenize directive"),  // a path must be quoted
+        ("synonyms file", "error in tokenizer constructor (synonyms: option 'file' needs a value)"),
+        ("synonyms file '/dev/null' 'new york'", "error in tokenizer constructor (synonyms: cannot create the wrapped tokenizer 'new york')"),
+        ("latinascii nosuchbase", "error in tokenizer constructor (latinascii: cannot create the wrapped tokenizer 'nosuchbase')"),
+    ])
+    func badArgumentsAreRejected(text: String, reason: String) throws {
+        #expect(throws: TokenBenchError.invalidTokenizerSpec(spec: text, reason: reason)) {
+            try Workbench().validate(TokenizerSpec(text: text))
+        }
+    }
+
+    @Test func wrappersWrapAnyBase() throws {
+        // porter underneath german: stems after the umlaut folding's base tokenizer.
+        let tokens = try Workbench().tokens(of: "Databases", spec: TokenizerSpec(text: "german porter ascii"), mode: .document)
+        #expect(tokens.map(\.text) == ["databas"])
+    }
+}
