@@ -40,6 +40,6 @@ let package = Package(
         .testTarget(
             name: "TokenBenchCLITests",
             dependencies: ["tokenbench"],
-            exclude: ["Golden"]),
+            exclude: ["Golden", "Extension"]),
     ]
 )

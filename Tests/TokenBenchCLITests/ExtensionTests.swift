@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `--load-extension` with a real loadable extension that the suite compiles from
+/// Extension/tbtest.c (needs a C compiler and libsqlite3-dev, as the package does).
+struct ExtensionTests {
+    static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Extension/tbtest.c")
+
+    /// Compiles the extension into a fresh directory as libtbtest.so.
+    static func buildExtension() throws -> URL {
+        let directory = try CLITests.makeTemporaryDirectory()
+        let library = directory.appendingPathComponent("libtbtest.so")
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compiler.arguments = ["cc", "-shared", "-fPIC", "-O1", "-o", library.path, source.path]
+        try compiler.run()
+        compiler.waitUntilExit()
+        try #require(compiler.terminationStatus == 0, "cc failed to build the test extension")
+        return library
+    }
+
+    @Test func extensionTokenizerRunsByName() throws {
+        let library = try Self.buildExtension()
+        // SQLite derives the default entry point from the file name: libtbtest.so → sqlite3_tbtest_init.
+        for argument in [library.path, library.path + ":sqlite3_tbtest_init"] {
+            let run = try CLITests.run(["tokens", "--load-extension", argument, "--tokenizer", "tbtest", "--mode", "document", "Ab  cd"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == """
+                tokenizer,mode,form,input,position,token,start,end,colocated,source
+                tbtest,document,asis,1,0,Ab,0,2,0,Ab
+                tbtest,document,asis,1,1,cd,4,6,0,cd
+
+                """)
+        }
+    }
+
+    @Test func extensionTokenizerRunsInTheMatrix() throws {
+        let library = try Self.buildExtension()
+        let run = try CLITests.run([
+            "matrix", "--load-extension", library.path, "--tokenizer", "tbtest", "--fixtures", CLITests.golden("small.cases"),
+            "--forms", "asis:asis", "--query-kind", "phrase", "--layout", "wide",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        // tbtest folds no case: Foo does not find FOO.
+        #expect(run.stdout.contains("\nfoo-upper,case,phrase,asis,asis,Foo,FOO,\n"))
+    }
+
+    /// One row per way loading can fail: exit status 2 and one line naming the extension.
+    @Test(arguments: [
+        (":nosuch_init", "undefined symbol: nosuch_init"),
+        (":tbtest_failing_init", "tbtest: refusing to load on purpose"),
+    ])
+    func failingLoadExitsTwo(suffix: String, message: String) throws {
+        let library = try Self.buildExtension()
+        let run = try CLITests.run(["tokens", "--load-extension", library.path + suffix, "--tokenizer", "tbtest", "x"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("tokenbench: error: extension '\(library.path + suffix)': "))
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func withoutTheOptionNoExtensionIsLoaded() throws {
+        let run = try CLITests.run(["tokens", "--tokenizer", "tbtest", "x"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no such tokenizer: tbtest"))
+    }
+}
