@@ -31,4 +31,28 @@ int tb_translit_utf8(tb_transliterator *transliterator, const char *input, int l
 
 #endif
 
+/// An ICU word-break iterator over UTF-8 text, opaque to Swift. One per tokenizer.
+typedef struct tb_wordbreak tb_wordbreak;
+
+/// Opens a word-break iterator for `locale` ("" for the root locale). NULL on failure, with
+/// ICU's error name in `error`.
+tb_wordbreak *tb_wordbreak_open(const char *locale, char *error, int error_capacity);
+
+/// Releases an iterator from tb_wordbreak_open. NULL is accepted.
+void tb_wordbreak_close(tb_wordbreak *wordbreak);
+
+/// Called for each word: UTF-8 byte offsets into the text; a non-zero return stops the walk
+/// and is returned by tb_wordbreak_walk.
+typedef int (*tb_word_callback)(void *context, int start, int end);
+
+/// Walks the words of `length` bytes of UTF-8 (not NUL-terminated), skipping segments that are
+/// spaces or punctuation (ICU rule status UBRK_WORD_NONE). Returns 0, the callback's non-zero
+/// value, or -1 when ICU fails.
+int tb_wordbreak_walk(tb_wordbreak *wordbreak, const char *text, int length, tb_word_callback callback, void *context);
+
+/// Full Unicode case folding of `length` bytes of UTF-8 into `output`; `turkic` selects the
+/// Turkic folding of I and İ. Returns the folded length in bytes (which may exceed `capacity`:
+/// call again with a larger buffer), or -1 on invalid UTF-8.
+int tb_casefold_utf8(const char *input, int length, int turkic, char *output, int capacity);
+
 #endif

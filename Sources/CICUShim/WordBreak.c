@@ -1,0 +1,90 @@
+#include "CICUShim.h"
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/ustring.h>
+#include <unicode/utext.h>
+
+struct tb_wordbreak {
+    UBreakIterator *icu;
+};
+
+static void copy_error(UErrorCode status, char *error, int capacity) {
+    if (capacity <= 0) return;
+    strncpy(error, u_errorName(status), (size_t)capacity - 1);
+    error[capacity - 1] = 0;
+}
+
+tb_wordbreak *tb_wordbreak_open(const char *locale, char *error, int error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *icu = ubrk_open(UBRK_WORD, locale, NULL, 0, &status);
+    if (U_FAILURE(status) || icu == NULL) {
+        copy_error(status, error, error_capacity);
+        return NULL;
+    }
+    tb_wordbreak *result = malloc(sizeof *result);
+    if (result == NULL) {
+        ubrk_close(icu);
+        return NULL;
+    }
+    result->icu = icu;
+    return result;
+}
+
+void tb_wordbreak_close(tb_wordbreak *wordbreak) {
+    if (wordbreak == NULL) return;
+    ubrk_close(wordbreak->icu);
+    free(wordbreak);
+}
+
+int tb_wordbreak_walk(tb_wordbreak *wordbreak, const char *text, int length, tb_word_callback callback, void *context) {
+    UErrorCode status = U_ZERO_ERROR;
+    // A UTF-8 UText makes the iterator's indexes UTF-8 byte offsets into `text` directly.
+    UText *utext = utext_openUTF8(NULL, text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    ubrk_setUText(wordbreak->icu, utext, &status);
+    if (U_FAILURE(status)) {
+        utext_close(utext);
+        return -1;
+    }
+    int result = 0;
+    int32_t start = ubrk_first(wordbreak->icu);
+    for (int32_t end = ubrk_next(wordbreak->icu); end != UBRK_DONE; start = end, end = ubrk_next(wordbreak->icu)) {
+        if (ubrk_getRuleStatus(wordbreak->icu) == UBRK_WORD_NONE) continue;
+        result = callback(context, start, end);
+        if (result != 0) break;
+    }
+    // Detach the text before it goes away: the iterator outlives this call.
+    ubrk_setText(wordbreak->icu, NULL, 0, &status);
+    utext_close(utext);
+    return result;
+}
+
+int tb_casefold_utf8(const char *input, int length, int turkic, char *output, int capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t utf16_capacity = length + 8;
+    UChar source_stack[256], folded_stack[512];
+    UChar *source = utf16_capacity <= 256 ? source_stack : malloc(sizeof(UChar) * (size_t)utf16_capacity);
+    int32_t folded_capacity = utf16_capacity * 3;
+    UChar *folded = folded_capacity <= 512 ? folded_stack : malloc(sizeof(UChar) * (size_t)folded_capacity);
+    int result = -1;
+    if (source != NULL && folded != NULL) {
+        int32_t source_length = 0;
+        u_strFromUTF8(source, utf16_capacity, &source_length, input, length, &status);
+        int32_t folded_length = 0;
+        if (U_SUCCESS(status)) {
+            uint32_t options = turkic ? U_FOLD_CASE_EXCLUDE_SPECIAL_I : U_FOLD_CASE_DEFAULT;
+            folded_length = u_strFoldCase(folded, folded_capacity, source, source_length, options, &status);
+        }
+        int32_t utf8_length = 0;
+        if (U_SUCCESS(status)) {
+            u_strToUTF8(output, capacity, &utf8_length, folded, folded_length, &status);
+            if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) status = U_ZERO_ERROR;
+            if (U_SUCCESS(status)) result = utf8_length;
+        }
+    }
+    if (source != source_stack) free(source);
+    if (folded != folded_stack) free(folded);
+    return result;
+}

@@ -1,0 +1,46 @@
+import GRDB
+import GRDBSQLite
+
+/// `translit [BASE...]`: each token transliterated to Latin, then to lower-case ASCII, spaces
+/// removed, so "pinyin" finds 拼音 and "katakana" finds カタカナ. ICU reads Han characters with
+/// their Mandarin readings, so a Japanese kanji gets its Chinese reading (字 → zi, not ji):
+/// "romaji" does not find ローマ字.
+///
+/// BASE defaults to `icu`, so that text without spaces is split into words before it is
+/// transliterated. ASCII tokens skip ICU; other tokens are transliterated once and cached.
+public final class TranslitTokenizer: FTS5CustomTokenizer, TokenFilter {
+    public static let name = "translit"
+    static let transformID = "Any-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:White_Space:] Remove"
+
+    private let base: any FTS5Tokenizer
+    private let transliterator: Transliterator
+
+    public init(db: Database, arguments: [String]) throws {
+        do {
+            let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["icu"], tokenizer: Self.name)
+            base = try parsed.makeBase(db)
+            transliterator = try Transliterator(id: Self.transformID, tokenizer: Self.name)
+        } catch {
+            throw ConstructorDiagnostics.recorded(error, for: db)
+        }
+    }
+
+    public func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
+                                pText: pText, nText: nText, tokenCallback: tokenCallback)
+    }
+
+    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+                tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
+        if token.isASCII && !token.contains(where: { (0x41...0x5A).contains($0) }) {
+            return emit.emit(token, flags: flags, start: start, end: end)
+        }
+        guard let latin = transliterator.transliterate(token), !latin.isEmpty else {
+            return emit.emit(token, flags: flags, start: start, end: end)
+        }
+        return emit.emit(latin, flags: flags, start: start, end: end)
+    }
+}
