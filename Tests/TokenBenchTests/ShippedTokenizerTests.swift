@@ -47,6 +47,21 @@ struct ShippedTokenizerTests {
         Row(spec: "german", mode: .document, text: "J\u{E9}r\u{F4}me Bauer",
             expected: [("j\u{E9}r\u{F4}me", 0, 8, false), ("bauer", 9, 14, false)],
             why: "other diacritics are kept, and words without umlauts pass through"),
+        Row(spec: "icu", mode: .document, text: "\u{6211}\u{7231}\u{5317}\u{4EAC}, Hello!",
+            expected: [("\u{6211}", 0, 3, false), ("\u{7231}", 3, 6, false), ("\u{5317}\u{4EAC}", 6, 12, false), ("hello", 14, 19, false)],
+            why: "dictionary segmentation of Chinese; punctuation and spaces skipped; byte offsets"),
+        Row(spec: "icu", mode: .query, text: "Stra\u{DF}e \u{FB01}n Je\u{301}r\u{F4}me",
+            expected: [("strasse", 0, 7, false), ("fin", 8, 12, false), ("je\u{301}r\u{F4}me", 13, 22, false)],
+            why: "full case folding expands ß and ﬁ; diacritics and NFD marks are kept"),
+        Row(spec: "icu locale tr", mode: .document, text: "D\u{130}YARBAKIR",
+            expected: [("diyarbak\u{131}r", 0, 11, false)],
+            why: "Turkic folding: İ → i and I → ı, so DİYARBAKIR folds to the real spelling Diyarbakır"),
+        Row(spec: "translit", mode: .document, text: "\u{62FC}\u{97F3} \u{30AB}\u{30BF}\u{30AB}\u{30CA} \u{30ED}\u{30FC}\u{30DE}\u{5B57}",
+            expected: [("pinyin", 0, 6, false), ("katakana", 7, 19, false), ("romazi", 20, 32, false)],
+            why: "Han read in Mandarin, kana in romaji; 字 gets its Chinese reading zi"),
+        Row(spec: "translit", mode: .query, text: "Gro\u{DF}mann I\u{307}stanbul",
+            expected: [("grossmann", 0, 9, false), ("istanbul", 10, 20, false)],
+            why: "Latin-ASCII and mark removal after transliteration, in NFD too"),
     ]
 
     @Test(arguments: rows)
