@@ -44,6 +44,13 @@ public final class GermanTokenizer: FTS5CustomTokenizer, TokenFilter {
         return emit.emit(transcribed, flags: flags | FTS5_TOKEN_COLOCATED, start: start, end: end)
     }
 
+    /// Whether a combining diacritical mark (U+0300–U+036F) starts at `index`.
+    private static func isCombiningMark(_ token: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + 1 < token.count else { return false }
+        return (token[index] == 0xCC && (0x80...0xBF).contains(token[index + 1]))
+            || (token[index] == 0xCD && (0x80...0xAF).contains(token[index + 1]))
+    }
+
     /// Fills `plain` and `transcribed`; returns false when the token holds no umlaut nor ß.
     private func fold(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
         plain.removeAll(keepingCapacity: true)
@@ -69,8 +76,10 @@ public final class GermanTokenizer: FTS5CustomTokenizer, TokenFilter {
                 transcribed += [0x73, 0x73]
                 index += 2
                 changed = true
-            } else if byte == 0xCC, next == 0x88, let last = plain.last, [0x61, 0x6F, 0x75, 0x41, 0x4F, 0x55].contains(last) {
-                // NFD diaeresis after a, o or u: drop it (plain) or write e (transcribed).
+            } else if byte == 0xCC, next == 0x88, let last = plain.last, [0x61, 0x6F, 0x75, 0x41, 0x4F, 0x55].contains(last),
+                      !Self.isCombiningMark(token, at: index + 2) {
+                // NFD diaeresis after a, o or u, with no further mark (that would be ǖ, not ü):
+                // drop it (plain) or write e (transcribed), as NFC ä, ö, ü are.
                 transcribed.append(0x65)
                 index += 2
                 changed = true
