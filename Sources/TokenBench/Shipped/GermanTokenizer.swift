@@ -9,28 +9,20 @@ import GRDBSQLite
 ///
 /// BASE defaults to `unicode61 remove_diacritics 0`: this tokenizer decides what happens to
 /// umlauts, and other diacritics are kept.
-public final class GermanTokenizer: FTS5CustomTokenizer, TokenFilter {
-    public static let name = "german"
+final class GermanTokenizer: FilteringWrapper {
+    static let name = "german"
 
-    private let base: any FTS5Tokenizer
+    let base: any FTS5Tokenizer
     private var plain: [UInt8] = []
     private var transcribed: [UInt8] = []
 
-    public init(db: Database, arguments: [String]) throws {
+    init(db: Database, arguments: [String]) throws {
         do {
             let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
             base = try parsed.makeBase(db)
         } catch {
             throw ConstructorDiagnostics.recorded(error, for: db)
         }
-    }
-
-    public func tokenize(
-        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
-        tokenCallback: @escaping FTS5TokenCallback
-    ) -> CInt {
-        WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
-                                pText: pText, nText: nText, tokenCallback: tokenCallback)
     }
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,

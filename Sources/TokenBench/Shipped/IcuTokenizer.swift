@@ -5,14 +5,14 @@ import GRDBSQLite
 /// without spaces (Chinese, Japanese, Thai) yields words. Spaces and punctuation are skipped;
 /// offsets are UTF-8 byte offsets of each word. With `locale tr` or `locale az`, I and İ fold the
 /// Turkic way (I → ı, İ → i).
-public final class IcuTokenizer: FTS5CustomTokenizer {
-    public static let name = "icu"
+final class IcuTokenizer: FTS5CustomTokenizer {
+    static let name = "icu"
 
     private let breaker: WordBreaker
     private let folder: CaseFolder
     private var foldedASCII: [UInt8] = []
 
-    public init(db: Database, arguments: [String]) throws {
+    init(db: Database, arguments: [String]) throws {
         do {
             let parsed = try WrapperArguments(arguments, optionKeys: ["locale"], defaultBase: [], tokenizer: Self.name)
             guard parsed.base.isEmpty else {
@@ -27,7 +27,7 @@ public final class IcuTokenizer: FTS5CustomTokenizer {
         }
     }
 
-    public func tokenize(
+    func tokenize(
         context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {

@@ -4,22 +4,22 @@ import GRDBSQLite
 /// `stopwords [file PATH] [BASE...]`: drops stop words in every mode, so a query made only of
 /// stop words has no token and matches nothing. The file lists one word per line; words are run
 /// through BASE first. BASE defaults to `unicode61`.
-public final class StopwordsTokenizer: FTS5CustomTokenizer, TokenFilter {
-    public static let name = "stopwords"
+final class StopwordsTokenizer: FilteringWrapper {
+    static let name = "stopwords"
 
     /// A short English list: articles, pronouns, auxiliaries, conjunctions and prepositions.
-    public static let defaultWords: [String] = """
+    static let defaultWords: [String] = """
         a an and are as at be been but by for from had has have he her his i if in into is it its \
         me my no not of on or our she so such that the their them then there these they this to \
         was we were what when where which who will with you your
         """.split(separator: " ").map(String.init)
 
-    private let base: any FTS5Tokenizer
+    let base: any FTS5Tokenizer
     private var words = ByteKeyedTable<Void>()
     /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
     private var droppedPrevious = false
 
-    public init(db: Database, arguments: [String]) throws {
+    init(db: Database, arguments: [String]) throws {
         do {
             let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
             base = try parsed.makeBase(db)
@@ -34,10 +34,11 @@ public final class StopwordsTokenizer: FTS5CustomTokenizer, TokenFilter {
         }
     }
 
-    public func tokenize(
+    func tokenize(
         context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
+        // Overrides the FilteringWrapper default to reset the per-input state first.
         droppedPrevious = false
         return WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
                                        pText: pText, nText: nText, tokenCallback: tokenCallback)

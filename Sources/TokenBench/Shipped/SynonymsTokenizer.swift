@@ -8,21 +8,21 @@ import GRDBSQLite
 /// on one side only). A group file has one group per line, members separated by commas. Members
 /// are run through BASE first, so they match BASE's tokens (case, diacritics). BASE defaults to
 /// `unicode61`.
-public final class SynonymsTokenizer: FTS5CustomTokenizer, TokenFilter {
-    public static let name = "synonyms"
+final class SynonymsTokenizer: FilteringWrapper {
+    static let name = "synonyms"
 
     /// The groups used without `file`: ordinals, and British/American spellings.
-    public static let defaultGroups: [[String]] = [
+    static let defaultGroups: [[String]] = [
         ["first", "1st"], ["second", "2nd"], ["third", "3rd"], ["fourth", "4th"], ["fifth", "5th"],
         ["grey", "gray"], ["colour", "color"], ["favourite", "favorite"], ["centre", "center"],
         ["theatre", "theater"], ["organise", "organize"], ["analyse", "analyze"],
     ]
 
-    private let base: any FTS5Tokenizer
+    let base: any FTS5Tokenizer
     /// For each member: the tokens of its whole group, the member itself first.
     private var groups = ByteKeyedTable<[[UInt8]]>()
 
-    public init(db: Database, arguments: [String]) throws {
+    init(db: Database, arguments: [String]) throws {
         do {
             let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
             base = try parsed.makeBase(db)
@@ -54,14 +54,6 @@ public final class SynonymsTokenizer: FTS5CustomTokenizer, TokenFilter {
             throw DatabaseError(message: "\(name): '\(word)' is \(tokens.count) tokens, a synonym must be exactly one")
         }
         return Array(token.token.utf8)
-    }
-
-    public func tokenize(
-        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
-        tokenCallback: @escaping FTS5TokenCallback
-    ) -> CInt {
-        WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
-                                pText: pText, nText: nText, tokenCallback: tokenCallback)
     }
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,

@@ -8,14 +8,14 @@ import GRDBSQLite
 ///
 /// BASE defaults to `icu`, so that text without spaces is split into words before it is
 /// transliterated. ASCII tokens skip ICU; other tokens are transliterated once and cached.
-public final class TranslitTokenizer: FTS5CustomTokenizer, TokenFilter {
-    public static let name = "translit"
+final class TranslitTokenizer: FilteringWrapper {
+    static let name = "translit"
     static let transformID = "Any-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:White_Space:] Remove"
 
-    private let base: any FTS5Tokenizer
+    let base: any FTS5Tokenizer
     private let transliterator: Transliterator
 
-    public init(db: Database, arguments: [String]) throws {
+    init(db: Database, arguments: [String]) throws {
         do {
             let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["icu"], tokenizer: Self.name)
             base = try parsed.makeBase(db)
@@ -23,14 +23,6 @@ public final class TranslitTokenizer: FTS5CustomTokenizer, TokenFilter {
         } catch {
             throw ConstructorDiagnostics.recorded(error, for: db)
         }
-    }
-
-    public func tokenize(
-        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
-        tokenCallback: @escaping FTS5TokenCallback
-    ) -> CInt {
-        WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
-                                pText: pText, nText: nText, tokenCallback: tokenCallback)
     }
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,

@@ -8,6 +8,22 @@ protocol TokenFilter: AnyObject {
                 tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt
 }
 
+/// A shipped tokenizer that wraps `base` and filters its tokens: its xTokenize is the base's,
+/// routed through `filter`.
+protocol FilteringWrapper: FTS5CustomTokenizer, TokenFilter {
+    var base: any FTS5Tokenizer { get }
+}
+
+extension FilteringWrapper {
+    func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
+                                pText: pText, nText: nText, tokenCallback: tokenCallback)
+    }
+}
+
 /// Passes tokens on to FTS5's callback, keeping the rule that the first token of an input is
 /// never colocated.
 struct TokenEmitter {
