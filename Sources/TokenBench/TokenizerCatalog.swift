@@ -49,6 +49,8 @@ public enum TokenizerCatalog {
               summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o."),
         Entry(spec: TokenizerSpec(label: "german", text: "german"), origin: .shipped,
               summary: "ä/ö/ü match a/o/u and ae/oe/ue, ß matches ss; other diacritics kept."),
+        Entry(spec: TokenizerSpec(label: "nfkc", text: "nfkc"), origin: .shipped,
+              summary: "unicode61 on NFKC case-folded text: ligatures, fullwidth, superscripts, Kelvin sign, NFD."),
         Entry(spec: TokenizerSpec(label: "icu", text: "icu"), origin: .shipped,
               summary: "ICU word segmentation (dictionaries for Chinese, Japanese, Thai) and full case folding."),
         Entry(spec: TokenizerSpec(label: "translit", text: "translit"), origin: .shipped,
@@ -58,7 +60,7 @@ public enum TokenizerCatalog {
     /// The GRDB types behind the shipped tokenizers, registered on every workbench connection.
     static let shippedTypes: [any FTS5CustomTokenizer.Type] = [
         SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
-        IcuTokenizer.self, TranslitTokenizer.self,
+        NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self,
     ]
 
     /// Every tokenizer TokenBench knows, built-in and shipped.
