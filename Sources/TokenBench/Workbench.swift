@@ -72,6 +72,22 @@ extension Workbench {
         }
     }
 
+    /// Traces every input in every mode with one instance of the tokenizer, input by input.
+    public func traces(of inputs: [[UInt8]], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis) throws -> [TokenTrace] {
+        try withDatabase { db in
+            let tokenizer = try ResolvedTokenizer(spec: spec, in: db)
+            var traces: [TokenTrace] = []
+            for mode in modes {
+                for (index, input) in inputs.enumerated() {
+                    traces.append(TokenTrace(
+                        tokenizer: spec.name, mode: mode, form: form, inputIndex: index + 1, input: input,
+                        tokens: try tokenizer.tokens(of: input, mode: mode)))
+                }
+            }
+            return traces
+        }
+    }
+
     /// Convenience for UTF-8 text.
     public func tokens(of text: String, spec: TokenizerSpec, mode: TokenizationMode) throws -> [Token] {
         try tokens(of: Array(text.utf8), spec: spec, mode: mode)

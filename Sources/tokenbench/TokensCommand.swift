@@ -42,13 +42,8 @@ struct TokensCommand: ParsableCommand {
         }
         var table = Table(header: TokenTrace.tableHeader)
         for spec in tokenizers {
-            for mode in modes {
-                for (index, input) in inputs.enumerated() {
-                    let trace = TokenTrace(
-                        tokenizer: spec.name, mode: mode, form: form, inputIndex: index + 1, input: input,
-                        tokens: try bench.tokens(of: input, spec: spec, mode: mode))
-                    table.rows += trace.tableRows
-                }
+            for trace in try bench.traces(of: inputs, spec: spec, modes: modes, form: form) {
+                table.rows += trace.tableRows
             }
         }
         try output.emit(table)
