@@ -27,16 +27,6 @@ final class LatinAsciiTokenizer: FilteringWrapper {
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
                 tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
-        if token.isASCII {
-            // ASCII fast path: only case can differ, and lower-casing ASCII needs no ICU.
-            if !token.contains(where: { (0x41...0x5A).contains($0) }) {
-                return emit.emit(token, flags: flags, start: start, end: end)
-            }
-            return emit.emit(token.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, flags: flags, start: start, end: end)
-        }
-        guard let folded = transliterator.transliterate(token), !folded.isEmpty else {
-            return emit.emit(token, flags: flags, start: start, end: end)
-        }
-        return emit.emit(folded, flags: flags, start: start, end: end)
+        transliterator.emitTransliterated(token, flags: flags, start: start, end: end, emit: &emit)
     }
 }

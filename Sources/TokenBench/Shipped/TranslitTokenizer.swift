@@ -27,12 +27,6 @@ final class TranslitTokenizer: FilteringWrapper {
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
                 tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
-        if token.isASCII && !token.contains(where: { (0x41...0x5A).contains($0) }) {
-            return emit.emit(token, flags: flags, start: start, end: end)
-        }
-        guard let latin = transliterator.transliterate(token), !latin.isEmpty else {
-            return emit.emit(token, flags: flags, start: start, end: end)
-        }
-        return emit.emit(latin, flags: flags, start: start, end: end)
+        transliterator.emitTransliterated(token, flags: flags, start: start, end: end, emit: &emit)
     }
 }

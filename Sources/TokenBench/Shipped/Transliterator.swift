@@ -50,3 +50,22 @@ final class Transliterator {
         }
     }
 }
+
+extension Transliterator {
+    /// Emits `token` transliterated. Both shipped transforms end in ASCII and `Lower`, and map
+    /// ASCII to itself, so an ASCII token only needs lower-casing: it skips ICU. A token ICU
+    /// cannot transliterate (or turns into nothing) is emitted as it is.
+    func emitTransliterated(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+                            emit: inout TokenEmitter) -> CInt {
+        if token.isASCII {
+            guard token.contains(where: { (0x41...0x5A).contains($0) }) else {
+                return emit.emit(token, flags: flags, start: start, end: end)
+            }
+            return emit.emit(token.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, flags: flags, start: start, end: end)
+        }
+        guard let result = transliterate(token), !result.isEmpty else {
+            return emit.emit(token, flags: flags, start: start, end: end)
+        }
+        return emit.emit(result, flags: flags, start: start, end: end)
+    }
+}
