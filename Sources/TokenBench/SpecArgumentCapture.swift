@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -9,14 +8,14 @@ final class SpecArgumentCapture: FTS5CustomTokenizer {
     static let name = "tokenbench_spec_capture"
 
     /// Arguments captured per connection, taken once by the workbench that asked.
-    private static let mailbox = Mailbox()
+    private static let mailbox = ConnectionMailbox<[String]>()
 
     init(db: Database, arguments: [String]) throws {
-        Self.mailbox.put(arguments, for: ObjectIdentifier(db))
+        Self.mailbox.put(arguments, for: db)
     }
 
     static func takeArguments(for db: Database) -> [String]? {
-        mailbox.take(for: ObjectIdentifier(db))
+        mailbox.take(for: db)
     }
 
     func tokenize(
@@ -27,18 +26,5 @@ final class SpecArgumentCapture: FTS5CustomTokenizer {
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         SQLITE_OK
-    }
-
-    private final class Mailbox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var arguments: [ObjectIdentifier: [String]] = [:]
-
-        func put(_ value: [String], for key: ObjectIdentifier) {
-            lock.withLock { arguments[key] = value }
-        }
-
-        func take(for key: ObjectIdentifier) -> [String]? {
-            lock.withLock { arguments.removeValue(forKey: key) }
-        }
     }
 }
