@@ -60,7 +60,7 @@ struct MatrixCommand: ParsableCommand {
             throw TokenBenchError.invalidArgument(
                 name: "--category/--case", value: (categories + caseIDs).joined(separator: ","), reason: "no fixture case is selected")
         }
-        let tokenizers = try workbench.resolveTokenizers(on: bench)
+        let tokenizers = workbench.tokenizers(on: bench)
         let kinds = queryKinds.isEmpty ? QueryKind.allCases : QueryKind.allCases.filter(queryKinds.contains)
         let matrix = try bench.matrix(cases: fixtures.cases, tokenizers: tokenizers, formPairs: formPairs, queryKinds: kinds)
         try output.emit(layout == .long ? matrix.longTable() : matrix.wideTable())

@@ -28,7 +28,7 @@ struct TokensCommand: ParsableCommand {
 
     func run() throws {
         let bench = try workbench.makeWorkbench()
-        let tokenizers = try workbench.resolveTokenizers(on: bench)
+        let tokenizers = workbench.tokenizers(on: bench)
         let modes = modes.isEmpty ? TokenizationMode.allCases : TokenizationMode.allCases.filter(modes.contains)
         var inputs: [[UInt8]] = []
         for (index, text) in texts.enumerated() {

@@ -36,11 +36,10 @@ struct WorkbenchOptions: ParsableArguments {
         try Workbench(options: Workbench.Options(extensions: extensionArguments.map(LoadableExtension.init(parsing:))))
     }
 
-    /// The tokenizers asked for, each checked against FTS5, or the supported defaults.
-    func resolveTokenizers(on workbench: Workbench) throws -> [TokenizerSpec] {
-        guard !tokenizerSpecs.isEmpty else { return workbench.supportedCatalogSpecs() }
-        for spec in tokenizerSpecs { try workbench.validate(spec) }
-        return tokenizerSpecs
+    /// The tokenizers asked for, or the supported defaults. A bad spec is reported by the
+    /// workbench operation that instantiates it, so it is not checked twice here.
+    func tokenizers(on workbench: Workbench) -> [TokenizerSpec] {
+        tokenizerSpecs.isEmpty ? workbench.supportedCatalogSpecs() : tokenizerSpecs
     }
 }
 
