@@ -58,7 +58,8 @@ public enum TokenizerCatalog {
     ]
 
     /// The GRDB types behind the shipped tokenizers, registered on every workbench connection.
-    static let shippedTypes: [any FTS5CustomTokenizer.Type] = [
+    // An immutable list of metatypes: nothing here can be mutated across threads.
+    nonisolated(unsafe) static let shippedTypes: [any FTS5CustomTokenizer.Type] = [
         SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
         NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self,
     ]
