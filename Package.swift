@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Percentiles of timings (query latency p50/p90/p99, run medians).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // ICU behind a C target whose public header exposes no ICU type: a Swift module that
@@ -19,12 +21,16 @@ let package = Package(
         .target(
             name: "CICUShim",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
+        // The C reference loop that `tokenbench throughput` times beside the Swift harness.
+        .target(name: "CReferenceLoop"),
         .target(
             name: "TokenBench",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
                 "CICUShim",
+                "CReferenceLoop",
             ],
             resources: [.embedInCode("DefaultFixtures")]),
         .executableTarget(

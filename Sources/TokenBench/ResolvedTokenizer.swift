@@ -95,18 +95,18 @@ struct ResolvedTokenizer {
     /// Calls `body` with a pointer to exactly `text.count` bytes: not NUL-terminated, as FTS5's
     /// own input is not, and never a null pointer (even for empty input).
     static func withUnterminatedBuffer<R>(
-        _ text: [UInt8], _ body: (UnsafePointer<CChar>, CInt) -> R
-    ) -> R {
+        _ text: [UInt8], _ body: (UnsafePointer<CChar>, CInt) throws -> R
+    ) rethrows -> R {
         if text.isEmpty {
             // Ownership: a one-byte scratch buffer freed when `body` returns.
             let scratch = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
             defer { scratch.deallocate() }
             scratch.pointee = 0x7E
-            return body(scratch, 0)
+            return try body(scratch, 0)
         }
-        return text.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pText in
-                body(pText, CInt(buffer.count))
+        return try text.withUnsafeBufferPointer { buffer in
+            try buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pText in
+                try body(pText, CInt(buffer.count))
             }
         }
     }

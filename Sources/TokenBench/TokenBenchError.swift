@@ -15,6 +15,9 @@ public enum TokenBenchError: Error, Equatable, Sendable {
     case tokenizeFailed(spec: String, mode: String, code: Int32)
     /// A SQLite loadable extension could not be loaded.
     case extensionLoadFailed(path: String, reason: String)
+    /// A throughput measurement could not be trusted: a tokenizer's token count changed
+    /// between runs, or the C reference loop disagreed with the harness.
+    case inconsistentMeasurement(spec: String, reason: String)
     /// SQLite failed where no user input is at fault (out of memory, I/O error, …).
     case sqlite(context: String, message: String)
 }
@@ -34,6 +37,8 @@ extension TokenBenchError: LocalizedError, CustomStringConvertible {
             return "tokenizer '\(spec)': xTokenize failed in \(mode) mode with SQLite code \(code)"
         case let .extensionLoadFailed(path, reason):
             return "extension '\(path)': \(reason)"
+        case let .inconsistentMeasurement(spec, reason):
+            return "tokenizer '\(spec)': \(reason)"
         case let .sqlite(context, message):
             return "SQLite error while \(context): \(message)"
         }

@@ -18,6 +18,7 @@ struct TokenBenchCommand: ParsableCommand {
             """,
         subcommands: [
             MatrixCommand.self,
+            ThroughputCommand.self,
             TokensCommand.self,
             ListCommand.self,
             EnvCommand.self,

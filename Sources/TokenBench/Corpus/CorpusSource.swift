@@ -1,0 +1,139 @@
+import Foundation
+
+/// Where the documents of a throughput run come from. Every source is streamed in batches of
+/// whole documents, so memory stays bounded by the batch size, not the corpus size.
+public enum CorpusSource: Sendable, Hashable {
+    /// The built-in multilingual corpus: documents from `CorpusGenerator` until `size` bytes.
+    case generated(seed: UInt64, size: Int)
+    /// A text file with one document per line (LF or CRLF); empty lines are skipped.
+    case lines(path: String)
+    /// A directory whose regular files (not hidden, not in subdirectories) are one document each,
+    /// in name order.
+    case directory(path: String)
+
+    /// The default seed of the built-in corpus, so that default runs are comparable.
+    public static let defaultSeed: UInt64 = 20_261_121
+    /// The default size of the built-in corpus: about 8 MB.
+    public static let defaultSize = 8_000_000
+
+    /// A file or a directory, told apart by looking at `path`.
+    public static func at(path: String) throws -> CorpusSource {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TokenBenchError.fileAccess(path: path, reason: "no such file or directory")
+        }
+        return isDirectory.boolValue ? .directory(path: path) : .lines(path: path)
+    }
+
+    /// The name that goes in the CSV's corpus column.
+    public var name: String {
+        switch self {
+        case let .generated(seed, size): return "generated:seed=\(seed):size=\(size)"
+        case let .lines(path), let .directory(path): return path
+        }
+    }
+
+    /// Calls `body` with consecutive batches of whole documents, each about `batchBytes` long
+    /// (longer when a single document is). The batch passed to `body` is reused afterwards.
+    public func forEachBatch(batchBytes: Int = 16 << 20, _ body: (CorpusBatch) throws -> Void) throws {
+        var batch = CorpusBatch()
+        func flushIfFull() throws {
+            if batch.bytes.count >= batchBytes {
+                try body(batch)
+                batch.removeAll()
+            }
+        }
+        switch self {
+        case let .generated(seed, size):
+            var generator = CorpusGenerator(seed: seed)
+            var produced = 0
+            while produced < size {
+                let before = batch.bytes.count
+                generator.appendDocument(to: &batch)
+                produced += batch.bytes.count - before
+                try flushIfFull()
+            }
+        case let .lines(path):
+            try Self.forEachLine(ofFile: path) { line in
+                try Self.checkSize(line.count, of: path)
+                batch.append(document: line)
+                try flushIfFull()
+            }
+        case let .directory(path):
+            for file in try Self.documentFiles(in: path) {
+                let data: Data
+                do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+                    throw TokenBenchError.fileAccess(path: file, reason: "cannot read: \(error.localizedDescription)")
+                }
+                try Self.checkSize(data.count, of: file)
+                batch.append(document: data)
+                try flushIfFull()
+            }
+        }
+        if !batch.isEmpty { try body(batch) }
+    }
+
+    private static func checkSize(_ count: Int, of path: String) throws {
+        guard count <= CorpusBatch.maximumDocumentBytes else {
+            throw TokenBenchError.invalidArgument(name: "--corpus", value: path, reason: "a document is larger than FTS5's limit of 2 GiB")
+        }
+    }
+
+    /// Reads `path` in 1 MB chunks and calls `body` with each non-empty line, without its line
+    /// break. A line may span chunks; only the current line and one chunk are held.
+    private static func forEachLine(ofFile path: String, _ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TokenBenchError.fileAccess(path: path, reason: "cannot open for reading")
+        }
+        defer { try? handle.close() }
+        var pending: [UInt8] = []
+        func emit(_ line: ArraySlice<UInt8>) throws {
+            var line = line
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if !line.isEmpty { try body(line) }
+        }
+        while true {
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
+                throw TokenBenchError.fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
+            }
+            if chunk.isEmpty { break }
+            pending.append(contentsOf: chunk)
+            var lineStart = pending.startIndex
+            while let newline = pending[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                try emit(pending[lineStart..<newline])
+                lineStart = newline + 1
+            }
+            pending.removeSubrange(..<lineStart)
+        }
+        try emit(pending[...])
+    }
+
+    private static func documentFiles(in directory: String) throws -> [String] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+            throw TokenBenchError.fileAccess(path: directory, reason: "cannot list: \(error.localizedDescription)")
+        }
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+    }
+}
+
+/// What a pass over a corpus found: the figures that identify it in the CSV.
+public struct CorpusSurvey: Sendable, Equatable {
+    public var name: String
+    public var bytes: Int
+    public var documents: Int
+    /// `fnv1a64:` and 16 hex digits over each document followed by a newline.
+    public var checksum: String
+    /// How many batches the corpus streams in.
+    public var batches: Int
+
+    /// Streams `source` once and returns its figures.
+    public static func survey(_ source: CorpusSource, batchBytes: Int = 16 << 20) throws -> CorpusSurvey {
+        try StreamedCorpus(source: source, batchBytes: batchBytes).survey
+    }
+}

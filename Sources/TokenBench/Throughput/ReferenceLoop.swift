@@ -1,0 +1,49 @@
+import Foundation
+import CReferenceLoop
+import GRDB
+import GRDBSQLite
+
+/// A tokenizer instance driven by the C reference loop (`Sources/CReferenceLoop`), created
+/// through the same FTS5 API as the harness's instance of the same spec.
+final class ReferenceLoop {
+    let spec: TokenizerSpec
+    /// Ownership: created by tb_reference_loop_open, released exactly once in deinit.
+    private let loop: OpaquePointer
+
+    init(tokenizer: ResolvedTokenizer, in db: Database) throws {
+        spec = tokenizer.spec
+        var handle: OpaquePointer?
+        let api = UnsafeRawPointer(FTS5.api(db))
+        let code = Self.withCStrings(tokenizer.components) { words in
+            tb_reference_loop_open(api, words.baseAddress, CInt(words.count), &handle)
+        }
+        guard code == SQLITE_OK, let handle else {
+            throw TokenBenchError.invalidTokenizerSpec(
+                spec: spec.description, reason: "the C reference loop could not create it (SQLite code \(code))")
+        }
+        loop = handle
+    }
+
+    deinit { tb_reference_loop_close(loop) }
+
+    /// Tokenizes every document of `batch` from C; returns the token count.
+    func countTokens(in batch: CorpusBatch, mode: TokenizationMode) throws -> Int {
+        var count: Int64 = 0
+        let code = batch.withText { text in
+            batch.ends.withUnsafeBufferPointer { ends in
+                tb_reference_loop_run(loop, mode.tokenization.rawValue, text, ends.baseAddress, ends.count, &count)
+            }
+        }
+        guard code == SQLITE_OK else {
+            throw TokenBenchError.tokenizeFailed(spec: spec.description + " (C reference loop)", mode: mode.rawValue, code: code)
+        }
+        return Int(count)
+    }
+
+    /// Calls `body` with NUL-terminated copies of `strings`, valid only during the call.
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The relative figures of an earlier throughput run (a CSV such as `results/throughput.csv`),
+/// for catching a tokenizer that got slower compared with the reference.
+///
+/// Relative figures, not MB/s, are compared: they were measured against the reference tokenizer
+/// in the same run, so they survive a slower or busier machine.
+public struct ThroughputBaseline: Sendable {
+    /// What identifies a row across runs.
+    public struct Key: Hashable, Sendable, CustomStringConvertible {
+        public var tokenizer: String
+        public var operation: String
+        public var mode: String
+        public var storage: String
+        public var corpus: String
+        public var reference: String
+
+        public var description: String {
+            [tokenizer, operation, mode, storage].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+    }
+
+    /// A row whose relative figure fell by more than the threshold.
+    public struct Regression: Sendable, Equatable, CustomStringConvertible {
+        public var key: Key
+        public var baseline: Double
+        public var current: Double
+
+        /// The change as a fraction of the baseline (−0.2 is 20% slower relative to the reference).
+        public var change: Double { (current - baseline) / baseline }
+
+        public var description: String {
+            String(format: "%@: relative %.3f -> %.3f (%+.1f%%)", key.description, baseline, current, change * 100)
+        }
+    }
+
+    public private(set) var relatives: [Key: Double] = [:]
+    public let file: String
+
+    /// Reads a throughput CSV written by `tokenbench throughput`.
+    public static func load(path: String) throws -> ThroughputBaseline {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw TokenBenchError.fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
+        }
+        return try ThroughputBaseline(csv: text, file: path)
+    }
+
+    public init(csv text: String, file: String) throws {
+        self.file = file
+        let records: [CSV.Record]
+        do { records = try CSV.parse(text) } catch {
+            throw TokenBenchError.invalidFixture(file: file, line: error.line, reason: error.reason)
+        }
+        guard let header = records.first else {
+            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "empty file; expected a throughput CSV")
+        }
+        var columns: [String: Int] = [:]
+        for name in ["tokenizer", "operation", "mode", "storage", "corpus", "reference", "relative"] {
+            guard let index = header.fields.firstIndex(of: name) else {
+                throw TokenBenchError.invalidFixture(file: file, line: header.line, reason: "no '\(name)' column; expected a CSV from 'tokenbench throughput'")
+            }
+            columns[name] = index
+        }
+        for record in records.dropFirst() {
+            guard record.fields.count == header.fields.count else {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: record.line, reason: "\(record.fields.count) fields where the header has \(header.fields.count)")
+            }
+            func field(_ name: String) -> String { record.fields[columns[name]!] }
+            guard !field("relative").isEmpty else { continue }
+            guard let relative = Double(field("relative")), relative.isFinite, relative > 0 else {
+                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "relative '\(field("relative"))' is not a positive number")
+            }
+            let key = Key(
+                tokenizer: field("tokenizer"), operation: field("operation"), mode: field("mode"), storage: field("storage"),
+                corpus: field("corpus"), reference: field("reference"))
+            relatives[key] = relative
+        }
+    }
+
+    /// The rows of `rows` whose relative figure fell below (1 − threshold) × the baseline's.
+    /// Rows the baseline does not have (a new tokenizer, another corpus) are not compared; when
+    /// no row at all can be compared, that is an error rather than a silent pass.
+    public func regressions(in rows: [ThroughputRow], threshold: Double) throws -> [Regression] {
+        var compared = 0
+        var regressions: [Regression] = []
+        for row in rows {
+            guard let current = row.relative else { continue }
+            let key = Key(
+                tokenizer: row.tokenizer, operation: row.operation.rawValue, mode: row.mode.rawValue,
+                storage: row.storage?.rawValue ?? "", corpus: row.corpus.name, reference: row.reference)
+            guard let baseline = relatives[key] else { continue }
+            compared += 1
+            if current < baseline * (1 - threshold) {
+                regressions.append(Regression(key: key, baseline: baseline, current: current))
+            }
+        }
+        guard compared > 0 else {
+            throw TokenBenchError.invalidArgument(
+                name: "--baseline", value: file,
+                reason: "no row matches this run (same tokenizer, operation, mode, storage, corpus and reference)")
+        }
+        return regressions
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+
+extension ThroughputMeasurer {
+    /// How many documents of the first batch each tokenizer indexes, untimed, before the timed runs.
+    static let warmUpDocuments = 1_000
+
+    /// Times inserting the corpus into a fresh FTS5 table, per storage, tokenizer and run.
+    func measureIndex(_ corpus: StreamedCorpus, documentTokens: [String: Int?]) throws -> [ThroughputRow] {
+        var rows: [ThroughputRow] = []
+        for storage in options.storages {
+            var nanoseconds = Array(repeating: [UInt64](), count: tokenizers.count)
+            for index in tokenizers.indices {
+                _ = try indexOnce(corpus, tokenizer: tokenizers[index], storage: storage, documentLimit: Self.warmUpDocuments)
+            }
+            for run in 0..<options.runs {
+                for index in Self.rotation(count: tokenizers.count, run: run) {
+                    progress?("index (\(storage.rawValue)): run \(run + 1)/\(options.runs), \(tokenizers[index].spec.name)")
+                    nanoseconds[index].append(try indexOnce(corpus, tokenizer: tokenizers[index], storage: storage))
+                }
+            }
+            for (index, tokenizer) in tokenizers.enumerated() {
+                rows.append(row(
+                    tokenizer: tokenizer, operation: .index, mode: .document, storage: storage, corpus: corpus,
+                    tokens: documentTokens[tokenizer.spec.name] ?? nil, statistics: TimingStatistics(nanoseconds: nanoseconds[index])))
+            }
+        }
+        return rows
+    }
+
+    /// Indexes the corpus (or the first `documentLimit` documents of its first batch) into a new
+    /// table in a new database, in one transaction, and returns the nanoseconds spent inserting
+    /// and committing. Creating the table and streaming the corpus are not timed.
+    private func indexOnce(
+        _ corpus: StreamedCorpus, tokenizer: ResolvedTokenizer, storage: IndexStorage, documentLimit: Int? = nil
+    ) throws -> UInt64 {
+        let purpose = "indexing the corpus with tokenizer '\(tokenizer.spec.description)'"
+        return try withScratchDatabase(named: "index", storage: storage, purpose: purpose) { schema in
+            try createCorpusTable(named: "\(schema).corpus", tokenizer: tokenizer, purpose: purpose)
+            return try timedTransaction(purpose: purpose) {
+                let insert = try RawStatement(sql: "INSERT INTO \(schema).corpus(body) VALUES (?)", purpose: purpose, in: db)
+                if let documentLimit {
+                    try insertDocuments(of: corpus.firstBatch, limit: documentLimit, with: insert)
+                    return 0
+                }
+                var elapsed: UInt64 = 0
+                try corpus.forEachBatch { _, batch in
+                    let start = Stopwatch.now()
+                    try insertDocuments(of: batch, limit: nil, with: insert)
+                    elapsed += Stopwatch.now() - start
+                }
+                return elapsed
+            }
+        }
+    }
+
+    private func insertDocuments(of batch: CorpusBatch, limit: Int?, with insert: RawStatement) throws {
+        try batch.withText { text in
+            for index in 0..<min(batch.documentCount, limit ?? .max) {
+                let range = batch.range(ofDocument: index)
+                try insert.bindStaticText(text + range.lowerBound, count: range.count)
+                try insert.run()
+            }
+        }
+    }
+
+    /// Creates an FTS5 table tokenized by `tokenizer` with one column, `body`.
+    func createCorpusTable(named name: String, tokenizer: ResolvedTokenizer, purpose: String) throws {
+        do {
+            try db.execute(sql: "CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()))")
+        } catch {
+            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+        }
+    }
+
+    /// Runs `body` in a transaction, then commits; returns the nanoseconds `body` reports plus
+    /// those of the commit (which, for a file, writes the index to disk). Rolls back on error.
+    func timedTransaction(purpose: String, _ body: () throws -> UInt64) throws -> UInt64 {
+        do { try db.execute(sql: "BEGIN") } catch {
+            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+        }
+        do {
+            let elapsed = try body()
+            let start = Stopwatch.now()
+            try db.execute(sql: "COMMIT")
+            return elapsed + (Stopwatch.now() - start)
+        } catch {
+            try? db.execute(sql: "ROLLBACK")
+            if error is TokenBenchError { throw error }
+            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+        }
+    }
+
+    /// Attaches a new database (in memory, or a new file in the scratch directory) under the
+    /// schema name `tokenbench_NAME`, runs `body` with that name, then detaches the database and
+    /// deletes its files, whatever happens.
+    func withScratchDatabase<T>(
+        named name: String, storage: IndexStorage, purpose: String, _ body: (String) throws -> T
+    ) throws -> T {
+        let schema = "tokenbench_\(name)"
+        let path = storage == .memory ? ":memory:" : scratchDirectory.appendingPathComponent("\(name).sqlite").path
+        do { try db.execute(sql: "ATTACH DATABASE ? AS \(schema)", arguments: [path]) } catch {
+            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+        }
+        defer {
+            try? db.execute(sql: "DETACH DATABASE \(schema)")
+            if storage == .file {
+                for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+        }
+        return try body(schema)
+    }
+}

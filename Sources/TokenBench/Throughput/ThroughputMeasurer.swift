@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+/// Runs one throughput measurement on a workbench connection: every tokenizer instantiated
+/// once, then, per corpus, the tokenize, index and query operations, runs interleaved so that
+/// machine noise hits every tokenizer alike and the relative figures stay stable.
+final class ThroughputMeasurer {
+    let db: Database
+    let options: ThroughputOptions
+    let progress: ((String) -> Void)?
+    /// The tokenizers measured: those asked for, and the reference if it was not among them.
+    let tokenizers: [ResolvedTokenizer]
+    let referenceName: String
+    /// Holds the database files of the index and query operations; removed when done.
+    let scratchDirectory: URL
+
+    init(db: Database, options: ThroughputOptions, progress: ((String) -> Void)?) throws {
+        self.db = db
+        self.options = options
+        self.progress = progress
+        var specs = options.tokenizers
+        referenceName = options.reference.name
+        if !specs.contains(where: { $0.name == options.reference.name }) {
+            specs.insert(options.reference, at: 0)
+        }
+        tokenizers = try specs.map { try ResolvedTokenizer(spec: $0, in: db) }
+        scratchDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tokenbench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw TokenBenchError.fileAccess(path: scratchDirectory.path, reason: "cannot create: \(error.localizedDescription)")
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: scratchDirectory) }
+
+    func run() throws -> [ThroughputRow] {
+        var rows: [ThroughputRow] = []
+        for source in options.corpora {
+            progress?("reading corpus \(source.name)")
+            let corpus = try StreamedCorpus(source: source, batchBytes: options.batchBytes)
+            var corpusRows: [ThroughputRow] = []
+            if options.operations.contains(.tokenize) {
+                corpusRows += try measureTokenize(corpus)
+            }
+            if options.operations.contains(.index) {
+                let documentTokens = Dictionary(
+                    corpusRows.filter { $0.operation == .tokenize && $0.mode == .document }.map { ($0.tokenizer, $0.tokens) },
+                    uniquingKeysWith: { first, _ in first })
+                corpusRows += try measureIndex(corpus, documentTokens: documentTokens)
+            }
+            if options.operations.contains(.query) {
+                corpusRows += try measureQuery(corpus)
+            }
+            rows += Self.addingRelativeFigures(to: corpusRows, referenceName: referenceName)
+        }
+        return rows
+    }
+
+    /// The order in which run `run` visits `count` participants: each run starts one further on,
+    /// so no tokenizer always runs first (cold) or right after the same neighbour.
+    static func rotation(count: Int, run: Int) -> [Int] {
+        (0..<count).map { ($0 + run) % count }
+    }
+
+    func row(
+        tokenizer: ResolvedTokenizer, operation: ThroughputRow.Operation, mode: TokenizationMode, storage: IndexStorage?,
+        corpus: StreamedCorpus, tokens: Int?, statistics: TimingStatistics
+    ) -> ThroughputRow {
+        ThroughputRow(
+            tokenizer: tokenizer.spec.name, operation: operation, mode: mode, storage: storage, corpus: corpus.survey,
+            tokens: tokens, runs: options.runs, minSeconds: statistics.minSeconds, medianSeconds: statistics.medianSeconds,
+            maxSeconds: statistics.maxSeconds, reference: referenceName)
+    }
+
+    /// Fills `relative` on every row from the reference tokenizer's row of the same operation,
+    /// mode and storage, measured in the same run.
+    static func addingRelativeFigures(to rows: [ThroughputRow], referenceName: String) -> [ThroughputRow] {
+        func referenceRow(_ operation: ThroughputRow.Operation, _ row: ThroughputRow) -> ThroughputRow? {
+            rows.first {
+                $0.tokenizer == referenceName && $0.operation == operation && $0.mode == row.mode && $0.storage == row.storage
+            }
+        }
+        return rows.map { row in
+            var row = row
+            switch row.operation {
+            case .tokenize, .index:
+                if let reference = referenceRow(row.operation, row), row.medianSeconds > 0 {
+                    row.relative = reference.medianSeconds / row.medianSeconds
+                }
+            case .query:
+                if let reference = referenceRow(.query, row)?.p50Microseconds, let own = row.p50Microseconds, own > 0 {
+                    row.relative = reference / own
+                }
+            case .cReference:
+                if let harness = referenceRow(.tokenize, row), harness.medianSeconds > 0 {
+                    row.relative = row.medianSeconds / harness.medianSeconds
+                }
+            }
+            return row
+        }
+    }
+}
+
+extension Workbench {
+    /// Measures tokenize, index and query throughput as `options` says, and returns one row per
+    /// tokenizer × operation × mode (× storage) × corpus, plus the C reference loop's rows.
+    ///
+    /// `progress` receives a short status line now and then, for a terminal.
+    public func throughput(_ options: ThroughputOptions, progress: ((String) -> Void)? = nil) throws -> [ThroughputRow] {
+        guard options.runs >= 1 else {
+            throw TokenBenchError.invalidArgument(name: "--runs", value: String(options.runs), reason: "at least one timed run is needed")
+        }
+        guard !options.corpora.isEmpty else {
+            throw TokenBenchError.invalidArgument(name: "--corpus", value: "", reason: "no corpus to measure")
+        }
+        return try withDatabase { db in
+            try ThroughputMeasurer(db: db, options: options, progress: progress).run()
+        }
+    }
+}

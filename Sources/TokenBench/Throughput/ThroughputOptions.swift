@@ -1,0 +1,51 @@
+/// What a throughput run measures, and on what.
+public struct ThroughputOptions: Sendable {
+    /// The tokenizers to measure. The reference is measured too, listed or not.
+    public var tokenizers: [TokenizerSpec]
+    /// The tokenizer every `relative` figure is divided by; the C reference loop runs it too.
+    public var reference: TokenizerSpec
+    /// Tokenize modes: document and/or query. Index always tokenizes in document mode and query
+    /// in query mode, as FTS5 does.
+    public var modes: [TokenizationMode]
+    public var operations: [ThroughputOperation]
+    public var storages: [IndexStorage]
+    /// Timed runs per measurement, after one untimed warm-up.
+    public var runs: Int
+    public var corpora: [CorpusSource]
+    /// FTS5 MATCH expressions for the query operation.
+    public var queries: [String]
+    /// Corpora are streamed in batches of about this many bytes; a corpus that fits in one batch
+    /// is kept in memory between passes.
+    public var batchBytes: Int
+
+    public init(
+        tokenizers: [TokenizerSpec],
+        reference: TokenizerSpec = TokenizerSpec(label: "unicode61", text: "unicode61"),
+        modes: [TokenizationMode] = [.document, .query],
+        operations: [ThroughputOperation] = ThroughputOperation.allCases,
+        storages: [IndexStorage] = IndexStorage.allCases,
+        runs: Int = 5,
+        corpora: [CorpusSource] = [.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize)],
+        queries: [String] = [],
+        batchBytes: Int = 16 << 20
+    ) {
+        self.tokenizers = tokenizers
+        self.reference = reference
+        self.modes = modes
+        self.operations = operations
+        self.storages = storages
+        self.runs = runs
+        self.corpora = corpora
+        self.queries = queries
+        self.batchBytes = batchBytes
+    }
+
+    /// The fixture queries as FTS5 expressions: each case's query as a phrase and as a prefix
+    /// query, without repeats.
+    public static func queries(from fixtures: FixtureSet) -> [String] {
+        var seen: Set<String> = []
+        return fixtures.cases.flatMap { matchCase in
+            QueryKind.allCases.map { $0.matchExpression(for: matchCase.query) }
+        }.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import TokenBench
+
+struct ThroughputCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "throughput",
+        abstract: "Measure how fast tokenizers tokenize, index and answer queries, relative to a reference.",
+        discussion: """
+            Without --corpus, runs on the built-in multilingual corpus (about 8 MB, from a seeded \
+            generator). Exit status: 0 success; 1 a relative figure fell below --baseline by more \
+            than --threshold (listed on stderr); 2 bad usage or input; 3 SQLite failure.
+            """)
+
+    @OptionGroup var workbench: WorkbenchOptions
+
+    @Option(help: "The tokenizer every relative figure is measured against; the C reference loop runs it too.")
+    var reference: String = "unicode61"
+
+    @Option(name: .customLong("mode"), help: "Tokenize in document or query mode; repeatable, default both.")
+    var modes: [TokenizationMode] = []
+
+    @Option(name: .customLong("operation"), help: "Measure tokenize, index or query; repeatable, default all three.")
+    var operations: [ThroughputOperation] = []
+
+    @Option(name: .customLong("storage"), help: "Build the index operation's table in memory or in a file; repeatable, default both.")
+    var storages: [IndexStorage] = []
+
+    @Option(help: "Timed runs per measurement, after one warm-up.")
+    var runs: Int = 5
+
+    @Option(name: .customLong("corpus"), help: "A file with one document per line, or a directory with one document per file; repeatable.")
+    var corpusPaths: [String] = []
+
+    @Option(help: "Size of the built-in corpus in bytes (default 8M); K, M and G (powers of 1000) may follow the number.")
+    var size: String?
+
+    @Option(help: "Seed of the built-in corpus generator (default \(CorpusSource.defaultSeed)): the same seed gives the same corpus everywhere.")
+    var seed: UInt64?
+
+    @Option(name: .customLong("fixtures"), help: "A fixture file or directory whose queries the query operation runs; repeatable, default the embedded fixtures.")
+    var fixturePaths: [String] = []
+
+    @Option(help: "A throughput CSV to compare relative figures with; exit 1 when one falls by more than --threshold.")
+    var baseline: String?
+
+    @Option(help: "The fall in a relative figure that --baseline reports, as a fraction (0.15 is 15%).")
+    var threshold: Double = 0.15
+
+    @OptionGroup var output: OutputOptions
+
+    @Flag(help: "Print a status line on stderr while measuring even when stderr is not a terminal.")
+    var progress = false
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs '\(runs)': at least one timed run is needed") }
+        if let size, (Self.parseSize(size) ?? 0) <= 0 {
+            throw ValidationError("--size '\(size)': expected a positive number of bytes, optionally followed by K, M or G")
+        }
+        guard threshold > 0, threshold < 1 else {
+            throw ValidationError("--threshold '\(threshold)': expected a fraction between 0 and 1, such as 0.15")
+        }
+        if let mode = modes.first(where: { $0 != .document && $0 != .query }) {
+            throw ValidationError("--mode '\(mode.rawValue)': throughput is measured in document or query mode")
+        }
+        if !corpusPaths.isEmpty && (size != nil || seed != nil) {
+            throw ValidationError("--size and --seed shape the built-in corpus; they cannot be combined with --corpus")
+        }
+    }
+
+    /// "8M" → 8_000_000; decimal units, as MB/s figures are.
+    static func parseSize(_ text: String) -> Int? {
+        let multipliers: [Character: Int] = ["K": 1_000, "M": 1_000_000, "G": 1_000_000_000]
+        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        if let last = trimmed.last, let multiplier = multipliers[last] {
+            return Int(trimmed.dropLast()).flatMap { $0.multipliedReportingOverflow(by: multiplier).overflow ? nil : $0 * multiplier }
+        }
+        return Int(trimmed)
+    }
+
+    func run() throws {
+        let bench = try workbench.makeWorkbench()
+        let corpora = try corpusPaths.isEmpty
+            ? [CorpusSource.generated(
+                seed: seed ?? CorpusSource.defaultSeed, size: size.flatMap(Self.parseSize) ?? CorpusSource.defaultSize)]
+            : corpusPaths.map(CorpusSource.at(path:))
+        let fixtures = try fixturePaths.isEmpty ? FixtureSet.defaults() : FixtureSet.load(paths: fixturePaths)
+        let baselineFigures = try baseline.map(ThroughputBaseline.load(path:))
+        let options = ThroughputOptions(
+            tokenizers: workbench.tokenizers(on: bench),
+            reference: TokenizerCatalog.all.first { $0.spec.label == reference }?.spec ?? TokenizerSpec(parsing: reference),
+            modes: modes.isEmpty ? [.document, .query] : modes,
+            operations: operations.isEmpty ? ThroughputOperation.allCases : operations,
+            storages: storages.isEmpty ? IndexStorage.allCases : storages,
+            runs: runs,
+            corpora: corpora,
+            queries: ThroughputOptions.queries(from: fixtures))
+
+        let status = StatusLine(enabled: progress || isatty(STDERR_FILENO) != 0)
+        let rows = try bench.throughput(options, progress: status.show)
+        status.clear()
+        try output.emit(output.format == .csv ? ThroughputRow.table(rows) : ThroughputRow.summaryTable(rows))
+
+        guard let baselineFigures else { return }
+        let regressions = try baselineFigures.regressions(in: rows, threshold: threshold)
+        guard regressions.isEmpty else {
+            for regression in regressions {
+                FileHandle.standardError.write(Data("SLOWER \(regression)\n".utf8))
+            }
+            FileHandle.standardError.write(Data(
+                "tokenbench: \(regressions.count) relative figures fell by more than \(Int(threshold * 100))% against \(baselineFigures.file)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension ThroughputOperation: ExpressibleByArgument {}
+extension IndexStorage: ExpressibleByArgument {}
+
+/// A one-line status on stderr, rewritten in place; silent when disabled, so pipes and CI logs
+/// get nothing.
+struct StatusLine {
+    let enabled: Bool
+
+    func show(_ message: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(message)".utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
