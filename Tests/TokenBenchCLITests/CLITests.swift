@@ -115,6 +115,14 @@ struct CLITests {
         (["matrix", "--no-such-option"], "Unknown option"),
         (["tokens", "--escapes", "bad\\q"], "TEXT 1 'bad\\q': unknown escape"),
         (["matrix", "--load-extension", "/nonexistent/libx.so"], "extension '/nonexistent/libx.so': no such file"),
+        (["throughput", "--runs", "0"], "--runs '0': at least one timed run is needed"),
+        (["throughput", "--size", "12Q"], "--size '12Q': expected a positive number of bytes"),
+        (["throughput", "--corpus", "missing.txt"], "missing.txt: no such file or directory"),
+        (["throughput", "--corpus", "missing.txt", "--size", "1M"], "--size and --seed shape the built-in corpus"),
+        (["throughput", "--mode", "prefix"], "--mode 'prefix': throughput is measured in document or query mode"),
+        (["throughput", "--threshold", "1.5"], "--threshold '1.5': expected a fraction between 0 and 1"),
+        (["throughput", "--baseline", "missing.csv", "--size", "1K"], "missing.csv: cannot read"),
+        (["throughput", "--tokenizer", "nosuch", "--size", "1K"], "tokenizer 'nosuch': no such tokenizer: nosuch"),
     ])
     func badInputExitsTwo(arguments: [String], message: String) throws {
         let directory = try Self.makeTemporaryDirectory()
@@ -145,5 +153,53 @@ struct CLITests {
                     "icu_unicode_version", "swift_version", "os", "cpu_model"] {
             #expect(keys.contains(key), "env lacks \(key)")
         }
+    }
+
+    // MARK: Throughput
+
+    /// Figures vary from run to run, so these tests check the shape and the exit statuses, never a speed.
+    @Test func throughputPrintsOneRowPerMeasurementAndNothingOnStderrInPipes() throws {
+        let run = try Self.run(["throughput", "--tokenizer", "ascii", "--operation", "tokenize", "--size", "100K", "--runs", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "no progress line when stderr is not a terminal")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first == "tokenizer,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us")
+        // The reference is measured though not listed; the C loop adds one row per mode.
+        #expect(lines.dropFirst().map { $0.split(separator: ",").prefix(3).joined(separator: " ") } == [
+            "unicode61 tokenize document", "unicode61 tokenize query", "ascii tokenize document", "ascii tokenize query",
+            "unicode61 c-reference document", "unicode61 c-reference query",
+        ])
+    }
+
+    @Test func throughputBaselineExitsOneAndNamesTheSlowerTokenizer() throws {
+        let directory = try Self.makeTemporaryDirectory()
+        let arguments = ["throughput", "--tokenizer", "ascii", "--operation", "tokenize", "--mode", "document", "--size", "100K", "--runs", "1"]
+        let first = try Self.run(arguments + ["--output", "base.csv"], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        // A baseline in which ascii was a thousand times faster than unicode61.
+        let base = directory.appendingPathComponent("base.csv")
+        var lines = try String(contentsOf: base, encoding: .utf8).split(separator: "\n").map(String.init)
+        let relativeColumn = try #require(lines[0].split(separator: ",").firstIndex(of: "relative"))
+        for index in lines.indices where lines[index].hasPrefix("ascii,tokenize,document,") {
+            var fields = lines[index].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[relativeColumn] = "1000"
+            lines[index] = fields.joined(separator: ",")
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: base)
+        let second = try Self.run(arguments + ["--baseline", "base.csv"], in: directory)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("SLOWER ascii tokenize document: relative 1000.000 -> "))
+        #expect(second.stderr.contains("1 relative figures fell by more than 15% against base.csv"))
+        #expect(second.stdout.hasPrefix("tokenizer,operation,mode,"), "the figures are still printed")
+    }
+
+    @Test func throughputMarkdownIsATableForPeople() throws {
+        let run = try Self.run([
+            "throughput", "--tokenizer", "ascii", "--operation", "index", "--storage", "memory", "--size", "50K", "--runs", "1",
+            "--format", "markdown",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("| tokenizer | operation | mode | storage | MB/s | tokens/s | ns/token | docs/s | p50 µs | p99 µs | relative |"))
+        #expect(run.stdout.contains("| ascii | index | document | memory |"))
     }
 }

@@ -1,0 +1,224 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TokenBench
+
+/// Throughput: the statistics, the CSV, relative figures, the baseline comparison and the token
+/// count checks. No test here asserts a speed: figures depend on the machine.
+struct ThroughputTests {
+    // MARK: Statistics
+
+    @Test func statisticsOfRunTimes() {
+        let statistics = TimingStatistics(nanoseconds: [5_000_000, 1_000_000, 3_000_000, 2_000_000, 4_000_000])
+        #expect(statistics.count == 5)
+        // HdrHistogram keeps three significant digits: within 0.1%.
+        #expect(abs(statistics.minSeconds - 0.001) <= 0.001 * 1e-3)
+        #expect(abs(statistics.medianSeconds - 0.003) <= 0.003 * 1e-3)
+        #expect(abs(statistics.maxSeconds - 0.005) <= 0.005 * 1e-3)
+    }
+
+    @Test func percentilesOfLatencies() {
+        // 1 µs … 100 µs, one sample each: the pth percentile is p µs.
+        let statistics = TimingStatistics(nanoseconds: (1...100).map { UInt64($0) * 1_000 })
+        for percentile in [50.0, 90.0, 99.0] {
+            #expect(abs(statistics.microseconds(atPercentile: percentile) - percentile) <= percentile * 1e-3, "p\(percentile)")
+        }
+    }
+
+    // MARK: Rows and CSV
+
+    static let corpus = CorpusSurvey(name: "c.txt", bytes: 2_000_000, documents: 1_000, checksum: "fnv1a64:00000000000000ff", batches: 1)
+
+    static func row(
+        _ tokenizer: String, _ operation: ThroughputRow.Operation, median: Double, mode: TokenizationMode = .document,
+        storage: IndexStorage? = nil, p50: Double? = nil, tokens: Int? = 400_000
+    ) -> ThroughputRow {
+        ThroughputRow(
+            tokenizer: tokenizer, operation: operation, mode: mode, storage: storage, corpus: corpus, tokens: tokens, runs: 5,
+            minSeconds: median * 0.9, medianSeconds: median, maxSeconds: median * 1.2, queries: p50 == nil ? nil : 10,
+            p50Microseconds: p50, p90Microseconds: p50.map { $0 * 2 }, p99Microseconds: p50.map { $0 * 3 }, reference: "unicode61")
+    }
+
+    @Test func csvColumnsStartWithTheDocumentedOnes() {
+        let documented = "tokenizer,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative"
+        #expect(ThroughputRow.tableHeader.joined(separator: ",").hasPrefix(documented))
+    }
+
+    @Test func csvRowDerivesThroughputFromTheMedian() {
+        var row = Self.row("ascii", .tokenize, median: 0.01)
+        row.relative = 2
+        let fields = Dictionary(uniqueKeysWithValues: zip(ThroughputRow.tableHeader, row.tableRow))
+        // 2 MB in 10 ms: 200 MB/s; 400 000 tokens: 40 M tokens/s, 25 ns/token; 1000 docs: 100 000 docs/s.
+        #expect(fields["mb_per_s"] == "200.00")
+        #expect(fields["tokens_per_s"] == "40000000")
+        #expect(fields["ns_per_token"] == "25.00")
+        #expect(fields["documents_per_s"] == "100000")
+        #expect(fields["median_s"] == "0.010000")
+        #expect(fields["relative"] == "2.000")
+        #expect(fields["checksum"] == "fnv1a64:00000000000000ff")
+        #expect(fields["p50_us"] == "")
+        #expect(row.tableRow.count == ThroughputRow.tableHeader.count)
+    }
+
+    @Test func queryRowsReportLatenciesNotThroughput() {
+        let row = Self.row("ascii", .query, median: 0.00002, mode: .query, storage: .file, p50: 20, tokens: nil)
+        let fields = Dictionary(uniqueKeysWithValues: zip(ThroughputRow.tableHeader, row.tableRow))
+        #expect(fields["mb_per_s"] == "")
+        #expect(fields["p50_us"] == "20.0")
+        #expect(fields["p99_us"] == "60.0")
+        #expect(fields["queries"] == "10")
+        #expect(fields["storage"] == "file")
+    }
+
+    /// Each row pins which reference row a relative figure is divided by.
+    @Test func relativeFiguresComeFromTheSameOperationModeAndStorage() {
+        let rows = ThroughputMeasurer.addingRelativeFigures(to: [
+            Self.row("unicode61", .tokenize, median: 0.02),
+            Self.row("fast", .tokenize, median: 0.01),                                // twice as fast: 2
+            Self.row("unicode61", .tokenize, median: 0.04, mode: .query),
+            Self.row("fast", .tokenize, median: 0.01, mode: .query),                  // against the query row: 4
+            Self.row("unicode61", .cReference, median: 0.019),                        // C 0.019 s vs harness 0.02 s: 0.95
+            Self.row("unicode61", .index, median: 0.1, storage: .memory),
+            Self.row("fast", .index, median: 0.2, storage: .memory),                  // half as fast: 0.5
+            Self.row("unicode61", .index, median: 0.3, storage: .file),
+            Self.row("fast", .index, median: 0.3, storage: .file),                    // same: 1
+            Self.row("unicode61", .query, median: 0, mode: .query, storage: .file, p50: 10),
+            Self.row("fast", .query, median: 0, mode: .query, storage: .file, p50: 40), // 4× the latency: 0.25
+        ], referenceName: "unicode61")
+        let relatives = rows.map { $0.relative ?? .nan }
+        let expected = [1, 2, 1, 4, 0.95, 1, 0.5, 1, 1, 1, 0.25]
+        for (index, (actual, wanted)) in zip(relatives, expected).enumerated() {
+            #expect(abs(actual - wanted) < 1e-9, "row \(index)")
+        }
+    }
+
+    // MARK: Baseline
+
+    static func baselineCSV(_ rows: [ThroughputRow]) -> String {
+        ThroughputRow.table(ThroughputMeasurer.addingRelativeFigures(to: rows, referenceName: "unicode61")).csv()
+    }
+
+    @Test func baselineFlagsOnlyFallsBeyondTheThreshold() throws {
+        let baseline = try ThroughputBaseline(csv: Self.baselineCSV([
+            Self.row("unicode61", .tokenize, median: 0.01),
+            Self.row("a", .tokenize, median: 0.01),      // relative 1.0
+            Self.row("b", .tokenize, median: 0.01),      // relative 1.0
+            Self.row("c", .tokenize, median: 0.01),      // relative 1.0
+        ]), file: "base.csv")
+        let current = ThroughputMeasurer.addingRelativeFigures(to: [
+            Self.row("unicode61", .tokenize, median: 0.02),  // the machine got slower: not a regression by itself
+            Self.row("a", .tokenize, median: 0.02 / 0.9),    // 0.90: a 10% fall, within 15%
+            Self.row("b", .tokenize, median: 0.02 / 0.8),    // 0.80: a 20% fall, reported
+            Self.row("c", .tokenize, median: 0.01),          // 2.00: faster
+            Self.row("new", .tokenize, median: 0.1),         // not in the baseline: not compared
+        ], referenceName: "unicode61")
+        let regressions = try baseline.regressions(in: current, threshold: 0.15)
+        #expect(regressions.map(\.key.tokenizer) == ["b"])
+        #expect(regressions.first.map { abs($0.change + 0.2) < 1e-9 } == true)
+        #expect(regressions.first?.description == "b tokenize document: relative 1.000 -> 0.800 (-20.0%)")
+        #expect(try baseline.regressions(in: current, threshold: 0.05).map(\.key.tokenizer) == ["a", "b"])
+    }
+
+    @Test func baselineWithNothingComparableIsAnError() throws {
+        let baseline = try ThroughputBaseline(csv: Self.baselineCSV([Self.row("unicode61", .tokenize, median: 0.01)]), file: "base.csv")
+        var other = Self.row("unicode61", .tokenize, median: 0.01)
+        other.corpus.name = "another.txt"
+        other.relative = 1
+        #expect(throws: TokenBenchError.invalidArgument(
+            name: "--baseline", value: "base.csv",
+            reason: "no row matches this run (same tokenizer, operation, mode, storage, corpus and reference)")) {
+            _ = try baseline.regressions(in: [other], threshold: 0.15)
+        }
+    }
+
+    /// Each row: a malformed baseline and the one-line error naming its line.
+    @Test(arguments: [
+        ("", TokenBenchError.invalidFixture(file: "b.csv", line: 0, reason: "empty file; expected a throughput CSV")),
+        ("tokenizer,operation\n", .invalidFixture(file: "b.csv", line: 1, reason: "no 'mode' column; expected a CSV from 'tokenbench throughput'")),
+        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u\n",
+         .invalidFixture(file: "b.csv", line: 2, reason: "6 fields where the header has 7")),
+        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u,fast\n",
+         .invalidFixture(file: "b.csv", line: 2, reason: "relative 'fast' is not a positive number")),
+    ])
+    func malformedBaselinesAreRejected(text: String, error: TokenBenchError) {
+        #expect(throws: error) { _ = try ThroughputBaseline(csv: text, file: "b.csv") }
+    }
+
+    // MARK: Token counts
+
+    static func writeCorpus(_ lines: [String]) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-corpus-\(UUID().uuidString).txt")
+        try Data(lines.joined(separator: "\n").utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func harnessAndCLoopCountTheTokensTheTokenizerEmits() throws {
+        let documents = ["Großmann trifft Müller", "ﬁdélité et aimé", "日本語のテキスト", "DIYARBAKIR Diyarbakır", "x"]
+        let path = try Self.writeCorpus(documents)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let workbench = try Workbench()
+        let specs = [TokenizerSpec(parsing: "unicode61"), TokenizerSpec(parsing: "trigram"), TokenizerSpec(parsing: "synonyms")]
+        let rows = try workbench.throughput(ThroughputOptions(
+            tokenizers: specs, operations: [.tokenize], runs: 2, corpora: [.lines(path: path)]))
+        for spec in specs {
+            for mode in [TokenizationMode.document, .query] {
+                let expected = try documents.reduce(0) { $0 + (try workbench.tokens(of: $1, spec: spec, mode: mode)).count }
+                let row = rows.first { $0.tokenizer == spec.name && $0.mode == mode && $0.operation == .tokenize }
+                #expect(row?.tokens == expected, "\(spec.name) \(mode)")
+            }
+        }
+        let cRow = rows.first { $0.operation == .cReference && $0.mode == .document }
+        #expect(cRow?.tokens == rows.first { $0.tokenizer == "unicode61" && $0.mode == .document }?.tokens)
+        #expect(rows.allSatisfy { $0.corpus.documents == documents.count && $0.runs == 2 })
+    }
+
+    @Test func aTokenCountThatChangesBetweenRunsIsAnError() throws {
+        let path = try Self.writeCorpus(["one two", "three", "four five six"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let workbench = try Workbench(options: Workbench.Options(customTokenizers: [FlakyTokenizer.self]))
+        #expect {
+            _ = try workbench.throughput(ThroughputOptions(
+                tokenizers: [TokenizerSpec(parsing: "test_flaky")], modes: [.document], operations: [.tokenize], runs: 3,
+                corpora: [.lines(path: path)]))
+        } throws: { error in
+            guard case let TokenBenchError.inconsistentMeasurement(spec, reason) = error else { return false }
+            return spec == "test_flaky" && reason.hasPrefix("the token count changed between runs in document mode")
+        }
+    }
+
+    @Test func indexAndQueryRowsComeFromRealTables() throws {
+        let path = try Self.writeCorpus(["the grey colour", "Großmann", "first place", "日本語"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let rows = try Workbench().throughput(ThroughputOptions(
+            tokenizers: [TokenizerSpec(parsing: "ascii")], operations: [.index, .query], runs: 2, corpora: [.lines(path: path)],
+            queries: ["\"grey\"", "\"gro\" *", "\"\""]))
+        #expect(Set(rows.map { "\($0.tokenizer) \($0.operation.rawValue) \($0.storage?.rawValue ?? "")" }) == [
+            "unicode61 index memory", "ascii index memory", "unicode61 index file", "ascii index file",
+            "unicode61 query file", "ascii query file",
+        ])
+        let query = try #require(rows.first { $0.operation == .query && $0.tokenizer == "ascii" })
+        #expect(query.queries == 3)
+        #expect(query.p50Microseconds != nil && query.p99Microseconds! >= query.p50Microseconds!)
+    }
+}
+
+/// Emits one extra token on every second xTokenize call: its count changes from run to run.
+final class FlakyTokenizer: FTS5CustomTokenizer {
+    static let name = "test_flaky"
+    private let wrapped: any FTS5Tokenizer
+    private var calls = 0
+
+    init(db: Database, arguments: [String]) throws {
+        wrapped = try db.makeTokenizer(.unicode61())
+    }
+
+    func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        calls += 1
+        let code = wrapped.tokenize(context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
+        guard code == 0 /* SQLITE_OK */, calls % 2 == 0 else { return code }
+        return "x".withCString { tokenCallback(context, 0, $0, 1, 0, 0) }
+    }
+}
