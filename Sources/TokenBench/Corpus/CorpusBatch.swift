@@ -37,6 +37,10 @@ public struct CorpusBatch: Sendable {
     /// The size of the document being built (bytes appended since the last `endDocument()`).
     var openDocumentCount: Int { bytes.count - (ends.last ?? 0) }
 
+    mutating func reserveCapacity(bytes count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)

@@ -35,8 +35,10 @@ public enum CorpusSource: Sendable, Hashable {
 
     /// Calls `body` with consecutive batches of whole documents, each about `batchBytes` long
     /// (longer when a single document is). The batch passed to `body` is reused afterwards.
-    public func forEachBatch(batchBytes: Int = 16 << 20, _ body: (CorpusBatch) throws -> Void) throws {
+    public func forEachBatch(batchBytes: Int = 8 << 20, _ body: (CorpusBatch) throws -> Void) throws {
         var batch = CorpusBatch()
+        // Room for a full batch plus a typical document, so the buffer never doubles past it.
+        batch.reserveCapacity(bytes: batchBytes + 64 << 10)
         func flushIfFull() throws {
             if batch.bytes.count >= batchBytes {
                 try body(batch)
@@ -133,7 +135,7 @@ public struct CorpusSurvey: Sendable, Equatable {
     public var batches: Int
 
     /// Streams `source` once and returns its figures.
-    public static func survey(_ source: CorpusSource, batchBytes: Int = 16 << 20) throws -> CorpusSurvey {
+    public static func survey(_ source: CorpusSource, batchBytes: Int = 8 << 20) throws -> CorpusSurvey {
         try StreamedCorpus(source: source, batchBytes: batchBytes).survey
     }
 }

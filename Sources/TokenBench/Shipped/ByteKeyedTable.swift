@@ -1,8 +1,28 @@
+import Foundation
+
 /// A hash table keyed by byte strings that can be probed with a borrowed buffer, so that looking
-/// a token up allocates nothing (a Swift Dictionary would need an Array key per token).
+/// a token up allocates nothing and costs a few nanoseconds: it sits on the path of every token.
+///
+/// Open addressing with linear probing over a power-of-two slot array kept at most half full;
+/// keys live back to back in one byte arena. (A Swift Dictionary would need an Array key per
+/// probe, and hashing through `Hasher` alone costs more than the lookup should.)
 struct ByteKeyedTable<Value> {
-    private var buckets: [UInt64: [(key: [UInt8], value: Value)]] = [:]
-    private(set) var count = 0
+    private struct Slot {
+        var hash: UInt64 = 0
+        var keyStart: Int32 = 0
+        var keyLength: Int32 = -1  // -1: empty
+        var valueIndex: Int32 = 0
+    }
+
+    private var slots = [Slot](repeating: Slot(), count: 16)
+    /// For each first byte, a bit per key length (bit 63: 63 bytes or more) present in the table:
+    /// most tokens of a text are not stop words or synonyms, and this rejects them with one load,
+    /// before hashing.
+    private var presence = [UInt64](repeating: 0, count: 256)
+    private var keyBytes: [UInt8] = []
+    private var values: [Value] = []
+
+    var count: Int { values.count }
 
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         // FNV-1a: cheap, and good enough for word-sized keys.
@@ -13,28 +33,76 @@ struct ByteKeyedTable<Value> {
         return hash
     }
 
-    func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        guard let bucket = buckets[Self.hash(bytes)] else { return nil }
-        for entry in bucket where entry.key.count == bytes.count && entry.key.elementsEqual(bytes) {
-            return entry.value
-        }
-        return nil
+    private static func presenceBit(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, bit: UInt64) {
+        (Int(bytes.first ?? 0), 1 << UInt64(min(bytes.count, 63)))
     }
 
-    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { value(for: bytes) != nil }
+    private func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (index, bit) = Self.presenceBit(bytes)
+        return presence.withUnsafeBufferPointer { $0[index] & bit != 0 }
+    }
+
+    /// The slot holding `bytes`, or the empty slot where it would go.
+    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (index: Int, found: Bool) {
+        slots.withUnsafeBufferPointer { slots in
+            keyBytes.withUnsafeBufferPointer { arena in
+                let mask = slots.count - 1
+                var index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+                while true {
+                    let slot = slots[index]
+                    if slot.keyLength < 0 { return (index, false) }
+                    if slot.hash == hash && Int(slot.keyLength) == bytes.count
+                        && (bytes.isEmpty || memcmp(arena.baseAddress! + Int(slot.keyStart), bytes.baseAddress!, bytes.count) == 0) {
+                        return (index, true)
+                    }
+                    index = (index + 1) & mask
+                }
+            }
+        }
+    }
+
+    func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard mayContain(bytes) else { return nil }
+        let (index, found) = probe(bytes, hash: Self.hash(bytes))
+        return found ? values[Int(slots[index].valueIndex)] : nil
+    }
+
+    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        mayContain(bytes) && probe(bytes, hash: Self.hash(bytes)).found
+    }
 
     mutating func insert(_ key: [UInt8], _ value: Value) {
-        let hash = key.withUnsafeBufferPointer(Self.hash)
-        if let index = buckets[hash]?.firstIndex(where: { $0.key == key }) {
-            buckets[hash]![index].value = value
-        } else {
-            buckets[hash, default: []].append((key, value))
-            count += 1
+        key.withUnsafeBufferPointer { key in
+            let hash = Self.hash(key)
+            let (index, found) = probe(key, hash: hash)
+            if found {
+                values[Int(slots[index].valueIndex)] = value
+                return
+            }
+            slots[index] = Slot(hash: hash, keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), valueIndex: Int32(values.count))
+            keyBytes.append(contentsOf: key)
+            let (presenceIndex, bit) = Self.presenceBit(key)
+            presence[presenceIndex] |= bit
+            values.append(value)
+            if values.count * 2 > slots.count { grow() }
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.keyLength >= 0 {
+            var index = Int(truncatingIfNeeded: slot.hash ^ (slot.hash >> 29)) & mask
+            while slots[index].keyLength >= 0 { index = (index + 1) & mask }
+            slots[index] = slot
         }
     }
 
     mutating func removeAll() {
-        buckets.removeAll(keepingCapacity: true)
-        count = 0
+        slots = [Slot](repeating: Slot(), count: 16)
+        presence = [UInt64](repeating: 0, count: 256)
+        keyBytes.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
     }
 }

@@ -10,6 +10,7 @@ import GRDBSQLite
 /// BASE defaults to `unicode61 remove_diacritics 0`: this tokenizer decides what happens to
 /// umlauts, and other diacritics are kept.
 final class GermanTokenizer: FilteringWrapper {
+    static let tokenTrampoline: FTS5TokenCallback = { WrappedTokenization.forward(GermanTokenizer.self, $0, $1, $2, $3, $4, $5) }
     static let name = "german"
 
     let base: any FTS5Tokenizer

@@ -9,6 +9,7 @@ import GRDBSQLite
 /// BASE defaults to `unicode61 remove_diacritics 0`: folding is this tokenizer's own job. ASCII
 /// tokens skip ICU entirely; other tokens are transliterated once and cached.
 final class LatinAsciiTokenizer: FilteringWrapper {
+    static let tokenTrampoline: FTS5TokenCallback = { WrappedTokenization.forward(LatinAsciiTokenizer.self, $0, $1, $2, $3, $4, $5) }
     static let name = "latinascii"
     static let transformID = "NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower"
 

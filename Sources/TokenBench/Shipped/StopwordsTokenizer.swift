@@ -5,6 +5,7 @@ import GRDBSQLite
 /// stop words has no token and matches nothing. The file lists one word per line; words are run
 /// through BASE first. BASE defaults to `unicode61`.
 final class StopwordsTokenizer: FilteringWrapper {
+    static let tokenTrampoline: FTS5TokenCallback = { WrappedTokenization.forward(StopwordsTokenizer.self, $0, $1, $2, $3, $4, $5) }
     static let name = "stopwords"
 
     /// A short English list: articles, pronouns, auxiliaries, conjunctions and prepositions.
@@ -15,7 +16,8 @@ final class StopwordsTokenizer: FilteringWrapper {
         """.split(separator: " ").map(String.init)
 
     let base: any FTS5Tokenizer
-    private var words = ByteKeyedTable<Void>()
+    /// A `let`: read on every token, so no exclusivity check or copy on access.
+    private let words: ByteKeyedTable<Void>
     /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
     private var droppedPrevious = false
 
@@ -24,11 +26,13 @@ final class StopwordsTokenizer: FilteringWrapper {
             let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
             base = try parsed.makeBase(db)
             let list = try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
+            var words = ByteKeyedTable<Void>()
             for word in list {
                 for token in try base.tokenize(document: word) {
                     words.insert(Array(token.token.utf8), ())
                 }
             }
+            self.words = words
         } catch {
             throw ConstructorDiagnostics.recorded(error, for: db)
         }
@@ -41,7 +45,7 @@ final class StopwordsTokenizer: FilteringWrapper {
         // Overrides the FilteringWrapper default to reset the per-input state first.
         droppedPrevious = false
         return WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
-                                       pText: pText, nText: nText, tokenCallback: tokenCallback)
+                                       pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
     }
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,

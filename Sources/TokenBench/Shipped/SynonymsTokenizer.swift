@@ -9,6 +9,7 @@ import GRDBSQLite
 /// are run through BASE first, so they match BASE's tokens (case, diacritics). BASE defaults to
 /// `unicode61`.
 final class SynonymsTokenizer: FilteringWrapper {
+    static let tokenTrampoline: FTS5TokenCallback = { WrappedTokenization.forward(SynonymsTokenizer.self, $0, $1, $2, $3, $4, $5) }
     static let name = "synonyms"
 
     /// The groups used without `file`: ordinals, and British/American spellings.
@@ -20,7 +21,8 @@ final class SynonymsTokenizer: FilteringWrapper {
 
     let base: any FTS5Tokenizer
     /// For each member: the tokens of its whole group, the member itself first.
-    private var groups = ByteKeyedTable<[[UInt8]]>()
+    /// A `let`: read on every token, so no exclusivity check or copy on access.
+    private let groups: ByteKeyedTable<[[UInt8]]>
 
     init(db: Database, arguments: [String]) throws {
         do {
@@ -34,14 +36,16 @@ final class SynonymsTokenizer: FilteringWrapper {
             } else {
                 lines = Self.defaultGroups
             }
+            var groups = ByteKeyedTable<[[UInt8]]>()
             for line in lines {
-                let members = try line.map { try Self.singleToken(of: $0, base: base) }
+                let members = try line.map { [base] in try Self.singleToken(of: $0, base: base) }
                 for (index, member) in members.enumerated() {
                     var group = members
                     group.remove(at: index)
                     groups.insert(member, [member] + group)
                 }
             }
+            self.groups = groups
         } catch {
             throw ConstructorDiagnostics.recorded(error, for: db)
         }

@@ -9,6 +9,7 @@ import GRDBSQLite
 /// BASE defaults to `icu`, so that text without spaces is split into words before it is
 /// transliterated. ASCII tokens skip ICU; other tokens are transliterated once and cached.
 final class TranslitTokenizer: FilteringWrapper {
+    static let tokenTrampoline: FTS5TokenCallback = { WrappedTokenization.forward(TranslitTokenizer.self, $0, $1, $2, $3, $4, $5) }
     static let name = "translit"
     static let transformID = "Any-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:White_Space:] Remove"
 

@@ -12,6 +12,10 @@ protocol TokenFilter: AnyObject {
 /// routed through `filter`.
 protocol FilteringWrapper: FTS5CustomTokenizer, TokenFilter {
     var base: any FTS5Tokenizer { get }
+    /// The xToken callback that forwards the base's tokens to this type's `filter`. Each type
+    /// spells it `{ WrappedTokenization.forward(Type.self, $0, $1, $2, $3, $4, $5) }`: a C
+    /// function pointer cannot be generic, and one per type makes `filter` a direct call.
+    static var tokenTrampoline: FTS5TokenCallback { get }
 }
 
 extension FilteringWrapper {
@@ -20,7 +24,7 @@ extension FilteringWrapper {
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
-                                pText: pText, nText: nText, tokenCallback: tokenCallback)
+                                pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
     }
 }
 
@@ -51,39 +55,48 @@ struct TokenEmitter {
 }
 
 /// Runs a wrapped tokenizer's xTokenize and routes every token through a filter.
+///
+/// This sits on the path of every token, so it avoids what Swift would otherwise do per call:
+/// the per-call state is a stack value reached through a raw pointer (no retain/release of a
+/// context object, no dynamic exclusivity check on the emitter), and the filter is reached
+/// unretained because the caller keeps it alive for the whole call.
 enum WrappedTokenization {
     /// Per-call state reached from the C callback through its context pointer.
-    private final class Call {
-        unowned let filter: any TokenFilter
+    struct CallState<Filter: TokenFilter> {
+        /// Unmanaged: the caller keeps the filter alive, and a strong or unowned reference would
+        /// cost a retain and a release on every token.
+        let filter: Unmanaged<Filter>
         let tokenization: FTS5Tokenization
         var emitter: TokenEmitter
+    }
 
-        init(filter: any TokenFilter, tokenization: FTS5Tokenization, emitter: TokenEmitter) {
-            self.filter = filter
-            self.tokenization = tokenization
-            self.emitter = emitter
+    static func run<Filter: TokenFilter>(
+        filter: Filter, base: any FTS5Tokenizer, context: UnsafeMutableRawPointer?,
+        tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback, trampoline: FTS5TokenCallback
+    ) -> CInt {
+        var state = CallState(filter: Unmanaged.passUnretained(filter), tokenization: tokenization, emitter: TokenEmitter(context: context, callback: tokenCallback))
+        // Ownership: `filter` is kept alive until xTokenize returns; `state` lives on this stack
+        // frame and the callback only borrows it through the pointer, during the call.
+        return withExtendedLifetime(filter) {
+            withUnsafeMutablePointer(to: &state) { statePointer in
+                base.tokenize(
+                    context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization, pText: pText, nText: nText,
+                    tokenCallback: trampoline)
+            }
         }
     }
 
-    static func run(
-        filter: any TokenFilter, base: any FTS5Tokenizer, context: UnsafeMutableRawPointer?,
-        tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
-        tokenCallback: @escaping FTS5TokenCallback
+    /// The body of every `tokenTrampoline`: hands one base token to `Filter.filter`.
+    @inline(__always)
+    static func forward<Filter: TokenFilter>(
+        _: Filter.Type, _ statePointer: UnsafeMutableRawPointer?, _ flags: CInt, _ pToken: UnsafePointer<CChar>?,
+        _ nToken: CInt, _ start: CInt, _ end: CInt
     ) -> CInt {
-        let call = Call(filter: filter, tokenization: tokenization, emitter: TokenEmitter(context: context, callback: tokenCallback))
-        // Ownership: `call` lives until xTokenize returns; the callback borrows it unretained.
-        return withExtendedLifetime(call) {
-            base.tokenize(
-                context: Unmanaged.passUnretained(call).toOpaque(), tokenization: tokenization, pText: pText, nText: nText,
-                tokenCallback: { callPointer, flags, pToken, nToken, start, end in
-                    guard let callPointer else { return SQLITE_ERROR }
-                    let call = Unmanaged<Call>.fromOpaque(callPointer).takeUnretainedValue()
-                    let token = UnsafeRawPointer(pToken).map {
-                        UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: Int(nToken))
-                    } ?? UnsafeBufferPointer(start: nil, count: 0)
-                    return call.filter.filter(token, flags: flags, start: start, end: end,
-                                              tokenization: call.tokenization, emit: &call.emitter)
-                })
+        let state = statePointer.unsafelyUnwrapped.assumingMemoryBound(to: CallState<Filter>.self)
+        let token = UnsafeBufferPointer(start: UnsafeRawPointer(pToken)?.assumingMemoryBound(to: UInt8.self), count: Int(nToken))
+        return state.pointee.filter._withUnsafeGuaranteedRef { filter in
+            filter.filter(token, flags: flags, start: start, end: end, tokenization: state.pointee.tokenization, emit: &state.pointee.emitter)
         }
     }
 }

@@ -27,7 +27,7 @@ public struct ThroughputOptions: Sendable {
         runs: Int = 5,
         corpora: [CorpusSource] = [.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize)],
         queries: [String] = [],
-        batchBytes: Int = 16 << 20
+        batchBytes: Int = 8 << 20
     ) {
         self.tokenizers = tokenizers
         self.reference = reference

@@ -1,0 +1,51 @@
+import Benchmark
+import Foundation
+import TokenBench
+
+/// One benchmark per built-in and shipped tokenizer: tokenizing the built-in 8 MB corpus in
+/// document mode through xTokenize, as `tokenbench throughput` does. Reports throughput (passes
+/// over the corpus per second), wall clock per pass and allocations; thresholds are kept in
+/// Thresholds/.
+let benchmarks: @Sendable () -> Void = {
+    let corpus: CorpusBatch
+    let workbench: Workbench
+    do {
+        corpus = try CorpusSource.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize).loadedBatch()
+        workbench = try Workbench()
+    } catch {
+        fatalError("benchmark setup failed: \(error)")
+    }
+    let megabytes = corpus.bytes.count / 1_000_000
+
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.throughput, .wallClock, .mallocCountTotal, .peakMemoryResident],
+        timeUnits: .milliseconds,
+        warmupIterations: 1,
+        scalingFactor: .one,
+        maxDuration: .seconds(5),
+        maxIterations: 20,
+        thresholds: [
+            // Wall-clock and throughput vary with the machine: a generous band. Allocations do not:
+            // the counting path must stay allocation-free per token.
+            .wallClock: .init(relative: [.p50: 25]),
+            .throughput: .init(relative: [.p50: 25]),
+            .mallocCountTotal: .init(absolute: [.p50: 1_000]),
+        ])
+
+    for spec in workbench.supportedCatalogSpecs() {
+        Benchmark("tokenize \(spec.name) (\(megabytes) MB)") { benchmark in
+            do {
+                try workbench.withCountingTokenizer(spec) { tokenizer in
+                    _ = try tokenizer.countTokens(in: corpus, mode: .document)  // warm caches outside the timed region
+                    benchmark.startMeasurement()
+                    for _ in benchmark.scaledIterations {
+                        blackHole(try tokenizer.countTokens(in: corpus, mode: .document))
+                    }
+                    benchmark.stopMeasurement()
+                }
+            } catch {
+                benchmark.error("\(spec.name): \(error)")
+            }
+        }
+    }
+}
