@@ -15,7 +15,6 @@ let benchmarks: @Sendable () -> Void = {
     } catch {
         fatalError("benchmark setup failed: \(error)")
     }
-    let megabytes = corpus.bytes.count / 1_000_000
 
     Benchmark.defaultConfiguration = .init(
         metrics: [.throughput, .wallClock, .mallocCountTotal, .peakMemoryResident],
@@ -25,15 +24,19 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(5),
         maxIterations: 20,
         thresholds: [
-            // Wall-clock and throughput vary with the machine: a generous band. Allocations do not:
-            // the counting path must stay allocation-free per token.
-            .wallClock: .init(relative: [.p50: 25]),
-            .throughput: .init(relative: [.p50: 25]),
-            .mallocCountTotal: .init(absolute: [.p50: 1_000]),
+            // Wall clock and throughput vary with the machine: a generous band. Resident memory
+            // moves by a few pages between runs. Allocations do not vary: the counting path must
+            // stay allocation-free per token, so a small absolute band.
+            .wallClock: .init(relative: [.p50: 25, .p90: 25]),
+            .throughput: .init(relative: [.p50: 25, .p90: 25]),
+            .peakMemoryResident: .init(relative: [.p50: 10, .p90: 10]),
+            .mallocCountTotal: .init(absolute: [.p50: 1_000, .p90: 1_000]),
         ])
 
     for spec in workbench.supportedCatalogSpecs() {
-        Benchmark("tokenize \(spec.name) (\(megabytes) MB)") { benchmark in
+        // Names without spaces or parentheses: package-benchmark 1.38.1 writes threshold files
+        // under a shell-safe name but looks them up under the raw one.
+        Benchmark("tokenize_\(spec.name)") { benchmark in
             do {
                 try workbench.withCountingTokenizer(spec) { tokenizer in
                     _ = try tokenizer.countTokens(in: corpus, mode: .document)  // warm caches outside the timed region
