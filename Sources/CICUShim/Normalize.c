@@ -2,6 +2,9 @@
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
+#include <unicode/utf16.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Appends `count` output bytes that all come from input bytes start ..< end. */
 static void append(char *output, int *segment_start, int *segment_end, int capacity, int *produced,
@@ -15,10 +18,60 @@ static void append(char *output, int *segment_start, int *segment_end, int capac
     }
 }
 
-int tb_nfkc_casefold_utf8(const char *input, int length, char *output, int *segment_start, int *segment_end, int capacity) {
+/* One cached code point: whether a normalization boundary precedes it, and its folding when
+ * it stands alone in its segment. */
+typedef struct {
+    uint32_t code_point_plus_one; /* 0: empty slot */
+    uint8_t boundary_before;
+    uint8_t folded_length;        /* UNCACHEABLE: the folding does not fit in `folded` */
+    char folded[18];
+} tb_nfkc_entry;
+
+enum { CACHE_BITS = 12, UNCACHEABLE = 255 };
+
+struct tb_nfkc_folder {
+    const UNormalizer2 *normalizer;
+    tb_nfkc_entry entries[1 << CACHE_BITS]; /* direct-mapped: a collision replaces the entry */
+};
+
+tb_nfkc_folder *tb_nfkc_folder_open(void) {
     UErrorCode status = U_ZERO_ERROR;
     const UNormalizer2 *normalizer = unorm2_getNFKCCasefoldInstance(&status);
-    if (U_FAILURE(status)) return -1;
+    if (U_FAILURE(status)) return NULL;
+    tb_nfkc_folder *folder = calloc(1, sizeof *folder);
+    if (folder != NULL) folder->normalizer = normalizer;
+    return folder;
+}
+
+void tb_nfkc_folder_close(tb_nfkc_folder *folder) { free(folder); }
+
+static const tb_nfkc_entry *entry_for(tb_nfkc_folder *folder, UChar32 c) {
+    tb_nfkc_entry *entry = &folder->entries[((uint32_t)c * 2654435761u) >> (32 - CACHE_BITS)];
+    if (entry->code_point_plus_one == (uint32_t)c + 1) return entry;
+    entry->code_point_plus_one = (uint32_t)c + 1;
+    entry->boundary_before = unorm2_hasBoundaryBefore(folder->normalizer, c) ? 1 : 0;
+    UChar source[2];
+    int32_t source_length = 0;
+    U16_APPEND_UNSAFE(source, source_length, c);
+    UChar folded[32];
+    char utf8[sizeof entry->folded];
+    int32_t utf8_length = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t folded_length = unorm2_normalize(folder->normalizer, source, source_length, folded, 32, &status);
+    if (U_SUCCESS(status)) u_strToUTF8(utf8, (int32_t)sizeof utf8, &utf8_length, folded, folded_length, &status);
+    if (U_FAILURE(status)) {
+        entry->folded_length = UNCACHEABLE;
+    } else {
+        memcpy(entry->folded, utf8, (size_t)utf8_length);
+        entry->folded_length = (uint8_t)utf8_length;
+    }
+    return entry;
+}
+
+int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, char *output, int *segment_start,
+                        int *segment_end, int capacity) {
+    const UNormalizer2 *normalizer = folder->normalizer;
+    UErrorCode status = U_ZERO_ERROR;
     const uint8_t *bytes = (const uint8_t *)input;
     int produced = 0;
     int index = 0;
@@ -33,18 +86,30 @@ int tb_nfkc_casefold_utf8(const char *input, int length, char *output, int *segm
         /* A segment runs to the next code point that has a normalization boundary before it. */
         int start = index;
         int end = index;
-        UChar32 c;
-        U8_NEXT(bytes, end, length, c);
-        if (c < 0) {
+        UChar32 first;
+        U8_NEXT(bytes, end, length, first);
+        if (first < 0) {
             append(output, segment_start, segment_end, capacity, &produced, input + start, end - start, start, end);
             index = end;
             continue;
         }
+        int single = 1;
         while (end < length) {
             int next = end;
+            UChar32 c;
             U8_NEXT(bytes, next, length, c);
-            if (c < 0 || unorm2_hasBoundaryBefore(normalizer, c)) break;
+            if (c < 0 || c < 0x80 || entry_for(folder, c)->boundary_before) break;
             end = next;
+            single = 0;
+        }
+        if (single) {
+            /* The common case: one code point, folded from the cache. */
+            const tb_nfkc_entry *entry = entry_for(folder, first);
+            if (entry->folded_length != UNCACHEABLE) {
+                append(output, segment_start, segment_end, capacity, &produced, entry->folded, entry->folded_length, start, end);
+                index = end;
+                continue;
+            }
         }
         UChar source[64], folded[256];
         int32_t source_length = 0;

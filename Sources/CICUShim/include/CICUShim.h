@@ -55,11 +55,21 @@ int tb_wordbreak_walk(tb_wordbreak *wordbreak, const char *text, int length, tb_
 /// call again with a larger buffer), or -1 on invalid UTF-8.
 int tb_casefold_utf8(const char *input, int length, int turkic, char *output, int capacity);
 
+/// An NFKC case folder with a per-code-point cache: most text repeats a small set of
+/// characters, and each ICU call costs far more than a cache lookup. Not thread-safe: one per
+/// tokenizer instance. The caller owns it and releases it with tb_nfkc_folder_close.
+typedef struct tb_nfkc_folder tb_nfkc_folder;
+
+/// Returns a new folder, or NULL when ICU's NFKC_Casefold data cannot be loaded.
+tb_nfkc_folder *tb_nfkc_folder_open(void);
+void tb_nfkc_folder_close(tb_nfkc_folder *folder);
+
 /// NFKC case folding (ICU's NFKC_Casefold) of `length` bytes of UTF-8, one normalization
 /// segment at a time, so that every output byte can name the input bytes it came from: output
 /// byte i comes from input bytes segment_start[i] ..< segment_end[i]. Both arrays must hold
 /// `capacity` entries. Returns the output length (which may exceed `capacity`: call again with
 /// larger buffers), or -1 when ICU fails. Invalid UTF-8 bytes are copied through unchanged.
-int tb_nfkc_casefold_utf8(const char *input, int length, char *output, int *segment_start, int *segment_end, int capacity);
+int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, char *output, int *segment_start,
+                        int *segment_end, int capacity);
 
 #endif

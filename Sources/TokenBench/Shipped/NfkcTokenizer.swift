@@ -14,6 +14,9 @@ final class NfkcTokenizer: FTS5CustomTokenizer {
     static let name = "nfkc"
 
     private let base: any FTS5Tokenizer
+    /// Ownership: created in init, released exactly once in deinit; used by one call at a time,
+    /// as FTS5 uses a tokenizer instance.
+    private let folder: OpaquePointer
     // Reused between calls: folded text and, per folded byte, the original segment it came from.
     private var folded: [CChar] = []
     private var segmentStart: [CInt] = []
@@ -22,29 +25,35 @@ final class NfkcTokenizer: FTS5CustomTokenizer {
     init(db: Database, arguments: [String]) throws {
         do {
             base = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61"], tokenizer: Self.name).makeBase(db)
+            guard let folder = tb_nfkc_folder_open() else {
+                throw DatabaseError(message: "\(Self.name): ICU's NFKC_Casefold data cannot be loaded")
+            }
+            self.folder = folder
         } catch {
             throw ConstructorDiagnostics.recorded(error, for: db)
         }
     }
 
-    /// Per-call state reached from the C callback: FTS5's callback and the offset maps.
-    private final class Call {
+    deinit { tb_nfkc_folder_close(folder) }
+
+    /// Per-call state reached from the C callback through a raw pointer to this stack value
+    /// (no retain or release per token): FTS5's callback and the offset maps.
+    private struct CallState {
         let context: UnsafeMutableRawPointer?
         let callback: FTS5TokenCallback
         let starts: UnsafePointer<CInt>
         let ends: UnsafePointer<CInt>
         let foldedLength: CInt
         let originalLength: CInt
+    }
 
-        init(context: UnsafeMutableRawPointer?, callback: @escaping FTS5TokenCallback, starts: UnsafePointer<CInt>,
-             ends: UnsafePointer<CInt>, foldedLength: CInt, originalLength: CInt) {
-            self.context = context
-            self.callback = callback
-            self.starts = starts
-            self.ends = ends
-            self.foldedLength = foldedLength
-            self.originalLength = originalLength
-        }
+    /// Maps a BASE token's offsets in the folded text back to the original bytes: from its first
+    /// folded byte's segment start to its last folded byte's segment end.
+    private static let mapOffsets: FTS5TokenCallback = { statePointer, flags, pToken, nToken, start, end in
+        let state = statePointer.unsafelyUnwrapped.assumingMemoryBound(to: CallState.self)
+        let originalStart = start < state.pointee.foldedLength ? state.pointee.starts[Int(start)] : state.pointee.originalLength
+        let originalEnd = end > start ? state.pointee.ends[Int(end) - 1] : originalStart
+        return state.pointee.callback(state.pointee.context, flags, pToken, nToken, originalStart, originalEnd)
     }
 
     func tokenize(
@@ -61,22 +70,14 @@ final class NfkcTokenizer: FTS5CustomTokenizer {
         return folded.withUnsafeBufferPointer { foldedText in
             segmentStart.withUnsafeBufferPointer { starts in
                 segmentEnd.withUnsafeBufferPointer { ends in
-                    let call = Call(context: context, callback: tokenCallback, starts: starts.baseAddress!, ends: ends.baseAddress!,
-                                    foldedLength: length, originalLength: nText)
-                    // Ownership: `call` and the buffers live until BASE's xTokenize returns.
-                    return withExtendedLifetime(call) {
+                    var state = CallState(
+                        context: context, callback: tokenCallback, starts: starts.baseAddress!, ends: ends.baseAddress!,
+                        foldedLength: length, originalLength: nText)
+                    // Ownership: `state` and the buffers live until BASE's xTokenize returns.
+                    return withUnsafeMutablePointer(to: &state) { statePointer in
                         base.tokenize(
-                            context: Unmanaged.passUnretained(call).toOpaque(), tokenization: tokenization,
-                            pText: foldedText.baseAddress, nText: length,
-                            tokenCallback: { callPointer, flags, pToken, nToken, start, end in
-                                guard let callPointer else { return SQLITE_ERROR }
-                                let call = Unmanaged<Call>.fromOpaque(callPointer).takeUnretainedValue()
-                                // A token's original span: from its first folded byte's segment
-                                // start to its last folded byte's segment end.
-                                let originalStart = start < call.foldedLength ? call.starts[Int(start)] : call.originalLength
-                                let originalEnd = end > start ? call.ends[Int(end) - 1] : originalStart
-                                return call.callback(call.context, flags, pToken, nToken, originalStart, originalEnd)
-                            })
+                            context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization,
+                            pText: foldedText.baseAddress, nText: length, tokenCallback: Self.mapOffsets)
                     }
                 }
             }
@@ -92,7 +93,7 @@ final class NfkcTokenizer: FTS5CustomTokenizer {
                 segmentStart = [CInt](repeating: 0, count: capacity)
                 segmentEnd = [CInt](repeating: 0, count: capacity)
             }
-            let length = tb_nfkc_casefold_utf8(pText, nText, &folded, &segmentStart, &segmentEnd, CInt(capacity))
+            let length = tb_nfkc_folder_fold(folder, pText, nText, &folded, &segmentStart, &segmentEnd, CInt(capacity))
             if length < 0 { return nil }
             if Int(length) <= capacity { return length }
             capacity = Int(length)
