@@ -24,11 +24,12 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(5),
         maxIterations: 20,
         thresholds: [
-            // Wall clock and throughput vary with the machine: a generous band. Resident memory
+            // Wall clock and throughput vary with the machine, and by up to 30% between runs on
+            // the 2-core machine they were recorded on: a generous band. Resident memory
             // moves by a few pages between runs. Allocations do not vary: the counting path must
             // stay allocation-free per token, so a small absolute band.
-            .wallClock: .init(relative: [.p50: 25, .p90: 25]),
-            .throughput: .init(relative: [.p50: 25, .p90: 25]),
+            .wallClock: .init(relative: [.p50: 40, .p90: 40]),
+            .throughput: .init(relative: [.p50: 40, .p90: 40]),
             .peakMemoryResident: .init(relative: [.p50: 10, .p90: 10]),
             .mallocCountTotal: .init(absolute: [.p50: 1_000, .p90: 1_000]),
         ])
