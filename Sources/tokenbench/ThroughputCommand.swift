@@ -88,7 +88,7 @@ struct ThroughputCommand: ParsableCommand {
         let baselineFigures = try baseline.map(ThroughputBaseline.load(path:))
         let options = ThroughputOptions(
             tokenizers: workbench.tokenizers(on: bench),
-            reference: TokenizerCatalog.all.first { $0.spec.label == reference }?.spec ?? TokenizerSpec(parsing: reference),
+            reference: WorkbenchOptions.spec(forArgument: reference),
             modes: modes.isEmpty ? [.document, .query] : modes,
             operations: operations.isEmpty ? ThroughputOperation.allCases : operations,
             storages: storages.isEmpty ? IndexStorage.allCases : storages,

@@ -14,10 +14,11 @@ struct WorkbenchOptions: ParsableArguments {
     var extensionArguments: [String] = []
 
     /// Each argument as a spec; a bare catalog label (`porter-ascii`) stands for its entry.
-    var tokenizerSpecs: [TokenizerSpec] {
-        tokenizerArguments.map { argument in
-            TokenizerCatalog.all.first { $0.spec.label == argument }?.spec ?? TokenizerSpec(parsing: argument)
-        }
+    var tokenizerSpecs: [TokenizerSpec] { tokenizerArguments.map(Self.spec(forArgument:)) }
+
+    /// A `--tokenizer`-style argument as a spec: a catalog label, LABEL=SPEC, or a spec.
+    static func spec(forArgument argument: String) -> TokenizerSpec {
+        TokenizerCatalog.all.first { $0.spec.label == argument }?.spec ?? TokenizerSpec(parsing: argument)
     }
 
     func validate() throws {

@@ -54,7 +54,8 @@ extension ThroughputMeasurer {
         }
     }
 
-    private func insertDocuments(of batch: CorpusBatch, limit: Int?, with insert: RawStatement) throws {
+    /// Inserts the batch's documents (or its first `limit`), each bound in place.
+    func insertDocuments(of batch: CorpusBatch, limit: Int?, with insert: RawStatement) throws {
         try batch.withText { text in
             for index in 0..<min(batch.documentCount, limit ?? .max) {
                 let range = batch.range(ofDocument: index)

@@ -21,15 +21,7 @@ extension ThroughputMeasurer {
                 try createCorpusTable(named: "\(schema).\(table)", tokenizer: tokenizer, purpose: purpose)
                 _ = try timedTransaction(purpose: purpose) {
                     let insert = try RawStatement(sql: "INSERT INTO \(schema).\(table)(body) VALUES (?)", purpose: purpose, in: db)
-                    try corpus.forEachBatch { _, batch in
-                        try batch.withText { text in
-                            for document in 0..<batch.documentCount {
-                                let range = batch.range(ofDocument: document)
-                                try insert.bindStaticText(text + range.lowerBound, count: range.count)
-                                try insert.run()
-                            }
-                        }
-                    }
+                    try corpus.forEachBatch { _, batch in try insertDocuments(of: batch, limit: nil, with: insert) }
                     return 0
                 }
                 statements.append(try RawStatement(
