@@ -4,14 +4,13 @@
 /// FNV-1a does that in a few lines without a cryptography dependency (swift-crypto would add a
 /// minute to every clean build for a property nobody needs here).
 struct CorpusChecksum {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hash = FNV1a64()
+
+    var value: UInt64 { hash.value }
 
     mutating func add(document: UnsafeBufferPointer<UInt8>) {
-        var hash = value
-        for byte in document {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        value = (hash ^ 0x0A) &* 0x0000_0100_0000_01b3
+        hash.combine(document)
+        hash.combine(0x0A)
     }
 
     var hex: String {

@@ -25,12 +25,9 @@ struct ByteKeyedTable<Value> {
     var count: Int { values.count }
 
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        // FNV-1a: cheap, and good enough for word-sized keys.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        var hash = FNV1a64()
+        hash.combine(bytes)
+        return hash.value
     }
 
     private static func presenceBit(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, bit: UInt64) {

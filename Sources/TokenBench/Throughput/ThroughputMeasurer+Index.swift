@@ -6,7 +6,7 @@ extension ThroughputMeasurer {
     static let warmUpDocuments = 1_000
 
     /// Times inserting the corpus into a fresh FTS5 table, per storage, tokenizer and run.
-    func measureIndex(_ corpus: StreamedCorpus, documentTokens: [String: Int?]) throws -> [ThroughputRow] {
+    func measureIndex(_ corpus: StreamedCorpus, documentTokens: [String: Int]) throws -> [ThroughputRow] {
         var rows: [ThroughputRow] = []
         for storage in options.storages {
             var nanoseconds = Array(repeating: [UInt64](), count: tokenizers.count)
@@ -22,7 +22,7 @@ extension ThroughputMeasurer {
             for (index, tokenizer) in tokenizers.enumerated() {
                 rows.append(row(
                     tokenizer: tokenizer, operation: .index, mode: .document, storage: storage, corpus: corpus,
-                    tokens: documentTokens[tokenizer.spec.name] ?? nil, statistics: TimingStatistics(nanoseconds: nanoseconds[index])))
+                    tokens: documentTokens[tokenizer.spec.name], statistics: TimingStatistics(nanoseconds: nanoseconds[index])))
             }
         }
         return rows

@@ -28,7 +28,6 @@ extension ThroughputMeasurer {
                     sql: "SELECT count(*) FROM \(schema).\(table) WHERE \(table) MATCH ?",
                     purpose: "querying the index of tokenizer '\(tokenizer.spec.description)'", in: db))
             }
-            defer { statements.removeAll() }  // finalized before the database is detached
 
             // Warm-up, and the queries each tokenizer can run at all (one whose query text has
             // no token may be a syntax error to FTS5: it is left out for that tokenizer).

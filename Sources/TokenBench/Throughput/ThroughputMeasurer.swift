@@ -46,7 +46,8 @@ final class ThroughputMeasurer {
             }
             if options.operations.contains(.index) {
                 let documentTokens = Dictionary(
-                    corpusRows.filter { $0.operation == .tokenize && $0.mode == .document }.map { ($0.tokenizer, $0.tokens) },
+                    corpusRows.filter { $0.operation == .tokenize && $0.mode == .document }
+                        .compactMap { row in row.tokens.map { (row.tokenizer, $0) } },
                     uniquingKeysWith: { first, _ in first })
                 corpusRows += try measureIndex(corpus, documentTokens: documentTokens)
             }
