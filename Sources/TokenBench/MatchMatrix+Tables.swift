@@ -1,10 +1,13 @@
 extension MatchMatrix {
+    /// The columns of the long matrix CSV: what `check` and `diff` read back.
+    public static let longTableHeader = [
+        "case", "category", "tokenizer", "query_kind", "document_form", "query_form", "document", "query",
+        "matched", "expected", "outcome", "document_tokens", "query_tokens", "error",
+    ]
+
     /// One row per case × tokenizer × query kind × form pair (`tokenbench matrix`).
     public func longTable() -> Table {
-        var table = Table(header: [
-            "case", "category", "tokenizer", "query_kind", "document_form", "query_form", "document", "query",
-            "matched", "expected", "outcome", "document_tokens", "query_tokens", "error",
-        ])
+        var table = Table(header: Self.longTableHeader)
         for cell in cells {
             var message = ""
             if case .error(let text) = cell.result { message = text }

@@ -5,7 +5,8 @@ import Foundation
 public enum TokenBenchError: Error, Equatable, Sendable {
     /// FTS5 refused a tokenizer spec: an unknown name, or arguments its constructor rejects.
     case invalidTokenizerSpec(spec: String, reason: String)
-    /// A fixture file is malformed at `line` (1-based; 0 when the file as a whole is at fault).
+    /// A fixture file, or another input file such as a baseline CSV, is malformed at `line`
+    /// (1-based; 0 when the file as a whole is at fault).
     case invalidFixture(file: String, line: Int, reason: String)
     /// A command-line or API argument has a value that cannot be used.
     case invalidArgument(name: String, value: String, reason: String)

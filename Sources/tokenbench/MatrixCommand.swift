@@ -18,14 +18,7 @@ struct MatrixCommand: ParsableCommand {
 
     @OptionGroup var workbench: WorkbenchOptions
 
-    @Option(name: .customLong("fixtures"), help: "A fixture file or directory to run instead of the embedded defaults; repeatable.")
-    var fixturePaths: [String] = []
-
-    @Option(name: .customLong("category"), help: "Run only the cases of this category; repeatable.")
-    var categories: [String] = []
-
-    @Option(name: .customLong("case"), help: "Run only the case with this id; repeatable.")
-    var caseIDs: [String] = []
+    @OptionGroup var selection: FixtureOptions
 
     @Option(help: "Comma-separated DOCUMENT:QUERY normalization form pairs (asis, nfc, nfd, nfkc, nfkd).")
     var forms: String = FormPair.defaults.map(\.description).joined(separator: ",")
@@ -54,12 +47,7 @@ struct MatrixCommand: ParsableCommand {
 
     func run() throws {
         let bench = try workbench.makeWorkbench()
-        let fixtures = try (fixturePaths.isEmpty ? FixtureSet.defaults() : FixtureSet.load(paths: fixturePaths))
-            .filtered(categories: categories, ids: caseIDs)
-        guard !fixtures.cases.isEmpty else {
-            throw TokenBenchError.invalidArgument(
-                name: "--category/--case", value: (categories + caseIDs).joined(separator: ","), reason: "no fixture case is selected")
-        }
+        let fixtures = try selection.load()
         let tokenizers = workbench.tokenizers(on: bench)
         let kinds = queryKinds.isEmpty ? QueryKind.allCases : QueryKind.allCases.filter(queryKinds.contains)
         let matrix = try bench.matrix(cases: fixtures.cases, tokenizers: tokenizers, formPairs: formPairs, queryKinds: kinds)

@@ -18,6 +18,8 @@ struct TokenBenchCommand: ParsableCommand {
             """,
         subcommands: [
             MatrixCommand.self,
+            CheckCommand.self,
+            DiffCommand.self,
             ThroughputCommand.self,
             TokensCommand.self,
             ListCommand.self,

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A long match-matrix CSV read back: the golden file of `tokenbench check`, or one side of
+/// `tokenbench diff`.
+public struct MatrixBaseline: Sendable {
+    /// Where the records came from, for messages.
+    public var source: String
+    public var records: [MatrixRecord]
+
+    public init(source: String, records: [MatrixRecord]) {
+        self.source = source
+        self.records = records
+    }
+
+    /// The records of a matrix computed in this run, exactly as its CSV would hold them.
+    public init(matrix: MatchMatrix, source: String = "this run") {
+        self.source = source
+        records = matrix.longTable().rows.map { MatrixRecord(longTableRow: $0, line: 0) }
+    }
+
+    /// Reads a file written by `tokenbench matrix` (long layout). Extra columns are ignored;
+    /// missing ones, malformed forms or query kinds, and duplicate cells are errors naming the line.
+    public static func load(path: String) throws -> MatrixBaseline {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw TokenBenchError.fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TokenBenchError.invalidFixture(file: path, line: 0, reason: "the file is not UTF-8 text")
+        }
+        return try parse(text, source: path)
+    }
+
+    /// Parses the text of a long matrix CSV; `source` names it in errors.
+    public static func parse(_ text: String, source: String) throws -> MatrixBaseline {
+        let csvRecords: [CSV.Record]
+        do {
+            csvRecords = try CSV.parse(text)
+        } catch {
+            throw TokenBenchError.invalidFixture(file: source, line: error.line, reason: error.reason)
+        }
+        guard let header = csvRecords.first else {
+            throw TokenBenchError.invalidFixture(file: source, line: 0, reason: "the file is empty; expected a CSV written by 'tokenbench matrix'")
+        }
+        var columnIndex: [Int] = []
+        for column in MatchMatrix.longTableHeader {
+            guard let index = header.fields.firstIndex(of: column) else {
+                throw TokenBenchError.invalidFixture(
+                    file: source, line: header.line,
+                    reason: "no '\(column)' column; expected the long layout of 'tokenbench matrix' (\(MatchMatrix.longTableHeader.joined(separator: ",")))")
+            }
+            columnIndex.append(index)
+        }
+        var records: [MatrixRecord] = []
+        var firstLine: [MatrixRecord.Key: Int] = [:]
+        for csvRecord in csvRecords.dropFirst() {
+            guard csvRecord.fields.count == header.fields.count else {
+                throw TokenBenchError.invalidFixture(
+                    file: source, line: csvRecord.line,
+                    reason: "\(csvRecord.fields.count) fields where the header has \(header.fields.count)")
+            }
+            let record = MatrixRecord(longTableRow: columnIndex.map { csvRecord.fields[$0] }, line: csvRecord.line)
+            guard QueryKind(rawValue: record.key.queryKind) != nil else {
+                throw TokenBenchError.invalidFixture(
+                    file: source, line: csvRecord.line, reason: "query_kind '\(record.key.queryKind)' is not phrase or prefix")
+            }
+            guard formPair(of: record) != nil else {
+                throw TokenBenchError.invalidFixture(
+                    file: source, line: csvRecord.line,
+                    reason: "document_form/query_form '\(record.key.documentForm)'/'\(record.key.queryForm)' are not asis, nfc, nfd, nfkc or nfkd")
+            }
+            if let earlier = firstLine[record.key] {
+                throw TokenBenchError.invalidFixture(
+                    file: source, line: csvRecord.line, reason: "\(record.key) is listed twice (first at line \(earlier))")
+            }
+            firstLine[record.key] = csvRecord.line
+            records.append(record)
+        }
+        return MatrixBaseline(source: source, records: records)
+    }
+
+    static func formPair(of record: MatrixRecord) -> FormPair? {
+        guard let document = NormalizationForm(rawValue: record.key.documentForm),
+              let query = NormalizationForm(rawValue: record.key.queryForm)
+        else { return nil }
+        return FormPair(document: document, query: query)
+    }
+
+    /// The tokenizer names in the order they first appear.
+    public var tokenizers: [String] { Self.uniqued(records.map(\.key.tokenizer)) }
+
+    /// The form pairs in the order they first appear.
+    public var formPairs: [FormPair] { Self.uniqued(records.compactMap(Self.formPair(of:))) }
+
+    /// The query kinds in the order they first appear.
+    public var queryKinds: [QueryKind] { Self.uniqued(records.compactMap { QueryKind(rawValue: $0.key.queryKind) }) }
+
+    /// Keeps the records of the listed categories or case ids (all when both lists are empty),
+    /// as `FixtureSet.filtered` does for cases.
+    public func filtered(categories: [String], ids: [String]) -> MatrixBaseline {
+        guard !categories.isEmpty || !ids.isEmpty else { return self }
+        var copy = self
+        copy.records = records.filter { categories.contains($0.category) || ids.contains($0.key.caseID) }
+        return copy
+    }
+
+    /// Keeps the records of the listed tokenizers.
+    public func restricted(toTokenizers names: Set<String>) -> MatrixBaseline {
+        var copy = self
+        copy.records = records.filter { names.contains($0.key.tokenizer) }
+        return copy
+    }
+
+    private static func uniqued<T: Hashable>(_ items: [T]) -> [T] {
+        var seen: Set<T> = []
+        return items.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,135 @@
+/// Two match matrices compared cell by cell: what `tokenbench check` and `tokenbench diff` report.
+///
+/// Cells are matched by case, tokenizer, query kind and form pair. A tokenizer present on one
+/// side only is not compared cell by cell (an environment may lack it); it is listed instead.
+public struct MatrixComparison: Sendable {
+    /// One cell that differs.
+    public struct Change: Sendable {
+        public enum Kind: String, Sendable, CaseIterable {
+            /// Both sides have the cell and some column differs.
+            case changed
+            /// Only the first (baseline) side has the cell.
+            case removed
+            /// Only the second side has the cell.
+            case added
+        }
+
+        public var kind: Kind
+        public var key: MatrixRecord.Key
+        public var before: MatrixRecord?
+        public var after: MatrixRecord?
+        /// The columns that differ (empty unless `kind` is `changed`).
+        public var changedColumns: [String]
+    }
+
+    public var before: MatrixBaseline
+    public var after: MatrixBaseline
+    public private(set) var changes: [Change] = []
+    /// Tokenizers with cells on one side only, in order of appearance.
+    public private(set) var tokenizersOnlyBefore: [String] = []
+    public private(set) var tokenizersOnlyAfter: [String] = []
+    /// How many cells both sides have.
+    public private(set) var comparedCellCount = 0
+
+    public init(before: MatrixBaseline, after: MatrixBaseline) {
+        self.before = before
+        self.after = after
+        let beforeTokenizers = before.tokenizers
+        let afterTokenizers = after.tokenizers
+        tokenizersOnlyBefore = beforeTokenizers.filter { !afterTokenizers.contains($0) }
+        tokenizersOnlyAfter = afterTokenizers.filter { !beforeTokenizers.contains($0) }
+        let shared = Set(beforeTokenizers).intersection(afterTokenizers)
+
+        var afterByKey: [MatrixRecord.Key: MatrixRecord] = [:]
+        for record in after.records where shared.contains(record.key.tokenizer) {
+            afterByKey[record.key] = record
+        }
+        var seen: Set<MatrixRecord.Key> = []
+        for record in before.records where shared.contains(record.key.tokenizer) {
+            seen.insert(record.key)
+            guard let counterpart = afterByKey[record.key] else {
+                changes.append(Change(kind: .removed, key: record.key, before: record, after: nil, changedColumns: []))
+                continue
+            }
+            comparedCellCount += 1
+            let columns = record.changedColumns(comparedWith: counterpart)
+            if !columns.isEmpty {
+                changes.append(Change(kind: .changed, key: record.key, before: record, after: counterpart, changedColumns: columns))
+            }
+        }
+        for record in after.records where shared.contains(record.key.tokenizer) && !seen.contains(record.key) {
+            changes.append(Change(kind: .added, key: record.key, before: nil, after: record, changedColumns: []))
+        }
+    }
+
+    public var isIdentical: Bool { changes.isEmpty }
+
+    /// The changed cells as rows (`tokenbench diff`): the cell, what changed, and both sides'
+    /// verdicts, token streams and errors.
+    public func table() -> Table {
+        var table = Table(header: [
+            "change", "case", "category", "tokenizer", "query_kind", "document_form", "query_form", "changed_columns",
+            "matched_a", "matched_b", "document_tokens_a", "document_tokens_b", "query_tokens_a", "query_tokens_b",
+            "error_a", "error_b",
+        ])
+        for change in changes {
+            let a = change.before
+            let b = change.after
+            table.rows.append([
+                change.kind.rawValue, change.key.caseID, (a ?? b)?.category ?? "", change.key.tokenizer, change.key.queryKind,
+                change.key.documentForm, change.key.queryForm, change.changedColumns.joined(separator: " "),
+                a?["matched"] ?? "", b?["matched"] ?? "", a?["document_tokens"] ?? "", b?["document_tokens"] ?? "",
+                a?["query_tokens"] ?? "", b?["query_tokens"] ?? "", a?["error"] ?? "", b?["error"] ?? "",
+            ])
+        }
+        return table
+    }
+
+    /// The changed cells for a person: per cell, the verdict before → after and the token streams
+    /// that explain it.
+    public func readableReport() -> String {
+        var text = ""
+        for change in changes {
+            let any = (change.before ?? change.after)!
+            let heading = "\(change.key.caseID) [\(any.category)] · \(change.key.tokenizer) · \(change.key.queryKind) · "
+                + "\(change.key.documentForm):\(change.key.queryForm)"
+            switch change.kind {
+            case .removed:
+                text += "REMOVED \(heading)\n  in \(before.source) (line \(any.line)), not in \(after.source): is the case gone from the fixtures?\n"
+            case .added:
+                text += "ADDED   \(heading)\n  in \(after.source) (\(Self.verdict(of: any))), not in \(before.source)\n"
+            case .changed:
+                let old = change.before!
+                let new = change.after!
+                text += "CHANGED \(heading)\n"
+                text += "  document \(Self.quoted(new["document"]))  query \(Self.quoted(new["query"]))\n"
+                text += "  verdict: \(Self.verdict(of: old)) → \(Self.verdict(of: new))\n"
+                for column in ["document_tokens", "query_tokens"] {
+                    let label = column.replacingOccurrences(of: "_", with: " ")
+                    if old[column] == new[column] {
+                        text += "  \(label): [\(new[column])]\n"
+                    } else {
+                        text += "  \(label): [\(old[column])] → [\(new[column])]\n"
+                    }
+                }
+                for column in change.changedColumns where !["matched", "error", "document_tokens", "query_tokens"].contains(column) {
+                    text += "  \(column): \(Self.quoted(old[column])) → \(Self.quoted(new[column]))\n"
+                }
+            }
+        }
+        return text
+    }
+
+    /// "match", "no match", or "error: message".
+    static func verdict(of record: MatrixRecord) -> String {
+        switch record["matched"] {
+        case "1": return "match"
+        case "0": return "no match"
+        default: return record["error"].isEmpty ? "error" : "error: \(record["error"])"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + ByteEscaping.display(Array(text.utf8)) + "\""
+    }
+}

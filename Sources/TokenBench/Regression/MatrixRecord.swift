@@ -1,0 +1,48 @@
+/// One row of a long match-matrix CSV (`tokenbench matrix`), as `check` and `diff` compare it:
+/// the cell it describes, and every other column as text.
+public struct MatrixRecord: Hashable, Sendable {
+    /// What identifies a cell across runs and machines.
+    public struct Key: Hashable, Sendable, CustomStringConvertible {
+        public var caseID: String
+        public var tokenizer: String
+        public var queryKind: String
+        public var documentForm: String
+        public var queryForm: String
+
+        public var description: String {
+            "case \(caseID), tokenizer \(tokenizer), \(queryKind) \(documentForm):\(queryForm)"
+        }
+    }
+
+    public var key: Key
+    /// The columns of `MatchMatrix.longTableHeader`, in that order.
+    public var values: [String]
+    /// The 1-based CSV line the row was read from, or 0 for a row computed in this run.
+    public var line: Int
+
+    /// The columns that identify a cell; every other column is compared.
+    static let keyColumns: Set<String> = ["case", "tokenizer", "query_kind", "document_form", "query_form"]
+
+    /// The row as `MatchMatrix.longTable()` lays it out.
+    init(longTableRow row: [String], line: Int) {
+        values = row
+        self.line = line
+        key = Key(caseID: row[0], tokenizer: row[2], queryKind: row[3], documentForm: row[4], queryForm: row[5])
+    }
+
+    public subscript(column: String) -> String {
+        guard let index = MatchMatrix.longTableHeader.firstIndex(of: column) else { return "" }
+        return values[index]
+    }
+
+    public var category: String { self["category"] }
+
+    /// The compared columns whose values differ between `self` and `other`.
+    func changedColumns(comparedWith other: MatrixRecord) -> [String] {
+        MatchMatrix.longTableHeader.indices.compactMap { index in
+            let column = MatchMatrix.longTableHeader[index]
+            guard !Self.keyColumns.contains(column), values[index] != other.values[index] else { return nil }
+            return column
+        }
+    }
+}

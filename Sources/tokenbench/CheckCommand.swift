@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import TokenBench
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Recompute a golden match matrix in this environment and list every cell that changed.",
+        discussion: """
+            The baseline is a long matrix CSV from 'tokenbench matrix -o FILE'; its tokenizers, form \
+            pairs and query kinds are recomputed on the fixtures. Tokenizers this SQLite lacks are \
+            reported as skipped. When cells changed and an env.csv from 'tokenbench env' lies beside \
+            the baseline, the environment differences are listed too.
+            Exit status: 0 every cell is identical; 1 some cell changed; 2 bad usage or input.
+            """)
+
+    @Option(help: "The golden matrix CSV to compare with.")
+    var baseline: String = "results/matrix.csv"
+
+    @Option(help: "The 'tokenbench env' CSV of the baseline's environment; default env.csv beside the baseline, if present.")
+    var baselineEnv: String?
+
+    @OptionGroup var workbench: WorkbenchOptions
+
+    @OptionGroup var selection: FixtureOptions
+
+    func run() throws {
+        let bench = try workbench.makeWorkbench()
+        let fixtures = try selection.load()
+        let golden = try MatrixBaseline.load(path: baseline)
+            .filtered(categories: selection.categories, ids: selection.caseIDs)
+        guard !golden.records.isEmpty else {
+            throw TokenBenchError.invalidArgument(name: "--baseline", value: baseline, reason: "the baseline holds no cell of the selected cases")
+        }
+        let check = try bench.regressionCheck(baseline: golden, fixtures: fixtures, tokenizers: workbench.tokenizerSpecs)
+        let comparison = check.comparison
+
+        for skipped in check.skipped {
+            printError("tokenbench: skipped tokenizer \(skipped.name): this environment lacks it (\(skipped.reason))")
+        }
+        for name in comparison.tokenizersOnlyAfter {
+            printError("tokenbench: tokenizer \(name) is not in \(baseline); nothing to compare it with")
+        }
+        if !check.casesNotInBaseline.isEmpty {
+            printError("tokenbench: \(check.casesNotInBaseline.count) fixture cases are not in \(baseline) and were not checked "
+                + "(first: \(check.casesNotInBaseline[0])); regenerate the baseline to cover them")
+        }
+        let checkedCount = golden.tokenizers.count - check.skipped.count
+        guard !comparison.isIdentical else {
+            printError("tokenbench: all \(comparison.comparedCellCount) cells of \(checkedCount) tokenizers match \(baseline)")
+            return
+        }
+        print(comparison.readableReport(), terminator: "")
+        try printEnvironmentDifferences(bench)
+        printError("tokenbench: \(comparison.changes.count) of \(golden.records.count) cells differ from \(baseline); "
+            + "if the change is intended, regenerate it with 'tokenbench matrix -o \(baseline)'")
+        throw ExitCode(1)
+    }
+
+    /// Lists what differs between the baseline's environment and this one, when it is known.
+    private func printEnvironmentDifferences(_ bench: Workbench) throws {
+        let path = baselineEnv ?? ((baseline as NSString).deletingLastPathComponent as NSString).appendingPathComponent("env.csv")
+        guard baselineEnv != nil || FileManager.default.fileExists(atPath: path) else { return }
+        let before = try EnvironmentFingerprint.load(path: path)
+        let now = EnvironmentFingerprint(pairs: try bench.environment())
+        // The CPU changes the speed, never the matching.
+        let differences = before.differences(to: now).filter { !$0.key.hasPrefix("cpu_") }
+        guard !differences.isEmpty else {
+            print("environment: identical to \(path) (apart from the CPU)")
+            return
+        }
+        print("environment differences (\(path) → now):")
+        for difference in differences {
+            print("  \(difference.key): \(difference.before.isEmpty ? "(absent)" : difference.before) → \(difference.after.isEmpty ? "(absent)" : difference.after)")
+        }
+    }
+}
+
+/// One line on standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// `tokenbench check` and `tokenbench diff` run as real processes on baselines made by
+/// `tokenbench matrix`, some of them doctored the way an environment change would alter them.
+struct RegressionCLITests {
+    typealias CLI = CLITests
+
+    /// A small golden matrix: two cases × unicode61 and trigram, written into `directory`.
+    static func makeBaseline(in directory: URL) throws -> URL {
+        let url = directory.appendingPathComponent("matrix.csv")
+        let run = try CLI.run([
+            "matrix", "--tokenizer", "unicode61", "--tokenizer", "trigram",
+            "--case", "seed-table-foo-foo", "--case", "seed-table-jerome-bare", "-o", url.path,
+        ], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        return url
+    }
+
+    /// Rewrites the one line of `file` that starts with `prefix`.
+    static func doctor(_ file: URL, line prefix: String, to replacement: String) throws {
+        let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        #expect(lines.filter { $0.hasPrefix(prefix) }.count == 1, "the doctored line must be unique")
+        let rewritten = lines.map { $0.hasPrefix(prefix) ? replacement : $0 }
+        try Data(rewritten.joined(separator: "\n").utf8).write(to: file)
+    }
+
+    static let fooLine = "seed-table-foo-foo,seed-table,unicode61,phrase,nfc,nfd,"
+
+    @Test func checkOfAFreshBaselineExitsZero() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let baseline = try Self.makeBaseline(in: directory)
+        let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("all 24 cells of 2 tokenizers match"))
+        // Only the baseline's two cases are computed; the other fixture cases are named, not failed.
+        #expect(run.stderr.contains("fixture cases are not in"))
+    }
+
+    @Test func changedGoldenCellExitsOneWithVerdictAndTokens() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let baseline = try Self.makeBaseline(in: directory)
+        // As if an older SQLite had split "Foo" into "fo" and missed the match.
+        try Self.doctor(baseline, line: Self.fooLine, to: Self.fooLine + "Foo,Foo,0,1,fail,fo,foo,")
+        let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("CHANGED seed-table-foo-foo [seed-table] · unicode61 · phrase · nfc:nfd"))
+        #expect(run.stdout.contains("verdict: no match → match"))
+        #expect(run.stdout.contains("document tokens: [fo] → [foo]"))
+        #expect(run.stdout.contains("query tokens: [foo]"))
+        #expect(run.stderr.contains("1 of 24 cells differ"))
+    }
+
+    @Test func environmentBesideTheBaselineExplainsTheChange() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let baseline = try Self.makeBaseline(in: directory)
+        try Self.doctor(baseline, line: Self.fooLine, to: Self.fooLine + "Foo,Foo,1,1,pass,foo,fo,")
+        let env = try CLI.run(["env", "-o", directory.appendingPathComponent("env.csv").path], in: directory)
+        #expect(env.status == 0)
+        try Self.doctor(directory.appendingPathComponent("env.csv"), line: "icu_version,", to: "icu_version,1.0")
+        let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("query tokens: [fo] → [foo]"))
+        #expect(run.stdout.contains("environment differences"))
+        #expect(run.stdout.contains("icu_version: 1.0 → "))
+    }
+
+    @Test func aTokenizerThisSQLiteLacksIsSkippedNotFailed() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let baseline = try Self.makeBaseline(in: directory)
+        // A baseline made where a tokenizer named "nosuchtokenizer" existed.
+        let text = try String(contentsOf: baseline, encoding: .utf8)
+        let extra = text.split(separator: "\n").filter { $0.contains(",unicode61,") }
+            .map { $0.replacingOccurrences(of: ",unicode61,", with: ",nosuchtokenizer,") }
+        try Data((text + extra.joined(separator: "\n") + "\n").utf8).write(to: baseline)
+        let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stderr.contains("skipped tokenizer nosuchtokenizer: this environment lacks it (no such tokenizer: nosuchtokenizer)"))
+    }
+
+    @Test func baselineCaseGoneFromTheFixturesIsReportedRemoved() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let baseline = try Self.makeBaseline(in: directory)
+        let text = try String(contentsOf: baseline, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "seed-table-jerome-bare,", with: "retired-case,").utf8).write(to: baseline)
+        let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("REMOVED retired-case [seed-table] · unicode61 · phrase · asis:asis"))
+    }
+
+    @Test(arguments: [
+        // The long layout's columns are required: a wide matrix is not a baseline.
+        ("case,category,query_kind,document_form,query_form,document,query,unicode61\n", "matrix.csv:1: no 'tokenizer' column"),
+        // A row with a missing field names its line.
+        ("case,category,tokenizer,query_kind,document_form,query_form,document,query,matched,expected,outcome,document_tokens,query_tokens,error\na,b,c\n",
+         "matrix.csv:2: 3 fields where the header has 14"),
+        // An unknown form is refused rather than skipped.
+        ("case,category,tokenizer,query_kind,document_form,query_form,document,query,matched,expected,outcome,document_tokens,query_tokens,error\nx,c,unicode61,phrase,nfx,nfc,a,a,1,,unchecked,a,a,\n",
+         "matrix.csv:2: document_form/query_form 'nfx'/'nfc'"),
+        // Two rows for one cell.
+        ("case,category,tokenizer,query_kind,document_form,query_form,document,query,matched,expected,outcome,document_tokens,query_tokens,error\nx,c,unicode61,phrase,nfc,nfc,a,a,1,,unchecked,a,a,\nx,c,unicode61,phrase,nfc,nfc,a,a,1,,unchecked,a,a,\n",
+         "matrix.csv:3: case x, tokenizer unicode61, phrase nfc:nfc is listed twice (first at line 2)"),
+    ])
+    func malformedBaselineExitsTwo(content: String, message: String) throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        try Data(content.utf8).write(to: directory.appendingPathComponent("matrix.csv"))
+        let run = try CLI.run(["check", "--baseline", "matrix.csv"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func missingBaselineExitsTwo() throws {
+        let run = try CLI.run(["check"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("results/matrix.csv: cannot read"))
+    }
+
+    @Test func diffPrintsChangedCellsAsCSV() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let a = try Self.makeBaseline(in: directory)
+        let b = directory.appendingPathComponent("b.csv")
+        try FileManager.default.copyItem(at: a, to: b)
+        let same = try CLI.run(["diff", a.path, b.path], in: directory)
+        #expect(same.status == 0)
+        #expect(same.stdout.split(separator: "\n").count == 1, "the header only")
+
+        try Self.doctor(b, line: Self.fooLine, to: Self.fooLine + "Foo,Foo,0,1,fail,fo,foo,")
+        let text = try String(contentsOf: b, encoding: .utf8)
+        try Data((text + "seed-table-foo-foo,seed-table,newtok,phrase,asis,asis,Foo,Foo,1,,unchecked,foo,foo,\n").utf8).write(to: b)
+        let run = try CLI.run(["diff", a.path, b.path], in: directory)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("change,case,category,tokenizer,query_kind,document_form,query_form,changed_columns,matched_a,matched_b") == true)
+        #expect(lines.last == "changed,seed-table-foo-foo,seed-table,unicode61,phrase,nfc,nfd,matched outcome document_tokens,1,0,foo,fo,foo,foo,,")
+        #expect(run.stderr.contains("tokenizer newtok is only in \(b.path); not compared"))
+    }
+}
