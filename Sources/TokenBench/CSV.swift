@@ -84,6 +84,39 @@ public enum CSV {
         return records
     }
 
+    /// Reads a UTF-8 file into text, naming the file when it cannot.
+    static func readText(ofFile path: String) throws(TokenBenchError) -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw .fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    /// Parses `text` read from `file`, reporting a syntax error with the file and line.
+    static func records(of text: String, file: String) throws(TokenBenchError) -> [Record] {
+        do {
+            return try parse(text)
+        } catch {
+            throw .invalidFixture(file: file, line: error.line, reason: error.reason)
+        }
+    }
+
+    /// Reads and parses a CSV file whose header must be exactly `expected`; every
+    /// record must have as many fields.
+    static func records(ofFile path: String, header expected: [String], writtenBy command: String) throws(TokenBenchError) -> [Record] {
+        let records = try records(of: try readText(ofFile: path), file: path)
+        guard let header = records.first, header.fields == expected else {
+            throw .invalidFixture(file: path, line: 1, reason: "expected the header '\(expected.joined(separator: ","))' of \(command)")
+        }
+        for record in records.dropFirst() where record.fields.count != expected.count {
+            throw .invalidFixture(
+                file: path, line: record.line,
+                reason: "\(record.fields.count) fields where \(expected.joined(separator: ",")) has \(expected.count)")
+        }
+        return Array(records.dropFirst())
+    }
+
     /// A field as CSV: quoted when it holds a comma, quote or line break.
     public static func escape(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {

@@ -22,8 +22,11 @@ public final class Workbench {
     }
 
     let dbQueue: DatabaseQueue
+    /// What the connection was opened with: checks that need more connections open them alike.
+    let options: Options
 
     public init(options: Options = Options()) throws {
+        self.options = options
         var configuration = Configuration()
         configuration.label = "TokenBench"
         // Metatypes are immutable; the closure only reads them on the queue that opens the connection.

@@ -20,6 +20,7 @@ struct TokenBenchCommand: ParsableCommand {
             MatrixCommand.self,
             CheckCommand.self,
             DiffCommand.self,
+            ConformanceCommand.self,
             ThroughputCommand.self,
             TokensCommand.self,
             ListCommand.self,

@@ -45,6 +45,38 @@ struct ExtensionTests {
         #expect(run.stdout.contains("\nfoo-upper,case,phrase,asis,asis,Foo,FOO,\n"))
     }
 
+    @Test func extensionTokenizersRunThroughConformance() throws {
+        let library = try Self.buildExtension()
+        let directory = try CLITests.makeTemporaryDirectory()
+        let quick = ["--iterations", "20", "--no-large-inputs", "--load-extension", library.path]
+
+        let sound = try CLITests.run(["conformance", "--tokenizer", "tbtest"] + quick, in: directory)
+        #expect(sound.status == 0, "\(sound.stderr)")
+        #expect(sound.stdout == "tokenizer,check,severity,mode,input,detail\n")
+        #expect(sound.stderr.hasPrefix("tokenbench: tbtest: 0 errors, 0 warnings ("))
+
+        // strlen() reads the sentinel bytes after nText: the tokens change with them.
+        let broken = try CLITests.run(["conformance", "--tokenizer", "tbtest_strlen"] + quick, in: directory)
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains("\ntbtest_strlen,read-past-end,error,document,"))
+        #expect(broken.stderr.contains("errors break FTS5's tokenizer contract"))
+
+        // Accepted as known, the same errors are still listed but no longer fail the run.
+        let known = directory.appendingPathComponent("known.csv")
+        try Data("""
+            tokenizer,check,reason
+            tbtest_strlen,read-past-end,strlen() ignores nText
+            tbtest_strlen,offset-range,strlen() ignores nText
+            tbtest_strlen,empty-token,never happens
+
+            """.utf8).write(to: known)
+        let accepted = try CLITests.run(["conformance", "--tokenizer", "tbtest_strlen", "--known", known.path] + quick, in: directory)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains("\ntbtest_strlen,read-past-end,error,document,"))
+        #expect(accepted.stderr.contains("known)"))
+        #expect(accepted.stderr.contains("known issue not found this time: tbtest_strlen empty-token (never happens)"))
+    }
+
     /// One row per way loading can fail: exit status 2 and one line naming the extension.
     @Test(arguments: [
         (":nosuch_init", "undefined symbol: nosuch_init"),

@@ -11,28 +11,8 @@ public struct EnvironmentFingerprint: Sendable {
 
     /// Reads a CSV written by `tokenbench env` (header `key,value`).
     public static func load(path: String) throws -> EnvironmentFingerprint {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw TokenBenchError.fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
-        }
-        let records: [CSV.Record]
-        do {
-            records = try CSV.parse(text)
-        } catch {
-            throw TokenBenchError.invalidFixture(file: path, line: error.line, reason: error.reason)
-        }
-        guard let header = records.first, header.fields == ["key", "value"] else {
-            throw TokenBenchError.invalidFixture(file: path, line: 1, reason: "expected the header 'key,value' of 'tokenbench env'")
-        }
-        var pairs: [(key: String, value: String)] = []
-        for record in records.dropFirst() {
-            guard record.fields.count == 2 else {
-                throw TokenBenchError.invalidFixture(file: path, line: record.line, reason: "\(record.fields.count) fields where key,value has 2")
-            }
-            pairs.append((record.fields[0], record.fields[1]))
-        }
+        let records = try CSV.records(ofFile: path, header: ["key", "value"], writtenBy: "'tokenbench env'")
+        let pairs = records.map { (key: $0.fields[0], value: $0.fields[1]) }
         return EnvironmentFingerprint(pairs: pairs)
     }
 

@@ -35,12 +35,7 @@ public struct MatrixBaseline: Sendable {
 
     /// Parses the text of a long matrix CSV; `source` names it in errors.
     public static func parse(_ text: String, source: String) throws -> MatrixBaseline {
-        let csvRecords: [CSV.Record]
-        do {
-            csvRecords = try CSV.parse(text)
-        } catch {
-            throw TokenBenchError.invalidFixture(file: source, line: error.line, reason: error.reason)
-        }
+        let csvRecords = try CSV.records(of: text, file: source)
         guard let header = csvRecords.first else {
             throw TokenBenchError.invalidFixture(file: source, line: 0, reason: "the file is empty; expected a CSV written by 'tokenbench matrix'")
         }

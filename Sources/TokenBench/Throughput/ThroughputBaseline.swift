@@ -39,19 +39,12 @@ public struct ThroughputBaseline: Sendable {
 
     /// Reads a throughput CSV written by `tokenbench throughput`.
     public static func load(path: String) throws -> ThroughputBaseline {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw TokenBenchError.fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
-        }
-        return try ThroughputBaseline(csv: text, file: path)
+        try ThroughputBaseline(csv: try CSV.readText(ofFile: path), file: path)
     }
 
     public init(csv text: String, file: String) throws {
         self.file = file
-        let records: [CSV.Record]
-        do { records = try CSV.parse(text) } catch {
-            throw TokenBenchError.invalidFixture(file: file, line: error.line, reason: error.reason)
-        }
+        let records = try CSV.records(of: text, file: file)
         guard let header = records.first else {
             throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "empty file; expected a throughput CSV")
         }

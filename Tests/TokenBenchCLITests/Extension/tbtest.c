@@ -1,6 +1,8 @@
 /*
  * A tiny SQLite loadable extension for TokenBench's tests: it registers the FTS5 tokenizer
- * "tbtest", which splits on ASCII spaces and reports each word unchanged, with offsets.
+ * "tbtest", which splits on ASCII spaces and reports each word unchanged, with offsets, and
+ * "tbtest_strlen", the same with a classic bug: it measures the text with strlen() and so reads
+ * past nText (FTS5 input is not NUL-terminated).
  * The test suite compiles it with the system's sqlite3ext.h.
  */
 #include <sqlite3ext.h>
@@ -24,6 +26,7 @@ static void tbtest_delete(Fts5Tokenizer *tokenizer) {
 static int tbtest_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
                            int (*emit)(void *, int, const char *, int, int, int)) {
     (void)tokenizer; (void)flags;
+    if (length < 0) length = 0;
     int start = 0;
     while (start < length) {
         while (start < length && text[start] == ' ') start++;
@@ -36,6 +39,12 @@ static int tbtest_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, c
         start = end;
     }
     return SQLITE_OK;
+}
+
+static int tbtest_strlen_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                  int (*emit)(void *, int, const char *, int, int, int)) {
+    (void)length;
+    return tbtest_tokenize(tokenizer, context, flags, text, (int)strlen(text), emit);
 }
 
 /* Asks FTS5 for its API object through the documented "SELECT fts5(?1)" pointer binding. */
@@ -58,7 +67,10 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
         return SQLITE_ERROR;
     }
     fts5_tokenizer methods = { tbtest_create, tbtest_delete, tbtest_tokenize };
-    return api->xCreateTokenizer(api, "tbtest", 0, &methods, 0);
+    int rc = api->xCreateTokenizer(api, "tbtest", 0, &methods, 0);
+    if (rc != SQLITE_OK) return rc;
+    fts5_tokenizer strlen_methods = { tbtest_create, tbtest_delete, tbtest_strlen_tokenize };
+    return api->xCreateTokenizer(api, "tbtest_strlen", 0, &strlen_methods, 0);
 }
 
 /* An entry point that always fails, to test how a failing init is reported. */

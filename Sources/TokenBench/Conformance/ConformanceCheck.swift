@@ -1,0 +1,42 @@
+/// One rule of FTS5's tokenizer contract that `tokenbench conformance` checks.
+public enum ConformanceCheck: String, CaseIterable, Sendable {
+    /// 0 ≤ start ≤ end ≤ nText for every token.
+    case offsetRange = "offset-range"
+    /// On valid UTF-8 input, start and end fall on character boundaries.
+    case characterBoundary = "character-boundary"
+    /// A token never starts before the previous one.
+    case startOrder = "start-order"
+    /// No token is empty (nToken ≤ 0 or a null pointer).
+    case emptyToken = "empty-token"
+    /// No flag but FTS5_TOKEN_COLOCATED is set.
+    case unknownFlag = "unknown-flag"
+    /// The first token of an input is never colocated: there is nothing to be colocated with.
+    case firstColocated = "first-colocated"
+    /// The tokens do not depend on the bytes after nText.
+    case readPastEnd = "read-past-end"
+    /// Tokenizing the same input twice on one instance gives the same tokens.
+    case repeatable
+    /// A fresh instance gives the same tokens as the first one.
+    case freshInstance = "fresh-instance"
+    /// Instances on several threads at once give the same tokens as one thread alone.
+    case threads
+    /// xTokenize returned a code other than SQLITE_OK: FTS5 would fail the statement.
+    case errorCode = "error-code"
+    /// Colocated tokens in both document and query mode, which SQLite advises against.
+    case colocatedInBothModes = "colocated-in-both-modes"
+    /// A document token tokenized in query mode does not give that token back.
+    case queryRoundTrip = "query-round-trip"
+
+    /// Whether a finding fails the run (error) or only deserves a look (warning).
+    public var severity: Severity {
+        switch self {
+        case .colocatedInBothModes, .queryRoundTrip: return .warning
+        default: return .error
+        }
+    }
+
+    public enum Severity: String, Sendable, CaseIterable {
+        case error
+        case warning
+    }
+}

@@ -1,0 +1,28 @@
+/// One broken rule, on one input in one mode (`tokenbench conformance` prints one row per finding).
+public struct ConformanceFinding: Sendable, Equatable {
+    public var tokenizer: String
+    public var check: ConformanceCheck
+    /// The tokenization mode, or `document+query` for checks that compare modes.
+    public var mode: String
+    /// The input's label: reproducible from the seed (see `ConformanceInput.label`).
+    public var input: String
+    public var detail: String
+
+    public var severity: ConformanceCheck.Severity { check.severity }
+
+    public static let tableHeader = ["tokenizer", "check", "severity", "mode", "input", "detail"]
+
+    public var tableRow: [String] { [tokenizer, check.rawValue, severity.rawValue, mode, input, detail] }
+}
+
+/// Everything one tokenizer's conformance run found.
+public struct ConformanceReport: Sendable {
+    public var tokenizer: String
+    public var findings: [ConformanceFinding]
+    /// How many inputs were run, and how many xTokenize calls were made on them.
+    public var inputCount: Int
+    public var tokenizeCalls: Int
+
+    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+    public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+}

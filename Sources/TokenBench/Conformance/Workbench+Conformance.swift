@@ -1,0 +1,244 @@
+import Dispatch
+import Foundation
+import GRDB
+import GRDBSQLite
+
+extension Workbench {
+    /// Runs `spec` over `inputs` in every tokenization mode and checks FTS5's tokenizer contract
+    /// (see `ConformanceCheck`). A tokenizer that fails a check, even with an error code, is
+    /// reported and the run goes on; only a spec FTS5 rejects throws.
+    public func conformance(of spec: TokenizerSpec, inputs: [ConformanceInput], options: ConformanceOptions = ConformanceOptions()) throws -> ConformanceReport {
+        var findings = ConformanceFindingList(tokenizer: spec.name)
+        var calls = 0
+        // Per input, per mode: the tokens one instance gives consistently, for the threads check.
+        var references: [Int: [TokenizationMode: RecordedTokenization]] = [:]
+        let components = try withDatabase { db -> [String] in
+            let main = try ResolvedTokenizer(spec: spec, in: db)
+            var roundTripped: Set<[UInt8]> = []
+            for (index, input) in inputs.enumerated() {
+                let buffers = SentinelBuffer.sentinels.map { SentinelBuffer(input.bytes, sentinel: $0) }
+                let fresh = try ResolvedTokenizer(spec: spec, components: main.components, in: db)
+                var consistent: [TokenizationMode: RecordedTokenization] = [:]
+                for mode in TokenizationMode.allCases {
+                    let first = main.record(buffers[0], mode: mode)
+                    calls += 1
+                    guard first.code == SQLITE_OK else {
+                        findings.add(.errorCode, mode: mode.rawValue, input: input, "xTokenize returned \(Self.describe(code: first.code))")
+                        continue
+                    }
+                    for (check, detail) in Self.structuralProblems(of: first, input: input) {
+                        findings.add(check, mode: mode.rawValue, input: input, detail)
+                    }
+                    let second = main.record(buffers[0], mode: mode)
+                    calls += 1
+                    if second != first {
+                        findings.add(.repeatable, mode: mode.rawValue, input: input, "first call [\(first.display)], second call [\(second.display)]")
+                    } else {
+                        // Same instance, same input, only the bytes after nText differ.
+                        let other = main.record(buffers[1], mode: mode)
+                        calls += 1
+                        if other != first {
+                            findings.add(.readPastEnd, mode: mode.rawValue, input: input,
+                                "with 'Q' bytes after nText [\(first.display)], with '7' bytes [\(other.display)]")
+                        } else {
+                            consistent[mode] = first
+                        }
+                    }
+                    let renewed = fresh.record(buffers[0], mode: mode)
+                    calls += 1
+                    if renewed != first {
+                        findings.add(.freshInstance, mode: mode.rawValue, input: input, "first instance [\(first.display)], fresh instance [\(renewed.display)]")
+                    }
+                }
+                if let document = consistent[.document], let query = consistent[.query],
+                   document.tokens.contains(where: \.isColocated), query.tokens.contains(where: \.isColocated) {
+                    findings.add(.colocatedInBothModes, mode: "document+query", input: input,
+                        "document [\(document.display)], query [\(query.display)]: synonyms belong in one mode only")
+                }
+                if input.isValidUTF8, let document = consistent[.document] {
+                    for token in document.tokens where !token.bytes.isEmpty && roundTripped.insert(token.bytes).inserted {
+                        guard String(validating: token.bytes, as: UTF8.self) != nil else { continue }
+                        let query = main.record(SentinelBuffer(token.bytes, sentinel: SentinelBuffer.sentinels[0]), mode: .query)
+                        calls += 1
+                        let givesItBack = query.code == SQLITE_OK && query.tokens.first?.bytes == token.bytes
+                            && query.tokens.dropFirst().allSatisfy(\.isColocated)
+                        if !givesItBack {
+                            findings.add(.queryRoundTrip, mode: "query", input: input,
+                                "document token '\(ByteEscaping.display(token.bytes))' gives [\(query.display)] in query mode"
+                                    + (query.code == SQLITE_OK ? "" : " (\(Self.describe(code: query.code)))"))
+                        }
+                    }
+                }
+                if input.isSmall, !consistent.isEmpty {
+                    references[index] = consistent
+                }
+            }
+            return main.components
+        }
+        if options.threadCount > 1 {
+            calls += try checkThreads(spec: spec, components: components, inputs: inputs, references: references,
+                                      threadCount: options.threadCount, findings: &findings)
+        }
+        return ConformanceReport(
+            tokenizer: spec.name, findings: findings.summarized(limit: options.findingsPerCheck),
+            inputCount: inputs.count, tokenizeCalls: calls)
+    }
+
+    /// Tokenizes the small inputs on `threadCount` threads at once, each with its own
+    /// connection and instance, and compares with what one thread alone got.
+    private func checkThreads(
+        spec: TokenizerSpec, components: [String], inputs: [ConformanceInput],
+        references: [Int: [TokenizationMode: RecordedTokenization]], threadCount: Int,
+        findings: inout ConformanceFindingList
+    ) throws -> Int {
+        let indices = references.keys.sorted()
+        guard !indices.isEmpty else { return 0 }
+        let buffers = Dictionary(uniqueKeysWithValues: indices.map { ($0, SentinelBuffer(inputs[$0].bytes, sentinel: SentinelBuffer.sentinels[0])) })
+        // One workbench (one connection) per thread; each is used by its own thread only.
+        nonisolated(unsafe) let benches = try (0..<threadCount).map { _ in try Workbench(options: options) }
+        let results = ThreadResults()
+        // Real threads, not concurrentPerform: that may run its iterations one after another
+        // when the pool is busy, and the check needs calls that truly overlap.
+        let finished = DispatchGroup()
+        let start = DispatchSemaphore(value: 0)
+        for thread in 0..<threadCount {
+            finished.enter()
+            Thread {
+                defer { finished.leave() }
+                start.wait()
+                do {
+                    try benches[thread].withDatabase { db in
+                        let tokenizer = try ResolvedTokenizer(spec: spec, components: components, in: db)
+                        // Each thread starts at a different input, so that different inputs overlap.
+                        for step in 0..<indices.count {
+                            let index = indices[(step + thread * indices.count / threadCount) % indices.count]
+                            for (mode, reference) in references[index]!.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                                let result = tokenizer.record(buffers[index]!, mode: mode)
+                                results.add(calls: 1)
+                                if result != reference {
+                                    results.addMismatch(index: index, mode: mode,
+                                        "thread \(thread + 1) of \(threadCount) got [\(result.display)] where one thread alone got [\(reference.display)]")
+                                }
+                            }
+                        }
+                    }
+                } catch {
+                    results.add(error: error)
+                }
+            }.start()
+        }
+        for _ in 0..<threadCount { start.signal() }
+        finished.wait()
+        if let error = results.firstError { throw error }
+        for mismatch in results.mismatches.sorted(by: { ($0.index, $0.mode.rawValue) < ($1.index, $1.mode.rawValue) }) {
+            findings.add(.threads, mode: mismatch.mode.rawValue, input: inputs[mismatch.index], mismatch.detail)
+        }
+        return results.calls
+    }
+
+    /// The contract rules one tokenization breaks, with the first offending token of each.
+    static func structuralProblems(of result: RecordedTokenization, input: ConformanceInput) -> [(ConformanceCheck, String)] {
+        var problems: [ConformanceCheck: String] = [:]
+        func note(_ check: ConformanceCheck, _ detail: @autoclosure () -> String) {
+            if problems[check] == nil { problems[check] = detail() }
+        }
+        let count = input.bytes.count
+        for (position, token) in result.tokens.enumerated() {
+            let name = "token \(position + 1) '\(ByteEscaping.display(token.bytes))' at \(token.start)-\(token.end)"
+            if token.flags & ~FTS5_TOKEN_COLOCATED != 0 {
+                note(.unknownFlag, "\(name) has flags 0x\(String(token.flags, radix: 16)); only FTS5_TOKEN_COLOCATED (0x1) is defined")
+            }
+            if position == 0, token.isColocated {
+                note(.firstColocated, "\(name) is the first token but is marked FTS5_TOKEN_COLOCATED")
+            }
+            if token.nToken <= 0 || token.isNullPointer {
+                note(.emptyToken, "\(name) has nToken \(token.nToken)\(token.isNullPointer ? " and a null pointer" : "")")
+            }
+            if token.start < 0 || token.start > token.end || Int(token.end) > count {
+                note(.offsetRange, "\(name) breaks 0 ≤ start ≤ end ≤ nText (nText \(count))")
+            } else if input.isValidUTF8 {
+                for offset in [Int(token.start), Int(token.end)] where offset < count && input.bytes[offset] & 0xC0 == 0x80 {
+                    note(.characterBoundary, "\(name): offset \(offset) falls inside a character (…\(excerpt(input.bytes, at: offset))…)")
+                }
+            }
+            if position > 0, token.start < result.tokens[position - 1].start {
+                note(.startOrder, "\(name) starts before token \(position) at \(result.tokens[position - 1].start)")
+            }
+        }
+        return ConformanceCheck.allCases.compactMap { check in problems[check].map { (check, $0) } }
+    }
+
+    private static func excerpt(_ bytes: [UInt8], at offset: Int) -> String {
+        ByteEscaping.display(bytes[max(0, offset - 6)..<min(bytes.count, offset + 6)])
+    }
+
+    static func describe(code: CInt) -> String {
+        "\(code) (\(String(cString: sqlite3_errstr(code))))"
+    }
+}
+
+/// The findings of one tokenizer in the order found.
+struct ConformanceFindingList {
+    let tokenizer: String
+    private(set) var findings: [ConformanceFinding] = []
+
+    init(tokenizer: String) {
+        self.tokenizer = tokenizer
+    }
+
+    mutating func add(_ check: ConformanceCheck, mode: String, input: ConformanceInput, _ detail: String) {
+        findings.append(ConformanceFinding(tokenizer: tokenizer, check: check, mode: mode, input: input.label, detail: detail))
+    }
+
+    /// The first `limit` findings of each check and mode; the last one kept says how many more
+    /// findings broke the same rule, so a broken tokenizer does not print thousands of rows.
+    func summarized(limit: Int) -> [ConformanceFinding] {
+        struct Key: Hashable { var check: ConformanceCheck; var mode: String }
+        var totals: [Key: Int] = [:]
+        for finding in findings { totals[Key(check: finding.check, mode: finding.mode), default: 0] += 1 }
+        var kept: [Key: Int] = [:]
+        var result: [ConformanceFinding] = []
+        for var finding in findings {
+            let key = Key(check: finding.check, mode: finding.mode)
+            let index = kept[key, default: 0]
+            guard index < max(limit, 1) else { continue }
+            kept[key] = index + 1
+            let total = totals[key]!
+            if index == max(limit, 1) - 1, total > index + 1 {
+                finding.detail += " (and \(total - index - 1) more like this)"
+            }
+            result.append(finding)
+        }
+        return result
+    }
+}
+
+/// What the threads of the threads check report, behind a lock.
+private final class ThreadResults: @unchecked Sendable {
+    struct Mismatch {
+        var index: Int
+        var mode: TokenizationMode
+        var detail: String
+    }
+
+    private let lock = NSLock()
+    private var seen: Set<String> = []
+    private(set) var mismatches: [Mismatch] = []
+    private(set) var calls = 0
+    private(set) var firstError: (any Error)?
+
+    func add(calls count: Int) {
+        lock.withLock { calls += count }
+    }
+
+    func addMismatch(index: Int, mode: TokenizationMode, _ detail: String) {
+        lock.withLock {
+            guard seen.insert("\(index) \(mode.rawValue)").inserted else { return }
+            mismatches.append(Mismatch(index: index, mode: mode, detail: detail))
+        }
+    }
+
+    func add(error: any Error) {
+        lock.withLock { if firstError == nil { firstError = error } }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import TokenBench
+
+struct ConformanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conformance",
+        abstract: "Check that tokenizers keep FTS5's contract: offsets, flags, no read past nText, determinism, error codes.",
+        discussion: """
+            Each tokenizer runs over every fixture document and query, edge cases (empty input, NUL \
+            bytes, invalid UTF-8), two 1 MB inputs, 100 kB single words and seeded random input, in \
+            document, query, prefix and aux modes. One CSV row per finding: \
+            tokenizer,check,severity,mode,input,detail. The input label reproduces the input from the seed.
+            Exit status: 0 no error (warnings allowed); 1 some check found an error; 2 bad usage or input.
+            """)
+
+    @OptionGroup var workbench: WorkbenchOptions
+
+    @Option(help: "The seed of the random inputs; the same seed gives the same inputs.")
+    var seed: UInt64 = ConformanceOptions.defaultSeed
+
+    @Option(help: "How many random inputs to generate.")
+    var iterations: Int = ConformanceOptions().iterations
+
+    @Option(help: "How many threads tokenize at once in the threads check; 0 or 1 skips that check.")
+    var threads: Int = ConformanceOptions().threadCount
+
+    @Flag(inversion: .prefixedNo, help: "Add the 1 MB inputs and the 100 kB single words.")
+    var largeInputs = true
+
+    @Option(help: "List at most this many findings per tokenizer, check and mode.")
+    var findingsPerCheck: Int = ConformanceOptions().findingsPerCheck
+
+    @Option(help: "A CSV of accepted errors (tokenizer,check,reason): they are still listed but do not fail the run.")
+    var known: String?
+
+    @OptionGroup var selection: FixtureOptions
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard iterations >= 0 else { throw ValidationError("--iterations '\(iterations)': must be 0 or more") }
+        guard threads >= 0 else { throw ValidationError("--threads '\(threads)': must be 0 or more") }
+        guard findingsPerCheck >= 1 else { throw ValidationError("--findings-per-check '\(findingsPerCheck)': must be 1 or more") }
+    }
+
+    func run() throws {
+        let bench = try workbench.makeWorkbench()
+        let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
+        let inputs = ConformanceInputs.make(fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
+        let options = ConformanceOptions(
+            seed: seed, iterations: iterations, largeInputs: largeInputs, threadCount: threads, findingsPerCheck: findingsPerCheck)
+        var table = Table(header: ConformanceFinding.tableHeader)
+        var unknownErrorCount = 0
+        var knownHit: Set<String> = []
+        let specs = workbench.tokenizers(on: bench)
+        for spec in specs {
+            let report = try bench.conformance(of: spec, inputs: inputs, options: options)
+            table.rows += report.findings.map(\.tableRow)
+            let errors = report.findings.filter { $0.severity == .error }
+            let knownErrors = errors.filter { knownIssues.entry(for: $0) != nil }
+            for finding in knownErrors { knownHit.insert("\(finding.tokenizer),\(finding.check.rawValue)") }
+            unknownErrorCount += errors.count - knownErrors.count
+            printError("tokenbench: \(report.tokenizer): \(errors.count) errors\(knownErrors.isEmpty ? "" : " (\(knownErrors.count) known)"), "
+                + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls)")
+        }
+        let names = Set(specs.map(\.name))
+        for entry in knownIssues.entries where names.contains(entry.tokenizer) && !knownHit.contains("\(entry.tokenizer),\(entry.check.rawValue)") {
+            printError("tokenbench: known issue not found this time: \(entry.tokenizer) \(entry.check.rawValue) (\(entry.reason))")
+        }
+        try output.emit(table)
+        if unknownErrorCount > 0 {
+            printError("tokenbench: \(unknownErrorCount) errors break FTS5's tokenizer contract")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TokenBench
+
+/// Every conformance check fires on a tokenizer that breaks its rule, and stays silent on one
+/// that keeps them all.
+struct ConformanceTests {
+    /// The default fixtures, the edge cases and 40 random inputs, plus one input with a 'z'.
+    static let inputs: [ConformanceInput] = {
+        ConformanceInputs.make(fixtures: try! FixtureSet.defaults(), seed: 7, iterations: 40, large: false)
+            + [ConformanceInput(label: "has z", bytes: Array("amaze z".utf8))]
+    }()
+
+    static func report(_ fault: BrokenTokenizer.Fault) throws -> ConformanceReport {
+        let bench = try Workbench(options: Workbench.Options(customTokenizers: [BrokenTokenizer.self]))
+        return try bench.conformance(
+            of: TokenizerSpec(label: fault.rawValue, text: "broken '\(fault.rawValue)'"), inputs: inputs,
+            options: ConformanceOptions(seed: 7, iterations: 40, largeInputs: false, threadCount: 4))
+    }
+
+    /// One broken tokenizer and the checks that must fire on it, no more and no fewer.
+    struct Row: Sendable, CustomTestStringConvertible {
+        var fault: BrokenTokenizer.Fault
+        var errors: Set<ConformanceCheck>
+        var warnings: Set<ConformanceCheck> = []
+        var testDescription: String { fault.rawValue }
+    }
+
+    static let rows: [Row] = [
+        // The unbroken splitter: no finding at all, so no check fires spuriously.
+        Row(fault: .none, errors: []),
+        // iEnd = nText + 1 on the last token.
+        Row(fault: .endPastText, errors: [.offsetRange]),
+        // A start offset one byte into a multi-byte character, on valid UTF-8.
+        Row(fault: .insideCharacter, errors: [.characterBoundary]),
+        // Tokens last first: starts decrease.
+        Row(fault: .reversed, errors: [.startOrder]),
+        // nToken 0 after each token; a document token then comes back with an extra empty one.
+        Row(fault: .emptyTokens, errors: [.emptyToken], warnings: [.queryRoundTrip]),
+        // Flag 0x2, which FTS5 does not define.
+        Row(fault: .undefinedFlag, errors: [.unknownFlag]),
+        // The first token colocated with nothing (and, since it is so in every mode, both modes colocate).
+        Row(fault: .colocatedFirst, errors: [.firstColocated], warnings: [.colocatedInBothModes]),
+        // Reads the sentinel bytes after nText: tokens change with them, and offsets pass nText.
+        Row(fault: .scansToNul, errors: [.readPastEnd, .offsetRange], warnings: [.queryRoundTrip]),
+        // Per-call state: the second call differs. (No input is consistent, so nothing is left to
+        // compare across instances or threads.)
+        Row(fault: .alternatesCalls, errors: [.repeatable]),
+        // Per-instance state: fresh instances, and the threads' instances, differ from the first.
+        Row(fault: .dependsOnInstance, errors: [.freshInstance, .threads]),
+        // Unlocked shared state: only concurrent calls see it.
+        Row(fault: .sharesState, errors: [.threads]),
+        // SQLITE_ERROR on input with a 'z': reported, and the other inputs still run.
+        Row(fault: .failsOnZ, errors: [.errorCode]),
+        // Colocated synonyms in document and in query mode.
+        Row(fault: .synonymsEverywhere, errors: [], warnings: [.colocatedInBothModes]),
+        // Query mode changes the token, so phrase queries on a document token fail.
+        Row(fault: .queryDiffers, errors: [], warnings: [.queryRoundTrip]),
+    ]
+
+    @Test(arguments: rows)
+    func eachCheckFiresOnItsBrokenTokenizer(row: Row) throws {
+        let (fault, errors, warnings) = (row.fault, row.errors, row.warnings)
+        let report = try Self.report(fault)
+        let fired = Set(report.findings.map(\.check))
+        #expect(fired.filter { $0.severity == .error } == errors, "\(report.findings.map(\.tableRow))")
+        #expect(fired.filter { $0.severity == .warning } == warnings, "\(report.findings.map(\.tableRow))")
+        #expect(report.inputCount == Self.inputs.count)
+        for finding in report.findings {
+            #expect(finding.tokenizer == fault.rawValue)
+            #expect(Self.inputs.contains { $0.label == finding.input })
+        }
+    }
+
+    @Test func errorCodesAreReportedAndTheRunGoesOn() throws {
+        let report = try Self.report(.failsOnZ)
+        let failing = Self.inputs.filter { $0.bytes.contains(UInt8(ascii: "z")) }
+        #expect(!failing.isEmpty && failing.count < Self.inputs.count)
+        let errorCodes = report.findings.filter { $0.check == .errorCode }
+        #expect(errorCodes.allSatisfy { $0.detail.hasPrefix("xTokenize returned 1 (SQL logic error)") })
+        // One finding per mode (further inputs are counted in the last detail), in all four modes.
+        #expect(Set(errorCodes.map(\.mode)) == Set(TokenizationMode.allCases.map(\.rawValue)))
+        // Every input ran: four modes, and more calls than the failing inputs alone would make.
+        #expect(report.tokenizeCalls > Self.inputs.count * 4)
+    }
+
+    @Test func findingsAreCappedPerCheckAndModeWithACount() throws {
+        let report = try Self.report(.reversed)
+        let document = report.findings.filter { $0.check == .startOrder && $0.mode == "document" }
+        #expect(document.count == 3)
+        #expect(document.last?.detail.contains("more like this)") == true)
+        #expect(document.first?.detail.contains("starts before token") == true)
+    }
+
+    @Test func randomInputsAreReproducibleFromTheSeed() {
+        let first = (0..<50).map { ConformanceInputs.random(seed: 99, iteration: $0).bytes }
+        let again = (0..<50).map { ConformanceInputs.random(seed: 99, iteration: $0).bytes }
+        let other = (0..<50).map { ConformanceInputs.random(seed: 100, iteration: $0).bytes }
+        #expect(first == again)
+        #expect(first != other)
+        // The generator reaches invalid UTF-8, NUL bytes and empty inputs.
+        #expect(first.contains { String(validating: $0, as: UTF8.self) == nil })
+        #expect(first.contains { $0.contains(0) })
+    }
+
+    @Test func largeInputsHaveTheirAdvertisedSizes() {
+        let large = ConformanceInputs.largeInputs(seed: 1)
+        #expect(large.filter { $0.label.hasPrefix("1MB") }.allSatisfy { $0.bytes.count >= 1 << 20 })
+        #expect(large.filter { $0.label.hasPrefix("100kB") }.allSatisfy { (99_000...101_000).contains($0.bytes.count) && !$0.bytes.contains(0x20) })
+    }
+
+    @Test func knownIssuesFileIsParsedAndRejectsUnknownChecks() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-known-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let good = directory.appendingPathComponent("good.csv")
+        try Data("tokenizer,check,reason\ntrigram,offset-range,SQLite's own bug\n".utf8).write(to: good)
+        let known = try ConformanceKnownIssues.load(path: good.path)
+        let finding = ConformanceFinding(tokenizer: "trigram", check: .offsetRange, mode: "document", input: "x", detail: "")
+        #expect(known.entry(for: finding)?.reason == "SQLite's own bug")
+        #expect(known.entry(for: ConformanceFinding(tokenizer: "trigram", check: .startOrder, mode: "document", input: "x", detail: "")) == nil)
+
+        let bad = directory.appendingPathComponent("bad.csv")
+        try Data("tokenizer,check,reason\ntrigram,offsets,why\n".utf8).write(to: bad)
+        #expect(throws: TokenBenchError.self) { try ConformanceKnownIssues.load(path: bad.path) }
+    }
+}
