@@ -46,6 +46,6 @@ let package = Package(
         .testTarget(
             name: "TokenBenchCLITests",
             dependencies: ["tokenbench"],
-            exclude: ["Golden", "Extension"]),
+            exclude: ["Golden", "Extension", "render-report.sh"]),
     ]
 )

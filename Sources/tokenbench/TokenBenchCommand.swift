@@ -21,6 +21,7 @@ struct TokenBenchCommand: ParsableCommand {
             CheckCommand.self,
             DiffCommand.self,
             ConformanceCommand.self,
+            ReportCommand.self,
             ThroughputCommand.self,
             TokensCommand.self,
             ListCommand.self,

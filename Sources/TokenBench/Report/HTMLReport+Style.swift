@@ -1,0 +1,68 @@
+extension HTMLReport {
+    /// The page's only style sheet, inline. Verdicts differ in colour, in glyph and in text, so
+    /// the grid reads without colour too. (No '<' or '&' here: the page stays well-formed XML.)
+    static let css = """
+        body { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK JP", sans-serif; margin: 16px 24px; color: #1d1d1f; background: #fff; }
+        h1 { font-size: 22px; margin: 0 0 6px; }
+        h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 1px solid #ccc; }
+        code { font: 12px ui-monospace, "DejaVu Sans Mono", monospace; background: #f2f2f2; padding: 0 3px; }
+        .lead { max-width: 1100px; margin: 4px 0; }
+        dl.env { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 6px 0; }
+        dl.env dt { font-weight: 600; }
+        dl.env dd { margin: 0 0 0 -12px; }
+        .command { margin: 4px 0; color: #444; }
+        .legend ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 6px 20px; margin: 4px 0; }
+        .legend p { margin: 4px 0; }
+        .sample { display: inline-block; padding: 1px 6px; }
+        table.grid { border-collapse: collapse; font-size: 12px; }
+        table.grid thead th { position: sticky; top: 0; background: #fff; z-index: 2; border-bottom: 2px solid #888; }
+        th.tokenizer { width: 82px; vertical-align: bottom; padding: 2px; font-weight: 600; }
+        th.tokenizer span { display: block; word-break: break-all; }
+        th.tokenizer small { display: block; font-weight: 400; color: #555; }
+        th.corner { text-align: left; vertical-align: bottom; }
+        tr.category th { text-align: left; background: #e9eef5; padding: 4px 6px; font-size: 13px; }
+        th.case { text-align: left; font-weight: 400; padding: 2px 6px; max-width: 330px; border-bottom: 1px solid #e5e5e5; }
+        th.case .id { display: block; font: 11px ui-monospace, "DejaVu Sans Mono", monospace; color: #555; }
+        th.case .note { display: block; font-size: 11px; color: #666; }
+        .arrow { color: #888; }
+        td.cell { position: relative; border: 1px solid #fff; padding: 2px 3px; text-align: center; min-width: 76px; cursor: default; }
+        td.cell .verdict { display: block; white-space: nowrap; }
+        td.cell .strip { display: block; font-size: 10px; letter-spacing: 1px; font-style: normal; }
+        td.cell .strip i { font-style: normal; }
+        .cell.match, td.match { background: #d6f0d8; color: #0d4d17; }
+        .cell.nomatch, td.nomatch { background: #f4f4f4; color: #555; }
+        .cell.failed, td.failed { background: #b3261e; color: #fff; font-weight: 700; outline: 2px dashed #000; outline-offset: -3px; }
+        .cell.error, td.error { background: #fde7b0; color: #6b4a00; font-style: italic; }
+        .strip i.failed { color: #b3261e; }
+        .cell.failed .strip i.failed { color: #fff; }
+        .pop { display: none; position: absolute; left: 50%; top: 100%; z-index: 5; width: 520px; margin-left: -260px; background: #fff; color: #1d1d1f; border: 1px solid #555; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.25); padding: 6px; text-align: left; font-weight: 400; font-style: normal; outline: none; }
+        td.cell:hover .pop, td.cell:focus .pop { display: block; }
+        td.cell:focus { outline: 2px solid #2f6db3; }
+        .pop .title { margin: 0 0 4px; font-weight: 600; }
+        .pop table { border-collapse: collapse; width: 100%; }
+        .pop th, .pop td { border: 1px solid #ddd; padding: 2px 4px; vertical-align: top; }
+        .chip { display: inline-block; border: 1px solid #999; border-radius: 3px; margin: 1px; background: #fff; color: #1d1d1f; }
+        .tok { display: inline-block; padding: 0 3px; font: 12px ui-monospace, "DejaVu Sans Mono", "Noto Sans CJK JP", monospace; }
+        .chip .tok + .tok { border-left: 1px dashed #999; }
+        .tok.coloc { border: 1px dashed #555; }
+        .none { color: #888; font-style: italic; }
+        .inv { display: inline-block; background: #fff3c4; color: #5a3b00; border: 1px solid #d9b44a; border-radius: 2px; padding: 0 2px; margin: 0 1px; font-size: 11px; }
+        .inv small { font-size: 9px; margin-left: 2px; }
+        details { margin: 2px 0; }
+        summary { cursor: pointer; }
+        summary .id { font: 12px ui-monospace, "DejaVu Sans Mono", monospace; color: #555; }
+        table.align { border-collapse: collapse; margin: 6px 0 10px 16px; font-size: 12px; }
+        table.align caption { text-align: left; font-weight: 600; }
+        table.align th { text-align: right; padding: 1px 6px; font-weight: 400; color: #444; white-space: nowrap; }
+        table.align td { border: 1px solid #eee; padding: 1px 2px; text-align: center; }
+        table.align td.src { background: #eef3fb; font-weight: 600; white-space: pre; }
+        table.align td.t .tok { background: #d6f0d8; border: 1px solid #7bb984; border-radius: 3px; }
+        table.align td.t .tok.coloc { border-style: dashed; background: #eef8ef; }
+        .warn { color: #b3261e; }
+        figure { margin: 8px 0 16px; }
+        svg text { font: 12px system-ui, "Noto Sans", sans-serif; fill: #1d1d1f; }
+        svg text.chart-title { font-weight: 600; font-size: 13px; }
+        svg text.value { font-size: 10px; fill: #333; }
+        footer { margin-top: 30px; color: #666; font-size: 12px; }
+        """
+}

@@ -1,0 +1,74 @@
+/// The match matrix, side-by-side tokens and throughput charts as one self-contained HTML page
+/// (`tokenbench report`): inline CSS and SVG, no script, nothing fetched.
+///
+/// It is rendered from the same `MatchMatrix` the CSV is written from, and from a throughput
+/// CSV read back, never from a second computation.
+public struct HTMLReport {
+    public var matrix: MatchMatrix
+    /// The environment fingerprint of the run (`tokenbench env`).
+    public var environment: [(key: String, value: String)]
+    /// The command line that made the report, shown in its header.
+    public var command: String
+    public var throughput: ThroughputFigures?
+    /// The environment the throughput figures were measured in, when it was recorded beside them.
+    public var throughputEnvironment: [(key: String, value: String)]?
+
+    public init(
+        matrix: MatchMatrix, environment: [(key: String, value: String)], command: String,
+        throughput: ThroughputFigures? = nil, throughputEnvironment: [(key: String, value: String)]? = nil
+    ) {
+        self.matrix = matrix
+        self.environment = environment
+        self.command = command
+        self.throughput = throughput
+        self.throughputEnvironment = throughputEnvironment
+    }
+
+    public func render() -> String {
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
+            <title>TokenBench report</title>
+            <style>\(Self.css)</style>
+            </head>
+            <body>
+
+            """
+        html += header()
+        html += matrixSection()
+        html += tokensSection()
+        if let throughput {
+            html += throughputSection(throughput)
+        }
+        html += "<footer><p>Made by TokenBench. The CSV from <code>tokenbench matrix</code> holds the same cells, for machines and diffs.</p></footer>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// One environment value, or "unknown".
+    static func value(_ key: String, in pairs: [(key: String, value: String)]) -> String {
+        pairs.first { $0.key == key }?.value ?? "unknown"
+    }
+
+    private func header() -> String {
+        let env = environment
+        let facts: [(String, String)] = [
+            ("SQLite", Self.value("sqlite_version", in: env)),
+            ("ICU", "\(Self.value("icu_version", in: env)) (Unicode \(Self.value("icu_unicode_version", in: env)))"),
+            ("OS", Self.value("os", in: env)),
+            ("Swift", Self.value("swift_version", in: env)),
+            ("CPU", "\(Self.value("cpu_model", in: env)) × \(Self.value("cpu_count", in: env))"),
+        ]
+        let caseCount = Set(matrix.cells.map(\.matchCase.id)).count
+        var html = "<header>\n<h1>TokenBench: which SQLite FTS5 tokenizer finds what</h1>\n"
+        html += "<p class=\"lead\">Each cell below is a real FTS5 table and a real <code>MATCH</code>: does the query find the document with this tokenizer? "
+        html += "\(caseCount) cases × \(matrix.tokenizers.count) tokenizers, each run as "
+        html += matrix.queryKinds.map { HTML.escape($0.rawValue) }.joined(separator: " and ") + " queries with the document and query in the forms "
+        html += matrix.formPairs.map { "<code>\(HTML.escape($0.description))</code>" }.joined(separator: ", ") + ".</p>\n"
+        html += "<dl class=\"env\">" + facts.map { "<dt>\(HTML.escape($0.0))</dt><dd>\(HTML.escape($0.1))</dd>" }.joined() + "</dl>\n"
+        html += "<p class=\"command\">Made by <code>\(HTML.escape(command))</code></p>\n</header>\n"
+        return html
+    }
+}

@@ -1,0 +1,58 @@
+/// The tokenize rows of a `tokenbench throughput` CSV, read back for the report's charts.
+public struct ThroughputFigures: Sendable {
+    public struct Row: Sendable, Equatable {
+        public var tokenizer: String
+        /// `tokenize`, or `c-reference` for the reference tokenizer driven from C.
+        public var operation: String
+        public var mode: String
+        public var megabytesPerSecond: Double
+        public var relative: Double
+    }
+
+    public var file: String
+    public var rows: [Row]
+    /// The corpus names and sizes the rows were measured on, as the CSV gives them.
+    public var corpora: [String]
+    public var reference: String
+
+    /// Reads the tokenize and c-reference rows of a throughput CSV; other operations are in the
+    /// CSV for those who want them.
+    public static func load(path: String) throws -> ThroughputFigures {
+        try parse(try CSV.readText(ofFile: path), file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws -> ThroughputFigures {
+        let records = try CSV.records(of: text, file: file)
+        guard let header = records.first else {
+            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "empty file; expected a CSV from 'tokenbench throughput'")
+        }
+        var column: [String: Int] = [:]
+        for name in ["tokenizer", "operation", "mode", "corpus", "bytes", "mb_per_s", "relative", "reference"] {
+            guard let index = header.fields.firstIndex(of: name) else {
+                throw TokenBenchError.invalidFixture(file: file, line: header.line, reason: "no '\(name)' column; expected a CSV from 'tokenbench throughput'")
+            }
+            column[name] = index
+        }
+        var rows: [Row] = []
+        var corpora: [String] = []
+        var reference = ""
+        for record in records.dropFirst() {
+            guard record.fields.count == header.fields.count else {
+                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "\(record.fields.count) fields where the header has \(header.fields.count)")
+            }
+            func field(_ name: String) -> String { record.fields[column[name]!] }
+            guard ["tokenize", "c-reference"].contains(field("operation")) else { continue }
+            guard let speed = Double(field("mb_per_s")), speed >= 0, let relative = Double(field("relative")), relative >= 0 else {
+                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "mb_per_s '\(field("mb_per_s"))' or relative '\(field("relative"))' is not a number")
+            }
+            rows.append(Row(tokenizer: field("tokenizer"), operation: field("operation"), mode: field("mode"), megabytesPerSecond: speed, relative: relative))
+            let corpus = "\(field("corpus")) (\(field("bytes")) bytes)"
+            if !corpora.contains(corpus) { corpora.append(corpus) }
+            reference = field("reference")
+        }
+        guard !rows.isEmpty else {
+            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "no tokenize row to chart; run 'tokenbench throughput' with the tokenize operation")
+        }
+        return ThroughputFigures(file: file, rows: rows, corpora: corpora, reference: reference)
+    }
+}

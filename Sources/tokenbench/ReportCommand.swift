@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import TokenBench
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write one self-contained HTML page: the match matrix, tokens side by side, and throughput charts.",
+        discussion: """
+            The page is built from the same match matrix as 'tokenbench matrix' (and takes its \
+            options), plus the tokenize rows of a 'tokenbench throughput' CSV when --throughput \
+            is given; an env.csv beside that CSV names the environment it was measured in. It has \
+            inline CSS and SVG, no script, and fetches nothing.
+            Exit status: 0 written and every fixture expectation holds; 1 written, but some cell \
+            contradicts the fixtures (listed on stderr); 2 bad usage or input.
+            """)
+
+    @OptionGroup var workbench: WorkbenchOptions
+
+    @OptionGroup var selection: FixtureOptions
+
+    @OptionGroup var matrixOptions: MatrixOptions
+
+    @Option(help: "A CSV written by 'tokenbench throughput' to chart.")
+    var throughput: String?
+
+    @Option(name: .shortAndLong, help: "The HTML file to write (atomically).")
+    var output: String
+
+    func run() throws {
+        let bench = try workbench.makeWorkbench()
+        // Read the throughput figures first: a bad file should fail before the matrix is computed.
+        let figures = try throughput.map(ThroughputFigures.load(path:))
+        var figuresEnvironment: [(key: String, value: String)]?
+        if let throughput {
+            let beside = ((throughput as NSString).deletingLastPathComponent as NSString).appendingPathComponent("env.csv")
+            if FileManager.default.fileExists(atPath: beside) {
+                figuresEnvironment = try EnvironmentFingerprint.load(path: beside).pairs
+            }
+        }
+        let matrix = try matrixOptions.computeMatrix(on: bench, workbench: workbench, selection: selection)
+        let report = HTMLReport(
+            matrix: matrix, environment: try bench.environment(), command: Self.commandLine(),
+            throughput: figures, throughputEnvironment: figuresEnvironment)
+        try OutputDestination.write(report.render(), to: output)
+        try MatrixCommand.reportViolations(of: matrix)
+    }
+
+    /// This process's command line as a shell would take it back.
+    static func commandLine() -> String {
+        let arguments = ["tokenbench"] + CommandLine.arguments.dropFirst()
+        return arguments.map { argument in
+            let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || "-_./=:,@+".unicodeScalars.contains($0)
+            }
+            return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `tokenbench report` as a user runs it, and the page rendered by headless Chromium.
+struct ReportCLITests {
+    typealias CLI = CLITests
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("render-report.sh")
+
+    /// Chromium is needed for the render test; `.ci/run` installs it and sets
+    /// TOKENBENCH_REQUIRE_CHROMIUM=1 so that a missing browser fails instead of skipping.
+    static var chromiumAvailable: Bool {
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+    static var chromiumRequired: Bool { ProcessInfo.processInfo.environment["TOKENBENCH_REQUIRE_CHROMIUM"] == "1" }
+
+    /// A small report with throughput charts from a real (tiny) throughput run, in `directory`.
+    static func makeReport(in directory: URL) throws -> URL {
+        let figures = try CLI.run([
+            "throughput", "--tokenizer", "icu", "--operation", "tokenize", "--runs", "1", "--size", "50K", "-o", "throughput.csv",
+        ], in: directory)
+        #expect(figures.status == 0, "\(figures.stderr)")
+        let run = try CLI.run([
+            "report", "--category", "seed-table", "--category", "invisible", "--throughput", "throughput.csv", "--output", "report.html",
+        ], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty && run.stderr.isEmpty)
+        return directory.appendingPathComponent("report.html")
+    }
+
+    @Test func reportIsOneSelfContainedPage() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let html = try String(contentsOf: Self.makeReport(in: directory), encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("Made by <code>tokenbench report --category seed-table --category invisible --throughput throughput.csv --output report.html</code>"))
+        #expect(html.contains("<dt>SQLite</dt><dd>3."))
+        #expect(html.components(separatedBy: "<svg ").count - 1 == 2)
+        #expect(html.contains("<span>icu</span>"))
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("src=") && !html.contains("href="))
+    }
+
+    @Test func badThroughputFileExitsTwoAndWritesNothing() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        try Data("tokenizer,mode\nx,document\n".utf8).write(to: directory.appendingPathComponent("bad.csv"))
+        let run = try CLI.run(["report", "--throughput", "bad.csv", "--output", "report.html"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr == "tokenbench: error: bad.csv:1: no 'operation' column; expected a CSV from 'tokenbench throughput'\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.html").path))
+    }
+
+    @Test func outputIsRequired() throws {
+        let run = try CLI.run(["report"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Missing expected argument '--output <output>'"))
+    }
+
+    @Test(.enabled(if: chromiumAvailable || chromiumRequired, "headless Chromium is not installed"))
+    func chromiumRendersTheReport() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let report = try Self.makeReport(in: directory)
+        let png = directory.appendingPathComponent("report.png")
+        let process = Process()
+        process.executableURL = Self.script
+        process.arguments = [report.path, png.path, "900"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
+
+        let bytes = try [UInt8](Data(contentsOf: png))
+        // A PNG: signature, then the IHDR chunk with the window's size.
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(bigEndian(16) == 1600)
+        #expect(bigEndian(20) == 900)
+        // A blank page compresses to a few kilobytes; a rendered grid of text does not.
+        #expect(bytes.count > 40_000, "\(bytes.count) bytes: is the page blank?")
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import TokenBench
+
+/// The HTML report's structure, read back with a strict XML parser: one cell per case ×
+/// tokenizer, and no fixture, spec or token text able to inject markup.
+struct HTMLReportTests {
+    /// Text fields that would break out of their element or attribute if they were not escaped.
+    static let hostileCases = [
+        MatchCase(id: "x<script>", category: "<b>cat</b>&amp;", document: "<script>alert('d')</script> & \"q\"",
+                  query: "</td><img src=x onerror=alert(1)>", note: "<!-- note --> ]]>"),
+        MatchCase(id: "plain", category: "second", document: "Jérôme co\u{AD}operation a\u{200D}b", query: "jerome"),
+        MatchCase(id: "nfd", category: "second", document: "Jére\u{301}my \u{1F44D}\u{FE0F}", query: "jeremy"),
+    ]
+
+    static func render(throughput: ThroughputFigures? = nil) throws -> (html: String, document: XMLDocument) {
+        let bench = try Workbench()
+        let matrix = try bench.matrix(cases: hostileCases, tokenizers: [
+            TokenizerSpec(text: "unicode61"),
+            // A spec whose name is markup, and whose tokens keep '<', '>', '&' and quotes.
+            TokenizerSpec(text: "unicode61 tokenchars '<>&\"'''"),
+            TokenizerSpec(label: "tri", text: "trigram"),
+        ])
+        let report = HTMLReport(
+            matrix: matrix, environment: [("sqlite_version", "3.<40>"), ("os", "\"quoted\" & <os>")],
+            command: "tokenbench report --case '<x>'", throughput: throughput)
+        let html = report.render()
+        return (html, try XMLDocument(xmlString: html, options: []))
+    }
+
+    @Test func oneCellPerCaseAndTokenizer() throws {
+        let (_, document) = try Self.render()
+        let cells = try document.nodes(forXPath: "//table[@class='grid']//td[contains(@class, 'cell')]")
+        #expect(cells.count == Self.hostileCases.count * 3)
+        let headers = try document.nodes(forXPath: "//table[@class='grid']/thead//th[@class='tokenizer']/span")
+        #expect(headers.map { $0.stringValue ?? "" } == ["unicode61", "unicode61 tokenchars '<>&\"'''", "tri"])
+        // One row group per category, in fixture order.
+        let categories = try document.nodes(forXPath: "//tr[@class='category']/th")
+        #expect(categories.map { $0.stringValue ?? "" } == ["<b>cat</b>&amp;", "second"])
+        // Every cell shows its verdict as a glyph and a word, not only as a colour.
+        for cell in cells {
+            let verdict = try cell.nodes(forXPath: "span[@class='verdict']").first?.stringValue ?? ""
+            let readable = ["✓ match", "— no match", "! error"].contains(verdict) || verdict.hasPrefix("✗ failed")
+            #expect(readable, "\(verdict)")
+        }
+    }
+
+    @Test func noTextFieldInjectsMarkup() throws {
+        let (html, document) = try Self.render()
+        #expect(try document.nodes(forXPath: "//script").isEmpty)
+        #expect(try document.nodes(forXPath: "//img").isEmpty)
+        #expect(try document.nodes(forXPath: "//*[@onerror]").isEmpty)
+        #expect(!html.contains("<script"))
+        // The hostile texts survive as text.
+        let text = document.rootElement()?.stringValue ?? ""
+        #expect(text.contains("<script>alert('d')</script> & \"q\""))
+        #expect(text.contains("</td><img src=x onerror=alert(1)>"))
+        #expect(text.contains("<!-- note --> ]]>"))
+        #expect(text.contains("tokenbench report --case '<x>'"))
+        #expect(text.contains("\"quoted\" & <os>"))
+        // Tokens that are markup (tokenchars '<>') are text too.
+        #expect(text.contains("<script>alert"))
+    }
+
+    @Test func noScriptsAndNothingFetched() throws {
+        let (html, document) = try Self.render()
+        #expect(try document.nodes(forXPath: "//*[@src or @href]").isEmpty)
+        #expect(!html.contains("@import") && !html.contains("url("))
+        #expect(try document.nodes(forXPath: "//style").count == 1)
+    }
+
+    @Test func invisibleCharactersAreShownWithTheirCodePoints() throws {
+        let (_, document) = try Self.render()
+        let marks = try document.nodes(forXPath: "//span[@class='inv']/small").compactMap(\.stringValue)
+        // Soft hyphen, ZWJ, a combining acute, a variation selector.
+        for code in ["U+00AD", "U+200D", "U+0301", "U+FE0F"] {
+            #expect(marks.contains(code), "\(code) not shown")
+        }
+        let titles = try document.nodes(forXPath: "//span[@class='inv']/@title").compactMap(\.stringValue)
+        #expect(titles.contains("U+200D ZERO WIDTH JOINER"))
+    }
+
+    @Test func sideBySideTokensStackOverlappingAndAlignByOffset() throws {
+        let (_, document) = try Self.render()
+        // One <details> per case, each with a document and a query table.
+        #expect(try document.nodes(forXPath: "//section[@id='tokens']/details").count == Self.hostileCases.count)
+        let plain = try #require(try document.nodes(forXPath: "//section[@id='tokens']/details[2]/table[1]").first)
+        // trigram tokens overlap, so 'tri' spans several rows (lanes).
+        let tri = try #require(try plain.nodes(forXPath: "tr/th[.='tri']").first)
+        #expect(Self.span(tri, "rowspan") >= 3)
+        // Each lane covers exactly the source segments: colspans add up to the segment count.
+        let segments = try plain.nodes(forXPath: "tr[1]/td[@class='src']").count
+        for row in try plain.nodes(forXPath: "tr[position() > 1]") {
+            let spans = try row.nodes(forXPath: "td").map { Self.span($0, "colspan") }
+            #expect(spans.reduce(0, +) == segments)
+        }
+    }
+
+    /// A rowspan or colspan attribute, 1 when absent.
+    static func span(_ node: XMLNode, _ attribute: String) -> Int {
+        guard let element = node as? XMLElement, let value = element.attribute(forName: attribute)?.stringValue else { return 1 }
+        return Int(value) ?? 0
+    }
+
+    @Test func alignmentStacksColocatedTokensAndCutsAtEveryBoundary() {
+        let text = Array("first base".utf8)
+        let alignment = TokenAlignment(text: text, streams: [
+            ("synonyms", [
+                Token(position: 0, bytes: Array("first".utf8), start: 0, end: 5, isColocated: false),
+                Token(position: 0, bytes: Array("1st".utf8), start: 0, end: 5, isColocated: true),
+                Token(position: 1, bytes: Array("base".utf8), start: 6, end: 10, isColocated: false),
+            ]),
+            ("broken", [Token(position: 0, bytes: Array("x".utf8), start: 3, end: 99, isColocated: false)]),
+        ])
+        #expect(alignment.segments == [0..<5, 5..<6, 6..<10])
+        #expect(alignment.lanes[0].lanes.count == 2)
+        #expect(alignment.lanes[0].lanes[1].map(\.token.text) == ["1st"])
+        #expect(alignment.unplaced.map(\.token.text) == ["x"])
+    }
+
+    @Test func throughputChartsComeFromTheCSVRows() throws {
+        let csv = """
+            tokenizer,operation,mode,corpus,bytes,mb_per_s,relative,reference
+            unicode61,tokenize,document,gen<1>,100,150.5,1.000,unicode61
+            icu,tokenize,document,gen<1>,100,30.1,0.200,unicode61
+            unicode61,c-reference,document,gen<1>,100,151.0,0.997,unicode61
+            unicode61,index,document,gen<1>,100,20.0,1.000,unicode61
+
+            """
+        let figures = try ThroughputFigures.parse(csv, file: "t.csv")
+        #expect(figures.rows.map(\.operation) == ["tokenize", "tokenize", "c-reference"])
+        let (_, document) = try Self.render(throughput: figures)
+        let charts = try document.nodes(forXPath: "//section[@id='throughput']//*[local-name()='svg']")
+        #expect(charts.count == 2)
+        let bars = try document.nodes(forXPath: "//section[@id='throughput']//*[local-name()='rect']/*[local-name()='title']").compactMap(\.stringValue)
+        #expect(bars.contains("icu document: 30.1"))
+        #expect(bars.contains("c-reference document: 151.0"))
+        #expect(bars.contains("icu document: 0.20"))
+        let text = document.rootElement()?.stringValue ?? ""
+        #expect(text.contains("gen<1> (100 bytes)"))
+    }
+
+    @Test func malformedThroughputCSVIsRejectedWithItsLine() {
+        #expect(throws: TokenBenchError.invalidFixture(file: "t.csv", line: 1, reason: "no 'mb_per_s' column; expected a CSV from 'tokenbench throughput'")) {
+            try ThroughputFigures.parse("tokenizer,operation,mode,corpus,bytes,relative,reference\n", file: "t.csv")
+        }
+        #expect(throws: TokenBenchError.self) {
+            try ThroughputFigures.parse("tokenizer,operation,mode,corpus,bytes,mb_per_s,relative,reference\nu,tokenize,document,c,1,fast,1,u\n", file: "t.csv")
+        }
+    }
+}
