@@ -45,34 +45,41 @@ struct CheckCommand: ParsableCommand {
             printError("tokenbench: \(check.casesNotInBaseline.count) fixture cases are not in \(baseline) and were not checked "
                 + "(first: \(check.casesNotInBaseline[0])); regenerate the baseline to cover them")
         }
-        let checkedCount = golden.tokenizers.count - check.skipped.count
+        guard comparison.comparedCellCount > 0 || !comparison.changes.isEmpty else {
+            throw TokenBenchError.invalidArgument(
+                name: "--baseline", value: baseline,
+                reason: "no cell could be compared (every tokenizer was skipped, or none given with --tokenizer is in the baseline)")
+        }
+        let checkedCount = comparison.before.tokenizers.count
         guard !comparison.isIdentical else {
             printError("tokenbench: all \(comparison.comparedCellCount) cells of \(checkedCount) tokenizers match \(baseline)")
             return
         }
+        // Read the baseline's environment before printing anything, so a bad file fails alone.
+        let environmentNote = try environmentDifferences(bench)
         print(comparison.readableReport(), terminator: "")
-        try printEnvironmentDifferences(bench)
+        print(environmentNote, terminator: "")
         printError("tokenbench: \(comparison.changes.count) of \(golden.records.count) cells differ from \(baseline); "
             + "if the change is intended, regenerate it with 'tokenbench matrix -o \(baseline)'")
         throw ExitCode(1)
     }
 
-    /// Lists what differs between the baseline's environment and this one, when it is known.
-    private func printEnvironmentDifferences(_ bench: Workbench) throws {
+    /// What differs between the baseline's environment and this one, when it is known; "" when not.
+    private func environmentDifferences(_ bench: Workbench) throws -> String {
         let path = baselineEnv ?? ((baseline as NSString).deletingLastPathComponent as NSString).appendingPathComponent("env.csv")
-        guard baselineEnv != nil || FileManager.default.fileExists(atPath: path) else { return }
+        guard baselineEnv != nil || FileManager.default.fileExists(atPath: path) else { return "" }
         let before = try EnvironmentFingerprint.load(path: path)
         let now = EnvironmentFingerprint(pairs: try bench.environment())
         // The CPU changes the speed, never the matching.
         let differences = before.differences(to: now).filter { !$0.key.hasPrefix("cpu_") }
         guard !differences.isEmpty else {
-            print("environment: identical to \(path) (apart from the CPU)")
-            return
+            return "environment: identical to \(path) (apart from the CPU)\n"
         }
-        print("environment differences (\(path) → now):")
+        var text = "environment differences (\(path) → now):\n"
         for difference in differences {
-            print("  \(difference.key): \(difference.before.isEmpty ? "(absent)" : difference.before) → \(difference.after.isEmpty ? "(absent)" : difference.after)")
+            text += "  \(difference.key): \(difference.before.isEmpty ? "(absent)" : difference.before) → \(difference.after.isEmpty ? "(absent)" : difference.after)\n"
         }
+        return text
     }
 }
 

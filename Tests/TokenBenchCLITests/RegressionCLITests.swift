@@ -111,6 +111,15 @@ struct RegressionCLITests {
         #expect(run.stdout.isEmpty)
     }
 
+    @Test func checkThatComparesNothingExitsTwo() throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let baseline = try Self.makeBaseline(in: directory)
+        // porter-ascii is not in the baseline: a pass here would check nothing.
+        let run = try CLI.run(["check", "--baseline", baseline.path, "--tokenizer", "porter-ascii"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no cell could be compared"))
+    }
+
     @Test func missingBaselineExitsTwo() throws {
         let run = try CLI.run(["check"])
         #expect(run.status == 2)

@@ -14,6 +14,8 @@ struct HTMLReportTests {
                   query: "</td><img src=x onerror=alert(1)>", note: "<!-- note --> ]]>"),
         MatchCase(id: "plain", category: "second", document: "Jérôme co\u{AD}operation a\u{200D}b", query: "jerome"),
         MatchCase(id: "nfd", category: "second", document: "Jére\u{301}my \u{1F44D}\u{FE0F}", query: "jeremy"),
+        // Back in the first category: the report groups it with the first case.
+        MatchCase(id: "again", category: "<b>cat</b>&amp;", document: "a", query: "a"),
     ]
 
     static func render(throughput: ThroughputFigures? = nil) throws -> (html: String, document: XMLDocument) {
@@ -37,9 +39,11 @@ struct HTMLReportTests {
         #expect(cells.count == Self.hostileCases.count * 3)
         let headers = try document.nodes(forXPath: "//table[@class='grid']/thead//th[@class='tokenizer']/span")
         #expect(headers.map { $0.stringValue ?? "" } == ["unicode61", "unicode61 tokenchars '<>&\"'''", "tri"])
-        // One row group per category, in fixture order.
+        // One row group per category, in order of first appearance, even when cases interleave.
         let categories = try document.nodes(forXPath: "//tr[@class='category']/th")
         #expect(categories.map { $0.stringValue ?? "" } == ["<b>cat</b>&amp;", "second"])
+        let firstGroup = try document.nodes(forXPath: "//table[@class='grid']/tbody[1]/tr/th[@class='case']/span[@class='id']")
+        #expect(firstGroup.map { $0.stringValue ?? "" } == ["x<script>", "again"])
         // Every cell shows its verdict as a glyph and a word, not only as a colour.
         for cell in cells {
             let verdict = try cell.nodes(forXPath: "span[@class='verdict']").first?.stringValue ?? ""
@@ -61,8 +65,8 @@ struct HTMLReportTests {
         #expect(text.contains("<!-- note --> ]]>"))
         #expect(text.contains("tokenbench report --case '<x>'"))
         #expect(text.contains("\"quoted\" & <os>"))
-        // Tokens that are markup (tokenchars '<>') are text too.
-        #expect(text.contains("<script>alert"))
+        // Tokens that are markup (tokenchars '<>') are text too, in token chips.
+        #expect(try !document.nodes(forXPath: "//span[@class='tok'][.=\"<script>alert\"]").isEmpty)
     }
 
     @Test func noScriptsAndNothingFetched() throws {
@@ -87,7 +91,7 @@ struct HTMLReportTests {
         let (_, document) = try Self.render()
         // One <details> per case, each with a document and a query table.
         #expect(try document.nodes(forXPath: "//section[@id='tokens']/details").count == Self.hostileCases.count)
-        let plain = try #require(try document.nodes(forXPath: "//section[@id='tokens']/details[2]/table[1]").first)
+        let plain = try #require(try document.nodes(forXPath: "//section[@id='tokens']/details[summary/span[@class='id']='plain']/table[1]").first)
         // trigram tokens overlap, so 'tri' spans several rows (lanes).
         let tri = try #require(try plain.nodes(forXPath: "tr/th[.='tri']").first)
         #expect(Self.span(tri, "rowspan") >= 3)
@@ -113,12 +117,17 @@ struct HTMLReportTests {
                 Token(position: 0, bytes: Array("1st".utf8), start: 0, end: 5, isColocated: true),
                 Token(position: 1, bytes: Array("base".utf8), start: 6, end: 10, isColocated: false),
             ]),
-            ("broken", [Token(position: 0, bytes: Array("x".utf8), start: 3, end: 99, isColocated: false)]),
+            ("broken", [
+                Token(position: 0, bytes: Array("x".utf8), start: 3, end: 99, isColocated: false),
+                Token(position: 1, bytes: [], start: 10, end: 10, isColocated: false),
+            ]),
         ])
         #expect(alignment.segments == [0..<5, 5..<6, 6..<10])
         #expect(alignment.lanes[0].lanes.count == 2)
         #expect(alignment.lanes[0].lanes[1].map(\.token.text) == ["1st"])
         #expect(alignment.unplaced.map(\.token.text) == ["x"])
+        // An empty token at the very end takes the last segment's column rather than one past it.
+        #expect(alignment.lanes[1].lanes.first?.first?.segments == 2..<3)
     }
 
     @Test func throughputChartsComeFromTheCSVRows() throws {

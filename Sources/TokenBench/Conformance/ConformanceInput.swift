@@ -73,9 +73,17 @@ public enum ConformanceInputs {
             appendRandomScalar(to: &randomText, random: &random)
             if random.below(8) == 0 { randomText.append(0x20) }
         }
+        // Cut the natural text at a character boundary, so that it stays valid UTF-8.
+        var corpusText = Array(batch.bytes.prefix(megabyte))
+        while let last = corpusText.last, last & 0x80 != 0 {
+            let lead = corpusText.lastIndex { $0 & 0xC0 != 0x80 } ?? 0
+            let expected = corpusText[lead] >= 0xF0 ? 4 : corpusText[lead] >= 0xE0 ? 3 : corpusText[lead] >= 0xC0 ? 2 : 1
+            if corpusText.count - lead == expected { break }
+            corpusText.removeSubrange(lead...)
+        }
         let word = 100_000
         return [
-            ConformanceInput(label: "1MB corpus seed=\(seed)", bytes: Array(batch.bytes.prefix(megabyte))),
+            ConformanceInput(label: "1MB corpus seed=\(seed)", bytes: corpusText),
             ConformanceInput(label: "1MB random seed=\(seed)", bytes: randomText),
             ConformanceInput(label: "100kB word latin", bytes: (0..<word).map { UInt8(ascii: "a") + UInt8($0 % 26) }),
             ConformanceInput(label: "100kB word han", bytes: Array(String(repeating: "漢字", count: word / 6).utf8)),

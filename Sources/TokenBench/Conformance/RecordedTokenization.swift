@@ -29,18 +29,27 @@ struct RecordedTokenization: Equatable {
 /// Records every xToken callback of one call, raw.
 private final class TokenRecorder {
     var tokens: [RecordedToken] = []
+    /// The buffer handed to the tokenizer: a token pointing into it is copied no further than its end.
+    let buffer: UnsafeRawBufferPointer
     /// Tokens longer than this are not copied: a broken tokenizer could report any length.
     let byteLimit: Int
 
-    init(byteLimit: Int) {
+    init(buffer: UnsafeRawBufferPointer, byteLimit: Int) {
+        self.buffer = buffer
         self.byteLimit = byteLimit
+    }
+
+    /// How many bytes at `pointer` may be read: up to the buffer's end when it points inside it.
+    func readableCount(at pointer: UnsafeRawPointer) -> Int {
+        guard let base = buffer.baseAddress, pointer >= base, pointer < base + buffer.count else { return byteLimit }
+        return base + buffer.count - pointer
     }
 
     static let callback: FTS5TokenCallback = { context, flags, pToken, nToken, iStart, iEnd in
         guard let context else { return SQLITE_ERROR }
         let recorder = Unmanaged<TokenRecorder>.fromOpaque(context).takeUnretainedValue()
         var bytes: [UInt8] = []
-        if let pToken, nToken > 0, Int(nToken) <= recorder.byteLimit {
+        if let pToken, nToken > 0, Int(nToken) <= recorder.readableCount(at: pToken) {
             bytes = Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken)))
         }
         recorder.tokens.append(RecordedToken(
@@ -80,6 +89,11 @@ final class SentinelBuffer: @unchecked Sendable {
     func withText<R>(_ body: (UnsafePointer<CChar>, CInt) -> R) -> R {
         body(UnsafePointer(storage), CInt(count))
     }
+
+    /// The whole allocation: the text, the sentinel bytes and the NUL.
+    var allocation: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: storage, count: count + Self.sentinelLength + 1)
+    }
 }
 
 extension ResolvedTokenizer {
@@ -96,7 +110,8 @@ extension ResolvedTokenizer {
 
     /// Runs xTokenize once on `buffer` and records every callback raw, whatever the return code.
     func record(_ buffer: SentinelBuffer, mode: TokenizationMode) -> RecordedTokenization {
-        let recorder = TokenRecorder(byteLimit: buffer.count + SentinelBuffer.sentinelLength + 1)
+        // Tokens from the tokenizer's own memory (folded, transliterated) may be longer than the input.
+        let recorder = TokenRecorder(buffer: buffer.allocation, byteLimit: max(8 * buffer.count, 1 << 20))
         let code = buffer.withText { pText, nText in
             // Ownership: the recorder outlives this synchronous call; the callback borrows it
             // through the unretained context pointer.

@@ -39,16 +39,25 @@ extension HTMLReport {
         }
     }
 
-    /// The cells of each case × tokenizer, in the matrix's order (query kind, then form pair).
+    /// The cells of each case × tokenizer, in the matrix's order (query kind, then form pair),
+    /// with the cases of a category together, categories in order of first appearance.
     func cellGroups() -> [(matchCase: MatchCase, byTokenizer: [[MatrixCell]])] {
         let perTokenizer = matrix.queryKinds.count * matrix.formPairs.count
         let perCase = perTokenizer * matrix.tokenizers.count
-        guard perCase > 0 else { return [] }
-        return stride(from: 0, to: matrix.cells.count, by: perCase).map { start in
+        // A matrix edited by hand into another shape has no grid to draw.
+        guard perCase > 0, matrix.cells.count % perCase == 0 else { return [] }
+        let groups = stride(from: 0, to: matrix.cells.count, by: perCase).map { start in
             let caseCells = Array(matrix.cells[start..<start + perCase])
             let byTokenizer = stride(from: 0, to: perCase, by: perTokenizer).map { Array(caseCells[$0..<$0 + perTokenizer]) }
-            return (caseCells[0].matchCase, byTokenizer)
+            return (matchCase: caseCells[0].matchCase, byTokenizer: byTokenizer)
         }
+        var categoryOrder: [String: Int] = [:]
+        for group in groups where categoryOrder[group.matchCase.category] == nil {
+            categoryOrder[group.matchCase.category] = categoryOrder.count
+        }
+        return groups.enumerated()
+            .sorted { (categoryOrder[$0.element.matchCase.category]!, $0.offset) < (categoryOrder[$1.element.matchCase.category]!, $1.offset) }
+            .map(\.element)
     }
 
     func matrixSection() -> String {

@@ -42,8 +42,10 @@ public struct ThroughputFigures: Sendable {
             }
             func field(_ name: String) -> String { record.fields[column[name]!] }
             guard ["tokenize", "c-reference"].contains(field("operation")) else { continue }
-            guard let speed = Double(field("mb_per_s")), speed >= 0, let relative = Double(field("relative")), relative >= 0 else {
-                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "mb_per_s '\(field("mb_per_s"))' or relative '\(field("relative"))' is not a number")
+            guard let speed = Double(field("mb_per_s")), speed.isFinite, speed >= 0,
+                  let relative = Double(field("relative")), relative.isFinite, relative >= 0
+            else {
+                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "mb_per_s '\(field("mb_per_s"))' or relative '\(field("relative"))' is not a finite number")
             }
             rows.append(Row(tokenizer: field("tokenizer"), operation: field("operation"), mode: field("mode"), megabytesPerSecond: speed, relative: relative))
             let corpus = "\(field("corpus")) (\(field("bytes")) bytes)"

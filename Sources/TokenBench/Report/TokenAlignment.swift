@@ -38,7 +38,9 @@ struct TokenAlignment {
                 .sorted { ($0.element.start, $0.element.end, $0.offset) < ($1.element.start, $1.element.end, $1.offset) }
                 .map(\.element)
             for token in ordered {
-                let start = segmentIndex[token.start]!
+                var start = segmentIndex[token.start]!
+                // An empty token at the very end of the text sits in the last segment.
+                if start == sorted.count - 1, start > 0 { start -= 1 }
                 // An empty token still takes one column, the segment it starts.
                 let end = max(segmentIndex[token.end]!, min(start + 1, sorted.count - 1))
                 let placed = Placed(token: token, segments: start..<end)
