@@ -17,10 +17,10 @@ struct ConformanceCommand: ParsableCommand {
     @OptionGroup var workbench: WorkbenchOptions
 
     @Option(help: "The seed of the random inputs; the same seed gives the same inputs.")
-    var seed: UInt64 = ConformanceOptions.defaultSeed
+    var seed: UInt64 = ConformanceInputs.defaultSeed
 
     @Option(help: "How many random inputs to generate.")
-    var iterations: Int = ConformanceOptions().iterations
+    var iterations: Int = ConformanceInputs.defaultIterations
 
     @Option(help: "How many threads tokenize at once in the threads check; 0 or 1 skips that check.")
     var threads: Int = ConformanceOptions().threadCount
@@ -48,8 +48,7 @@ struct ConformanceCommand: ParsableCommand {
         let bench = try workbench.makeWorkbench()
         let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
         let inputs = ConformanceInputs.make(fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
-        let options = ConformanceOptions(
-            seed: seed, iterations: iterations, largeInputs: largeInputs, threadCount: threads, findingsPerCheck: findingsPerCheck)
+        let options = ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck)
         var table = Table(header: ConformanceFinding.tableHeader)
         var unknownErrorCount = 0
         var knownHit: Set<String> = []

@@ -16,7 +16,7 @@ struct ConformanceTests {
         let bench = try Workbench(options: Workbench.Options(customTokenizers: [BrokenTokenizer.self]))
         return try bench.conformance(
             of: TokenizerSpec(label: fault.rawValue, text: "broken '\(fault.rawValue)'"), inputs: inputs,
-            options: ConformanceOptions(seed: 7, iterations: 40, largeInputs: false, threadCount: 4))
+            options: ConformanceOptions(threadCount: 4))
     }
 
     /// One broken tokenizer and the checks that must fire on it, no more and no fewer.

@@ -21,6 +21,11 @@ public struct ConformanceInput: Sendable {
 /// The inputs of a conformance run: the gotcha corpus (every fixture document and query), edge
 /// cases, and seeded random input.
 public enum ConformanceInputs {
+    /// The seed `tokenbench conformance` uses unless told otherwise.
+    public static let defaultSeed: UInt64 = 20_261_121
+    /// How many random inputs it generates unless told otherwise.
+    public static let defaultIterations = 200
+
     /// Every input for `seed`: fixtures first, then the fixed edge cases, then `iterations`
     /// random inputs; with `large`, also two 1 MB inputs and three 100 kB single words.
     public static func make(fixtures: FixtureSet, seed: UInt64, iterations: Int, large: Bool) -> [ConformanceInput] {
