@@ -189,7 +189,8 @@ struct CLITests {
         let second = try Self.run(arguments + ["--baseline", "base.csv"], in: directory)
         #expect(second.status == 1)
         #expect(second.stderr.contains("SLOWER ascii tokenize document: relative 1000.000 -> "))
-        #expect(second.stderr.contains("1 relative figures fell by more than 15% against base.csv"))
+        // Only the doctored row is certain to fall; on a loaded machine the c-reference row may too.
+        #expect(second.stderr.contains(" relative figures fell by more than 15% against base.csv"))
         #expect(second.stdout.hasPrefix("tokenizer,operation,mode,"), "the figures are still printed")
     }
 
