@@ -21,16 +21,15 @@ extension Workbench {
     /// `fixtures`) and compares it cell by cell. A baseline case gone from `fixtures` shows as
     /// removed cells; a fixture case the baseline lacks is listed, not computed.
     ///
-    /// Each baseline tokenizer is resolved as the spec in `tokenizers` with its name, else the
-    /// catalog entry with that label, else its name read as a spec (unlabelled specs are named
-    /// by their text). One this SQLite rejects is skipped, with the reason. When `tokenizers` is
-    /// not empty, only those tokenizers are checked, and each must be accepted.
+    /// When `tokenizers` is empty, each baseline tokenizer is resolved as the catalog entry with
+    /// that label, else as its name read as a spec (unlabelled specs are named by their text),
+    /// and one this SQLite rejects is skipped, with the reason. Otherwise only the tokenizers
+    /// given are checked, and each must be accepted.
     public func regressionCheck(
         baseline: MatrixBaseline, fixtures: FixtureSet, tokenizers explicit: [TokenizerSpec] = []
     ) throws -> RegressionCheck {
         var specs: [TokenizerSpec] = []
         var skipped: [RegressionCheck.SkippedTokenizer] = []
-        var compared = baseline
         if explicit.isEmpty {
             for name in baseline.tokenizers {
                 let spec = TokenizerCatalog.all.first { $0.spec.label == name }?.spec ?? TokenizerSpec(text: name)
@@ -46,7 +45,7 @@ extension Workbench {
                 specs.append(spec)
             }
         }
-        compared = compared.restricted(toTokenizers: Set(specs.map(\.name)))
+        let compared = baseline.restricted(toTokenizers: Set(specs.map(\.name)))
         let baselineCases = Set(baseline.records.map(\.key.caseID))
         let cases = fixtures.cases.filter { baselineCases.contains($0.id) }
         let casesNotInBaseline = fixtures.cases.map(\.id).filter { !baselineCases.contains($0) }
