@@ -117,6 +117,26 @@ public enum CSV {
         return Array(records.dropFirst())
     }
 
+    /// Where each of `required` stands in `header`. A missing column is an error naming the
+    /// file and line: "no 'NAME' column; expected `expected`".
+    static func columnIndices(of required: [String], in header: Record, file: String, expected: String) throws(TokenBenchError) -> [String: Int] {
+        var indices: [String: Int] = [:]
+        for name in required {
+            guard let index = header.fields.firstIndex(of: name) else {
+                throw .invalidFixture(file: file, line: header.line, reason: "no '\(name)' column; expected \(expected)")
+            }
+            indices[name] = index
+        }
+        return indices
+    }
+
+    /// Checks that a data record has as many fields as the header.
+    static func checkFieldCount(of record: Record, header: Record, file: String) throws(TokenBenchError) {
+        guard record.fields.count == header.fields.count else {
+            throw .invalidFixture(file: file, line: record.line, reason: "\(record.fields.count) fields where the header has \(header.fields.count)")
+        }
+    }
+
     /// A field as CSV: quoted when it holds a comma, quote or line break.
     public static func escape(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {

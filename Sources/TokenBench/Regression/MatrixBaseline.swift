@@ -39,23 +39,14 @@ public struct MatrixBaseline: Sendable {
         guard let header = csvRecords.first else {
             throw TokenBenchError.invalidFixture(file: source, line: 0, reason: "the file is empty; expected a CSV written by 'tokenbench matrix'")
         }
-        var columnIndex: [Int] = []
-        for column in MatchMatrix.longTableHeader {
-            guard let index = header.fields.firstIndex(of: column) else {
-                throw TokenBenchError.invalidFixture(
-                    file: source, line: header.line,
-                    reason: "no '\(column)' column; expected the long layout of 'tokenbench matrix' (\(MatchMatrix.longTableHeader.joined(separator: ",")))")
-            }
-            columnIndex.append(index)
-        }
+        let indices = try CSV.columnIndices(
+            of: MatchMatrix.longTableHeader, in: header, file: source,
+            expected: "the long layout of 'tokenbench matrix' (\(MatchMatrix.longTableHeader.joined(separator: ",")))")
+        let columnIndex = MatchMatrix.longTableHeader.map { indices[$0]! }
         var records: [MatrixRecord] = []
         var firstLine: [MatrixRecord.Key: Int] = [:]
         for csvRecord in csvRecords.dropFirst() {
-            guard csvRecord.fields.count == header.fields.count else {
-                throw TokenBenchError.invalidFixture(
-                    file: source, line: csvRecord.line,
-                    reason: "\(csvRecord.fields.count) fields where the header has \(header.fields.count)")
-            }
+            try CSV.checkFieldCount(of: csvRecord, header: header, file: source)
             let record = MatrixRecord(longTableRow: columnIndex.map { csvRecord.fields[$0] }, line: csvRecord.line)
             guard QueryKind(rawValue: record.key.queryKind) != nil else {
                 throw TokenBenchError.invalidFixture(
@@ -84,13 +75,13 @@ public struct MatrixBaseline: Sendable {
     }
 
     /// The tokenizer names in the order they first appear.
-    public var tokenizers: [String] { Self.uniqued(records.map(\.key.tokenizer)) }
+    public var tokenizers: [String] { records.map(\.key.tokenizer).uniquedInOrder() }
 
     /// The form pairs in the order they first appear.
-    public var formPairs: [FormPair] { Self.uniqued(records.compactMap(Self.formPair(of:))) }
+    public var formPairs: [FormPair] { records.compactMap(Self.formPair(of:)).uniquedInOrder() }
 
     /// The query kinds in the order they first appear.
-    public var queryKinds: [QueryKind] { Self.uniqued(records.compactMap { QueryKind(rawValue: $0.key.queryKind) }) }
+    public var queryKinds: [QueryKind] { records.compactMap { QueryKind(rawValue: $0.key.queryKind) }.uniquedInOrder() }
 
     /// Keeps the records of the listed categories or case ids (all when both lists are empty),
     /// as `FixtureSet.filtered` does for cases.
@@ -106,10 +97,5 @@ public struct MatrixBaseline: Sendable {
         var copy = self
         copy.records = records.filter { names.contains($0.key.tokenizer) }
         return copy
-    }
-
-    private static func uniqued<T: Hashable>(_ items: [T]) -> [T] {
-        var seen: Set<T> = []
-        return items.filter { seen.insert($0).inserted }
     }
 }

@@ -12,7 +12,7 @@ extension HTMLReport {
         } else {
             html += "<p class=\"env-line\">No env.csv lies beside the throughput CSV, so its environment is not named.</p>\n"
         }
-        let modes = Self.ordered(figures.rows.map(\.mode))
+        let modes = figures.rows.map(\.mode).uniquedInOrder()
         let rows = figures.rows.filter { $0.operation == "tokenize" }
         let reference = figures.rows.filter { $0.operation == "c-reference" }
         html += barChart(
@@ -31,7 +31,7 @@ extension HTMLReport {
         title: String, modes: [String], rows: [(label: String, mode: String, value: Double)],
         format: (Double) -> String, marker: Double?
     ) -> String {
-        let labels = Self.ordered(rows.map(\.label))
+        let labels = rows.map(\.label).uniquedInOrder()
         let labelWidth = 150.0, barArea = 520.0, barHeight = 11.0, groupGap = 8.0, top = 44.0
         let groupHeight = Double(modes.count) * barHeight + groupGap
         let height = top + Double(labels.count) * groupHeight + 10
@@ -64,10 +64,5 @@ extension HTMLReport {
             svg += "<line x1=\"\(String(format: "%.1f", x))\" y1=\"\(top - 4)\" x2=\"\(String(format: "%.1f", x))\" y2=\"\(height - 6)\" stroke=\"#444\" stroke-dasharray=\"4 3\"/>"
         }
         return svg + "</svg></figure>\n"
-    }
-
-    static func ordered(_ items: [String]) -> [String] {
-        var seen: Set<String> = []
-        return items.filter { seen.insert($0).inserted }
     }
 }

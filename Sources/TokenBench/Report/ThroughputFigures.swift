@@ -26,20 +26,14 @@ public struct ThroughputFigures: Sendable {
         guard let header = records.first else {
             throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "empty file; expected a CSV from 'tokenbench throughput'")
         }
-        var column: [String: Int] = [:]
-        for name in ["tokenizer", "operation", "mode", "corpus", "bytes", "mb_per_s", "relative", "reference"] {
-            guard let index = header.fields.firstIndex(of: name) else {
-                throw TokenBenchError.invalidFixture(file: file, line: header.line, reason: "no '\(name)' column; expected a CSV from 'tokenbench throughput'")
-            }
-            column[name] = index
-        }
+        let column = try CSV.columnIndices(
+            of: ["tokenizer", "operation", "mode", "corpus", "bytes", "mb_per_s", "relative", "reference"], in: header, file: file,
+            expected: "a CSV from 'tokenbench throughput'")
         var rows: [Row] = []
         var corpora: [String] = []
         var reference = ""
         for record in records.dropFirst() {
-            guard record.fields.count == header.fields.count else {
-                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "\(record.fields.count) fields where the header has \(header.fields.count)")
-            }
+            try CSV.checkFieldCount(of: record, header: header, file: file)
             func field(_ name: String) -> String { record.fields[column[name]!] }
             guard ["tokenize", "c-reference"].contains(field("operation")) else { continue }
             guard let speed = Double(field("mb_per_s")), speed.isFinite, speed >= 0,

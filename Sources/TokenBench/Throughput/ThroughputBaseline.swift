@@ -48,18 +48,11 @@ public struct ThroughputBaseline: Sendable {
         guard let header = records.first else {
             throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "empty file; expected a throughput CSV")
         }
-        var columns: [String: Int] = [:]
-        for name in ["tokenizer", "operation", "mode", "storage", "corpus", "reference", "relative"] {
-            guard let index = header.fields.firstIndex(of: name) else {
-                throw TokenBenchError.invalidFixture(file: file, line: header.line, reason: "no '\(name)' column; expected a CSV from 'tokenbench throughput'")
-            }
-            columns[name] = index
-        }
+        let columns = try CSV.columnIndices(
+            of: ["tokenizer", "operation", "mode", "storage", "corpus", "reference", "relative"], in: header, file: file,
+            expected: "a CSV from 'tokenbench throughput'")
         for record in records.dropFirst() {
-            guard record.fields.count == header.fields.count else {
-                throw TokenBenchError.invalidFixture(
-                    file: file, line: record.line, reason: "\(record.fields.count) fields where the header has \(header.fields.count)")
-            }
+            try CSV.checkFieldCount(of: record, header: header, file: file)
             func field(_ name: String) -> String { record.fields[columns[name]!] }
             guard !field("relative").isEmpty else { continue }
             guard let relative = Double(field("relative")), relative.isFinite, relative > 0 else {

@@ -43,9 +43,8 @@ public struct ThroughputOptions: Sendable {
     /// The fixture queries as FTS5 expressions: each case's query as a phrase and as a prefix
     /// query, without repeats.
     public static func queries(from fixtures: FixtureSet) -> [String] {
-        var seen: Set<String> = []
-        return fixtures.cases.flatMap { matchCase in
+        fixtures.cases.flatMap { matchCase in
             QueryKind.allCases.map { $0.matchExpression(for: matchCase.query) }
-        }.filter { seen.insert($0).inserted }
+        }.uniquedInOrder()
     }
 }
