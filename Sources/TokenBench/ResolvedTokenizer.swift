@@ -14,8 +14,14 @@ struct ResolvedTokenizer {
     let instance: any FTS5Tokenizer
 
     init(spec: TokenizerSpec, in db: Database) throws {
+        try self.init(spec: spec, components: try Self.components(of: spec, in: db), in: db)
+    }
+
+    /// Creates an instance through xCreate from words FTS5 already split and accepted, without
+    /// probing the spec again: how a check gets a fresh instance of the same tokenizer.
+    init(spec: TokenizerSpec, components: [String], in db: Database) throws {
         self.spec = spec
-        components = try Self.components(of: spec, in: db)
+        self.components = components
         do {
             instance = try db.makeTokenizer(FTS5TokenizerDescriptor(components: components))
         } catch {

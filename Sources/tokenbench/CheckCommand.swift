@@ -66,7 +66,7 @@ struct CheckCommand: ParsableCommand {
 
     /// What differs between the baseline's environment and this one, when it is known; "" when not.
     private func environmentDifferences(_ bench: Workbench) throws -> String {
-        let path = baselineEnv ?? ((baseline as NSString).deletingLastPathComponent as NSString).appendingPathComponent("env.csv")
+        let path = baselineEnv ?? EnvironmentFingerprint.path(beside: baseline)
         guard baselineEnv != nil || FileManager.default.fileExists(atPath: path) else { return "" }
         let before = try EnvironmentFingerprint.load(path: path)
         let now = EnvironmentFingerprint(pairs: try bench.environment())
@@ -81,9 +81,4 @@ struct CheckCommand: ParsableCommand {
         }
         return text
     }
-}
-
-/// One line on standard error.
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

@@ -33,7 +33,7 @@ struct ReportCommand: ParsableCommand {
         let figures = try throughput.map(ThroughputFigures.load(path:))
         var figuresEnvironment: [(key: String, value: String)]?
         if let throughput {
-            let beside = ((throughput as NSString).deletingLastPathComponent as NSString).appendingPathComponent("env.csv")
+            let beside = EnvironmentFingerprint.path(beside: throughput)
             if FileManager.default.fileExists(atPath: beside) {
                 figuresEnvironment = try EnvironmentFingerprint.load(path: beside).pairs
             }

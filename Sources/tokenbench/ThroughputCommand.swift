@@ -105,10 +105,9 @@ struct ThroughputCommand: ParsableCommand {
         let regressions = try baselineFigures.regressions(in: rows, threshold: threshold)
         guard regressions.isEmpty else {
             for regression in regressions {
-                FileHandle.standardError.write(Data("SLOWER \(regression)\n".utf8))
+                printError("SLOWER \(regression)")
             }
-            FileHandle.standardError.write(Data(
-                "tokenbench: \(regressions.count) relative figures fell by more than \(Int(threshold * 100))% against \(baselineFigures.file)\n".utf8))
+            printError("tokenbench: \(regressions.count) relative figures fell by more than \(Int(threshold * 100))% against \(baselineFigures.file)")
             throw ExitCode(1)
         }
     }

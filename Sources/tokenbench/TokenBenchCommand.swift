@@ -34,10 +34,10 @@ struct TokenBenchCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as TokenBenchError {
-            FileHandle.standardError.write(Data("tokenbench: error: \(error)\n".utf8))
+            printError("tokenbench: error: \(error)")
             Foundation.exit(error.exitStatus)
         } catch let error as DatabaseError {
-            FileHandle.standardError.write(Data("tokenbench: SQLite error: \(error)\n".utf8))
+            printError("tokenbench: SQLite error: \(error)")
             Foundation.exit(3)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
@@ -48,7 +48,7 @@ struct TokenBenchCommand: ParsableCommand {
                 print(message)
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data("\(message)\n".utf8))
+            printError(message)
             // Usage errors share status 2 with bad input, whatever ArgumentParser's default.
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
@@ -63,4 +63,9 @@ extension TokenBenchError {
         default: return 2
         }
     }
+}
+
+/// One line on standard error: every diagnostic goes there, never to standard output.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

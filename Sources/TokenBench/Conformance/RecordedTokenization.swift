@@ -97,17 +97,6 @@ final class SentinelBuffer: @unchecked Sendable {
 }
 
 extension ResolvedTokenizer {
-    /// Creates a fresh instance of the same tokenizer through xCreate, without probing the spec again.
-    init(spec: TokenizerSpec, components: [String], in db: Database) throws {
-        self.spec = spec
-        self.components = components
-        do {
-            instance = try db.makeTokenizer(FTS5TokenizerDescriptor(components: components))
-        } catch {
-            throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: Self.message(of: error))
-        }
-    }
-
     /// Runs xTokenize once on `buffer` and records every callback raw, whatever the return code.
     func record(_ buffer: SentinelBuffer, mode: TokenizationMode) -> RecordedTokenization {
         // Tokens from the tokenizer's own memory (folded, transliterated) may be longer than the input.

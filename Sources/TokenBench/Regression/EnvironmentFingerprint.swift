@@ -9,6 +9,11 @@ public struct EnvironmentFingerprint: Sendable {
         self.pairs = pairs
     }
 
+    /// Where a results file's environment is recorded: `env.csv` in the same directory.
+    public static func path(beside file: String) -> String {
+        ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent("env.csv")
+    }
+
     /// Reads a CSV written by `tokenbench env` (header `key,value`).
     public static func load(path: String) throws -> EnvironmentFingerprint {
         let records = try CSV.records(ofFile: path, header: ["key", "value"], writtenBy: "'tokenbench env'")
