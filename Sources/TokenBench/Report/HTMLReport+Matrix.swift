@@ -41,7 +41,9 @@ extension HTMLReport {
 
     /// The cells of each case × tokenizer, in the matrix's order (query kind, then form pair),
     /// with the cases of a category together, categories in order of first appearance.
-    func cellGroups() -> [(matchCase: MatchCase, byTokenizer: [[MatrixCell]])] {
+    typealias CaseGroup = (matchCase: MatchCase, byTokenizer: [[MatrixCell]])
+
+    func cellGroups() -> [CaseGroup] {
         let perTokenizer = matrix.queryKinds.count * matrix.formPairs.count
         let perCase = perTokenizer * matrix.tokenizers.count
         // A matrix edited by hand into another shape has no grid to draw.
@@ -60,8 +62,7 @@ extension HTMLReport {
             .map(\.element)
     }
 
-    func matrixSection() -> String {
-        let groups = cellGroups()
+    func matrixSection(_ groups: [CaseGroup]) -> String {
         var html = "<section id=\"matrix\">\n<h2>Match matrix</h2>\n"
         html += legend()
         html += "<table class=\"grid\">\n<thead><tr><th class=\"corner\">case: document ← query</th>"

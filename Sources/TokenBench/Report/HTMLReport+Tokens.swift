@@ -1,10 +1,10 @@
 /// The side-by-side view: per case, every tokenizer's tokens aligned by source offset.
 extension HTMLReport {
-    func tokensSection() -> String {
+    func tokensSection(_ groups: [CaseGroup]) -> String {
         var html = "<section id=\"tokens\">\n<h2>Tokens side by side</h2>\n"
         html += "<p>Per case, the \(HTML.escape(matrix.formPairs.first?.description ?? "")) document and query cut at every token boundary of every tokenizer. "
         html += "A token spans the source bytes it claims. Colocated tokens (synonyms) and overlapping ones (trigram) stack in extra rows, and colocated ones have a dashed border. Open a case to see it.</p>\n"
-        for group in cellGroups() {
+        for group in groups {
             let primaries = group.byTokenizer.map { $0[0] }
             guard let first = primaries.first else { continue }
             html += "<details><summary><span class=\"id\">\(HTML.escape(group.matchCase.id))</span> "

@@ -38,8 +38,9 @@ public struct HTMLReport {
 
             """
         html += header()
-        html += matrixSection()
-        html += tokensSection()
+        let groups = cellGroups()
+        html += matrixSection(groups)
+        html += tokensSection(groups)
         if let throughput {
             html += throughputSection(throughput)
         }
