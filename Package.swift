@@ -21,6 +21,10 @@ let package = Package(
         .target(
             name: "CICUShim",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
+        // MeCab (Japanese morphemes and readings) and Snowball's libstemmer, each behind a C
+        // target whose header exposes none of the library's types.
+        .target(name: "CMeCabShim", linkerSettings: [.linkedLibrary("mecab")]),
+        .target(name: "CStemmerShim", linkerSettings: [.linkedLibrary("stemmer")]),
         // The C reference loop that `tokenbench throughput` times beside the Swift harness.
         .target(name: "CReferenceLoop"),
         .target(
@@ -30,6 +34,8 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 "CICUShim",
+                "CMeCabShim",
+                "CStemmerShim",
                 "CReferenceLoop",
             ],
             resources: [.embedInCode("DefaultFixtures")]),

@@ -1,4 +1,5 @@
 #include "CICUShim.h"
+#include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
@@ -128,4 +129,66 @@ int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, c
         index = end;
     }
     return produced;
+}
+
+static const UNormalizer2 *normalizer_for(tb_normalization form, UErrorCode *status) {
+    switch (form) {
+    case TB_NFC: return unorm2_getNFCInstance(status);
+    case TB_NFD: return unorm2_getNFDInstance(status);
+    case TB_NFKC: return unorm2_getNFKCInstance(status);
+    case TB_NFKD: return unorm2_getNFKDInstance(status);
+    case TB_NFKC_CASEFOLD: return unorm2_getNFKCCasefoldInstance(status);
+    }
+    *status = U_ILLEGAL_ARGUMENT_ERROR;
+    return NULL;
+}
+
+int tb_normalize_utf8(tb_normalization form, const char *input, int length, char *output, int capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *normalizer = normalizer_for(form, &status);
+    if (U_FAILURE(status) || length < 0) return -1;
+    int32_t source_capacity = length + 1;
+    UChar *source = malloc(sizeof(UChar) * (size_t)source_capacity);
+    if (source == NULL) return -1;
+    int32_t source_length = 0;
+    u_strFromUTF8(source, source_capacity, &source_length, input, length, &status);
+    /* Normalization can grow text by a factor of 18 per code point (U+FDFA); retry once
+     * with the exact size ICU asks for rather than reserving that much up front. */
+    int32_t folded_capacity = source_length * 3 + 16;
+    UChar *folded = U_SUCCESS(status) ? malloc(sizeof(UChar) * (size_t)folded_capacity) : NULL;
+    int32_t folded_length = 0;
+    if (folded != NULL) {
+        folded_length = unorm2_normalize(normalizer, source, source_length, folded, folded_capacity, &status);
+        if (status == U_BUFFER_OVERFLOW_ERROR) {
+            status = U_ZERO_ERROR;
+            folded_capacity = folded_length;
+            UChar *larger = realloc(folded, sizeof(UChar) * (size_t)folded_capacity);
+            if (larger == NULL) {
+                status = U_MEMORY_ALLOCATION_ERROR;
+            } else {
+                folded = larger;
+                folded_length = unorm2_normalize(normalizer, source, source_length, folded, folded_capacity, &status);
+            }
+        }
+    }
+    int32_t utf8_length = -1;
+    if (folded != NULL && U_SUCCESS(status)) {
+        u_strToUTF8(output, capacity, &utf8_length, folded, folded_length, &status);
+        /* Too small an output buffer is reported through the returned length, not as failure. */
+        if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) status = U_ZERO_ERROR;
+    }
+    free(source);
+    free(folded);
+    return U_SUCCESS(status) ? utf8_length : -1;
+}
+
+int tb_utf8_has_letter_or_digit(const char *input, int length) {
+    const uint8_t *bytes = (const uint8_t *)input;
+    int index = 0;
+    while (index < length) {
+        UChar32 c;
+        U8_NEXT(bytes, index, length, c);
+        if (c >= 0 && u_isalnum(c)) return 1;
+    }
+    return 0;
 }

@@ -55,13 +55,25 @@ public enum TokenizerCatalog {
               summary: "ICU word segmentation (dictionaries for Chinese, Japanese, Thai) and full case folding."),
         Entry(spec: TokenizerSpec(label: "translit", text: "translit"), origin: .shipped,
               summary: "icu words transliterated to lower-case ASCII: pinyin finds 拼音, katakana finds カタカナ."),
+        Entry(spec: TokenizerSpec(label: "japanese", text: "japanese"), origin: .shipped,
+              summary: "MeCab morphemes; documents add readings in kana and romaji and the dictionary form: romaji finds ローマ字."),
+    ] + snowballLanguages.map { language in
+        Entry(spec: TokenizerSpec(label: "snowball-\(language)", text: "snowball \(language)"), origin: .shipped,
+              summary: "Snowball's \(language) stemmer (libstemmer) on unicode61 remove_diacritics 0.")
+    }
+
+    /// The Snowball stemmers in the default set: the languages the default fixtures cover.
+    /// `snowball` accepts every other algorithm libstemmer has, by name.
+    public static let snowballLanguages = [
+        "english", "german", "french", "spanish", "italian", "portuguese", "dutch", "swedish", "russian", "turkish",
+        "finnish", "greek",
     ]
 
     /// The GRDB types behind the shipped tokenizers, registered on every workbench connection.
     // An immutable list of metatypes: nothing here can be mutated across threads.
     nonisolated(unsafe) static let shippedTypes: [any FTS5CustomTokenizer.Type] = [
         SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
-        NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self,
+        NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self, JapaneseTokenizer.self, SnowballTokenizer.self,
     ]
 
     /// Every tokenizer TokenBench knows, built-in and shipped.

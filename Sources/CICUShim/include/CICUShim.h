@@ -72,4 +72,16 @@ void tb_nfkc_folder_close(tb_nfkc_folder *folder);
 int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, char *output, int *segment_start,
                         int *segment_end, int capacity);
 
+/// The normalizations tb_normalize_utf8 applies.
+typedef enum { TB_NFC, TB_NFD, TB_NFKC, TB_NFKD, TB_NFKC_CASEFOLD } tb_normalization;
+
+/// Normalizes `length` bytes of UTF-8 (not NUL-terminated) into `output` with ICU. Returns the
+/// result's length in bytes (which may exceed `capacity`: call again with a larger buffer), or
+/// -1 on invalid UTF-8 or when ICU fails.
+int tb_normalize_utf8(tb_normalization form, const char *input, int length, char *output, int capacity);
+
+/// 1 when `length` bytes of UTF-8 hold at least one letter or decimal digit (ICU's u_isalnum),
+/// else 0. Invalid bytes count as neither.
+int tb_utf8_has_letter_or_digit(const char *input, int length);
+
 #endif

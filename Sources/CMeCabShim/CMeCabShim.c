@@ -1,0 +1,110 @@
+#include "CMeCabShim.h"
+#include <mecab.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct tb_mecab {
+    mecab_t *tagger;
+    mecab_lattice_t *lattice;
+};
+
+/* Loaded models, one per dictionary directory, kept for the life of the process: loading maps
+ * the dictionary files, and a tokenizer instance is created per FTS5 table and per connection. */
+typedef struct loaded_model {
+    char *dicdir;
+    mecab_model_t *model;
+    struct loaded_model *next;
+} loaded_model;
+
+static loaded_model *loaded_models = NULL;
+static pthread_mutex_t loaded_models_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void copy_error(const char *message, char *error, int error_capacity) {
+    if (error_capacity <= 0) return;
+    strncpy(error, message ? message : "unknown MeCab error", (size_t)error_capacity - 1);
+    error[error_capacity - 1] = 0;
+}
+
+/* The model for `dicdir` ("" for mecabrc's), loaded on first use. Called with the lock held. */
+static mecab_model_t *model_for(const char *dicdir, char *error, int error_capacity) {
+    for (loaded_model *entry = loaded_models; entry; entry = entry->next) {
+        if (strcmp(entry->dicdir, dicdir) == 0) return entry->model;
+    }
+    mecab_model_t *model;
+    if (dicdir[0] == 0) {
+        char *argv[] = {"mecab", NULL};
+        model = mecab_model_new(1, argv);
+    } else {
+        /* An explicit dictionary needs no configuration file: /dev/null stands in for mecabrc.
+         * Arguments go as argv, so a path with spaces stays one argument. */
+        char *argv[] = {"mecab", "-r", "/dev/null", "-d", (char *)dicdir, NULL};
+        model = mecab_model_new(5, argv);
+    }
+    if (model == NULL) {
+        copy_error(mecab_strerror(NULL), error, error_capacity);
+        return NULL;
+    }
+    loaded_model *entry = malloc(sizeof *entry);
+    char *key = strdup(dicdir);
+    if (entry == NULL || key == NULL) {
+        free(entry);
+        free(key);
+        mecab_model_destroy(model);
+        copy_error("out of memory", error, error_capacity);
+        return NULL;
+    }
+    entry->dicdir = key;
+    entry->model = model;
+    entry->next = loaded_models;
+    loaded_models = entry;
+    return model;
+}
+
+tb_mecab *tb_mecab_open(const char *dicdir, char *error, int error_capacity) {
+    pthread_mutex_lock(&loaded_models_lock);
+    mecab_model_t *model = model_for(dicdir ? dicdir : "", error, error_capacity);
+    pthread_mutex_unlock(&loaded_models_lock);
+    if (model == NULL) return NULL;
+    tb_mecab *result = calloc(1, sizeof *result);
+    if (result == NULL) {
+        copy_error("out of memory", error, error_capacity);
+        return NULL;
+    }
+    result->tagger = mecab_model_new_tagger(model);
+    result->lattice = mecab_model_new_lattice(model);
+    if (result->tagger == NULL || result->lattice == NULL) {
+        copy_error(mecab_strerror(NULL), error, error_capacity);
+        tb_mecab_close(result);
+        return NULL;
+    }
+    return result;
+}
+
+void tb_mecab_close(tb_mecab *mecab) {
+    if (mecab == NULL) return;
+    if (mecab->lattice) mecab_lattice_destroy(mecab->lattice);
+    if (mecab->tagger) mecab_destroy(mecab->tagger);
+    free(mecab);
+}
+
+int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_callback callback, void *context) {
+    if (length <= 0 || text == NULL) return 0;
+    /* The lattice keeps a pointer to the text, not a copy: node surfaces point into it. */
+    mecab_lattice_set_sentence2(mecab->lattice, text, (size_t)length);
+    if (!mecab_parse_lattice(mecab->tagger, mecab->lattice)) return -1;
+    int result = 0;
+    for (const mecab_node_t *node = mecab_lattice_get_bos_node(mecab->lattice); node; node = node->next) {
+        if (node->stat == MECAB_BOS_NODE || node->stat == MECAB_EOS_NODE) continue;
+        if (node->surface < text || node->surface + node->length > text + length) continue;
+        int start = (int)(node->surface - text);
+        const char *feature = node->feature ? node->feature : "";
+        result = callback(context, start, start + (int)node->length, feature, (int)strlen(feature));
+        if (result != 0) break;
+    }
+    /* Drop the lattice's pointer to the caller's text before returning. */
+    mecab_lattice_clear(mecab->lattice);
+    return result;
+}
+
+const char *tb_mecab_version(void) { return mecab_version(); }

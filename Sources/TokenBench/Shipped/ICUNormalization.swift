@@ -1,0 +1,42 @@
+import CICUShim
+
+/// Calls a C function that writes into a caller's buffer and returns the length it needed (or -1
+/// on failure), growing the buffer and calling again when the first one was too small.
+func withGrowingBuffer(initialCapacity: Int = 256, _ write: (UnsafeMutablePointer<CChar>, CInt) -> CInt) -> [UInt8]? {
+    var capacity = initialCapacity
+    while true {
+        var buffer = [CChar](repeating: 0, count: capacity)
+        let length = buffer.withUnsafeMutableBufferPointer { write($0.baseAddress!, CInt(capacity)) }
+        if length < 0 { return nil }
+        if Int(length) <= capacity { return buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) } }
+        capacity = Int(length)
+    }
+}
+
+/// Unicode normalization of UTF-8 bytes through the system ICU (`tb_normalize_utf8`).
+enum ICUNormalization {
+    case nfc, nfd, nfkc, nfkd, nfkcCasefold
+
+    private var cValue: tb_normalization {
+        switch self {
+        case .nfc: TB_NFC
+        case .nfd: TB_NFD
+        case .nfkc: TB_NFKC
+        case .nfkd: TB_NFKD
+        case .nfkcCasefold: TB_NFKC_CASEFOLD
+        }
+    }
+
+    /// `bytes` normalized; nil when they are not valid UTF-8.
+    func apply(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        bytes.withMemoryRebound(to: CChar.self) { input in
+            withGrowingBuffer(initialCapacity: input.count * 3 + 16) { output, capacity in
+                tb_normalize_utf8(cValue, input.baseAddress, CInt(input.count), output, capacity)
+            }
+        }
+    }
+
+    func apply(_ bytes: [UInt8]) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { apply($0) }
+    }
+}
