@@ -32,6 +32,7 @@ public struct FixtureSet: Sendable {
     public static let embeddedFiles: [(name: String, bytes: [UInt8])] = [
         ("seeds.cases", PackageResources.seeds_cases),
         ("gotchas.cases", PackageResources.gotchas_cases),
+        ("languages.cases", PackageResources.languages_cases),
     ]
 
     /// Loads every path given: a file, or a directory whose `.cases` and `.csv` files are read in

@@ -4,17 +4,17 @@ import GRDBSQLite
 /// `japanese [dicdir PATH]`: MeCab's morphemes are the tokens, so Japanese text, written without
 /// spaces, is cut into words the way a Japanese dictionary cuts it.
 ///
-/// Every token is its morpheme's surface, NFKC case folded (half-width ｶﾀｶﾅ and full-width ＡＢＣ
-/// meet their usual forms) with hiragana folded to katakana (so りんご finds リンゴ, as a
-/// lower-case query finds upper case). In documents each morpheme also gets, colocated:
+/// MeCab reads the text NFKC case folded (half-width ｶﾀｶﾅ and full-width ＡＢＣ meet their usual
+/// forms, NFD kana are composed), and every token is its morpheme's surface with hiragana folded
+/// to katakana (so りんご finds リンゴ, as a lower-case query finds upper case). In documents each morpheme also gets, colocated:
 /// - its reading in katakana (林檎 → リンゴ, so a kana query finds the kanji spelling);
 /// - that reading in romaji, and its pronunciation in romaji when that differs (東京 → toukyou
 ///   and tokyo): typed romaji follows the spelling (toukyou), Hepburn on signs and passports drops
 ///   long vowels (Tokyo), and the two cannot be told apart from the text, so both are indexed;
 /// - its dictionary form when it is inflected (書い → 書く).
 /// Queries keep the surface only, as SQLite advises for synonyms. Morphemes without a letter or
-/// digit (punctuation, symbols, emoji) give no token. Offsets are the surface's bytes in the
-/// input. The readings come from the dictionary's features in IPADIC's layout (fields 7 to 9:
+/// digit (punctuation, symbols, emoji) give no token. Offsets are the bytes of the input that
+/// the morpheme's surface was folded from. The readings come from the dictionary's features in IPADIC's layout (fields 7 to 9:
 /// dictionary form, reading, pronunciation), which is what Debian's mecab-ipadic-utf8 has; a
 /// morpheme the dictionary does not know gets a reading only when it is written in kana.
 ///
@@ -28,6 +28,7 @@ final class JapaneseTokenizer: FTS5CustomTokenizer {
     static let romajiTransformID = "Katakana-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:^Letter:] Remove"
 
     private let analyzer: MorphologicalAnalyzer
+    private let folder: NfkcFolder
     private let romanizer: Transliterator
     /// Per morpheme (key: surface length, surface, features), where its tokens lie in `tokenEnds`.
     private var morphemes = ByteKeyedTable<TokenRange>()
@@ -52,6 +53,7 @@ final class JapaneseTokenizer: FTS5CustomTokenizer {
                 throw DatabaseError(message: "\(Self.name): unexpected argument '\(parsed.base[0])' (only 'dicdir PATH')")
             }
             analyzer = try MorphologicalAnalyzer(dicdir: parsed.options["dicdir"], tokenizer: Self.name)
+            folder = try NfkcFolder(tokenizer: Self.name)
             romanizer = try Transliterator(id: Self.romajiTransformID, tokenizer: Self.name)
         } catch {
             throw ConstructorDiagnostics.recorded(error, for: db)
@@ -62,7 +64,9 @@ final class JapaneseTokenizer: FTS5CustomTokenizer {
     private struct CallState {
         /// Unmanaged: the tokenizer outlives the call, and a reference would be retained per token.
         let tokenizer: Unmanaged<JapaneseTokenizer>
-        let text: UnsafePointer<UInt8>
+        /// The folded text MeCab reads, and the way back from its offsets to the input's.
+        let folded: UnsafePointer<UInt8>
+        let offsets: NfkcFolder.OffsetMap
         let isDocument: Bool
         var emitter: TokenEmitter
     }
@@ -72,19 +76,32 @@ final class JapaneseTokenizer: FTS5CustomTokenizer {
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         guard let pText, nText > 0 else { return SQLITE_OK }
-        var state = CallState(
-            tokenizer: Unmanaged.passUnretained(self), text: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self),
-            isDocument: tokenization.contains(.document), emitter: TokenEmitter(context: context, callback: tokenCallback))
-        // Ownership: `state` lives on this stack frame; the callback borrows it during the walk.
-        let result = withUnsafeMutablePointer(to: &state) { statePointer in
-            analyzer.walk(pText, length: nText, context: UnsafeMutableRawPointer(statePointer)) { context, start, end, feature, featureLength in
-                let state = context.unsafelyUnwrapped.assumingMemoryBound(to: CallState.self)
-                let features = UnsafeBufferPointer(
-                    start: UnsafeRawPointer(feature)?.assumingMemoryBound(to: UInt8.self), count: Int(featureLength))
-                return state.pointee.tokenizer._withUnsafeGuaranteedRef { tokenizer in
-                    tokenizer.emitMorpheme(
-                        UnsafeBufferPointer(start: state.pointee.text + Int(start), count: Int(end - start)), features: features,
-                        start: start, end: end, isDocument: state.pointee.isDocument, emitter: &state.pointee.emitter)
+        // MeCab reads the NFKC case folded text: NFD kana (カ + U+3099) must reach it composed
+        // (ガ), or it cuts the voicing mark off as a symbol, and it knows full-width katakana
+        // words that it does not know half-width.
+        guard let length = folder.fold(pText, nText) else { return SQLITE_ERROR }
+        let result = folder.folded.withUnsafeBufferPointer { folded in
+            folder.withOffsetMap { offsets in
+                var state = CallState(
+                    tokenizer: Unmanaged.passUnretained(self),
+                    folded: UnsafeRawPointer(folded.baseAddress!).assumingMemoryBound(to: UInt8.self), offsets: offsets,
+                    isDocument: tokenization.contains(.document), emitter: TokenEmitter(context: context, callback: tokenCallback))
+                // Ownership: `state` and the folder's buffers live until the walk returns; the
+                // callback borrows them through the pointer.
+                return withUnsafeMutablePointer(to: &state) { statePointer in
+                    analyzer.walk(folded.baseAddress!, length: length, context: UnsafeMutableRawPointer(statePointer)) {
+                        context, start, end, feature, featureLength in
+                        let state = context.unsafelyUnwrapped.assumingMemoryBound(to: CallState.self)
+                        let features = UnsafeBufferPointer(
+                            start: UnsafeRawPointer(feature)?.assumingMemoryBound(to: UInt8.self), count: Int(featureLength))
+                        let surface = UnsafeBufferPointer(start: state.pointee.folded + Int(start), count: Int(end - start))
+                        let original = state.pointee.offsets.original(start: start, end: end)
+                        return state.pointee.tokenizer._withUnsafeGuaranteedRef { tokenizer in
+                            tokenizer.emitMorpheme(
+                                surface, features: features, start: original.start, end: original.end,
+                                isDocument: state.pointee.isDocument, emitter: &state.pointee.emitter)
+                        }
+                    }
                 }
             }
         }

@@ -1,4 +1,3 @@
-import CICUShim
 import GRDB
 import GRDBSQLite
 
@@ -14,46 +13,30 @@ final class NfkcTokenizer: FTS5CustomTokenizer {
     static let name = "nfkc"
 
     private let base: any FTS5Tokenizer
-    /// Ownership: created in init, released exactly once in deinit; used by one call at a time,
-    /// as FTS5 uses a tokenizer instance.
-    private let folder: OpaquePointer
-    // Reused between calls: folded text and, per folded byte, the original segment it came from.
-    private var folded: [CChar] = []
-    private var segmentStart: [CInt] = []
-    private var segmentEnd: [CInt] = []
+    private let folder: NfkcFolder
 
     init(db: Database, arguments: [String]) throws {
         do {
             base = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61"], tokenizer: Self.name).makeBase(db)
-            guard let folder = tb_nfkc_folder_open() else {
-                throw DatabaseError(message: "\(Self.name): ICU's NFKC_Casefold data cannot be loaded")
-            }
-            self.folder = folder
+            folder = try NfkcFolder(tokenizer: Self.name)
         } catch {
             throw ConstructorDiagnostics.recorded(error, for: db)
         }
     }
-
-    deinit { tb_nfkc_folder_close(folder) }
 
     /// Per-call state reached from the C callback through a raw pointer to this stack value
     /// (no retain or release per token): FTS5's callback and the offset maps.
     private struct CallState {
         let context: UnsafeMutableRawPointer?
         let callback: FTS5TokenCallback
-        let starts: UnsafePointer<CInt>
-        let ends: UnsafePointer<CInt>
-        let foldedLength: CInt
-        let originalLength: CInt
+        let offsets: NfkcFolder.OffsetMap
     }
 
-    /// Maps a BASE token's offsets in the folded text back to the original bytes: from its first
-    /// folded byte's segment start to its last folded byte's segment end.
+    /// Maps a BASE token's offsets in the folded text back to the original bytes.
     private static let mapOffsets: FTS5TokenCallback = { statePointer, flags, pToken, nToken, start, end in
         let state = statePointer.unsafelyUnwrapped.assumingMemoryBound(to: CallState.self)
-        let originalStart = start < state.pointee.foldedLength ? state.pointee.starts[Int(start)] : state.pointee.originalLength
-        let originalEnd = end > start ? state.pointee.ends[Int(end) - 1] : originalStart
-        return state.pointee.callback(state.pointee.context, flags, pToken, nToken, originalStart, originalEnd)
+        let original = state.pointee.offsets.original(start: start, end: end)
+        return state.pointee.callback(state.pointee.context, flags, pToken, nToken, original.start, original.end)
     }
 
     func tokenize(
@@ -66,37 +49,17 @@ final class NfkcTokenizer: FTS5CustomTokenizer {
             // ASCII fast path: NFKC case folding of ASCII is lower-casing, which BASE does itself.
             return base.tokenize(context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
         }
-        guard let length = fold(pText, nText) else { return SQLITE_ERROR }
-        return folded.withUnsafeBufferPointer { foldedText in
-            segmentStart.withUnsafeBufferPointer { starts in
-                segmentEnd.withUnsafeBufferPointer { ends in
-                    var state = CallState(
-                        context: context, callback: tokenCallback, starts: starts.baseAddress!, ends: ends.baseAddress!,
-                        foldedLength: length, originalLength: nText)
-                    // Ownership: `state` and the buffers live until BASE's xTokenize returns.
-                    return withUnsafeMutablePointer(to: &state) { statePointer in
-                        base.tokenize(
-                            context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization,
-                            pText: foldedText.baseAddress, nText: length, tokenCallback: Self.mapOffsets)
-                    }
+        guard let length = folder.fold(pText, nText) else { return SQLITE_ERROR }
+        return folder.folded.withUnsafeBufferPointer { foldedText in
+            folder.withOffsetMap { offsets in
+                var state = CallState(context: context, callback: tokenCallback, offsets: offsets)
+                // Ownership: `state` and the folder's buffers live until BASE's xTokenize returns.
+                return withUnsafeMutablePointer(to: &state) { statePointer in
+                    base.tokenize(
+                        context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization,
+                        pText: foldedText.baseAddress, nText: length, tokenCallback: Self.mapOffsets)
                 }
             }
-        }
-    }
-
-    /// Folds `nText` bytes into the reused buffers; returns the folded length, nil if ICU fails.
-    private func fold(_ pText: UnsafePointer<CChar>, _ nText: CInt) -> CInt? {
-        var capacity = max(folded.count, Int(nText) * 2 + 16)
-        while true {
-            if folded.count < capacity {
-                folded = [CChar](repeating: 0, count: capacity)
-                segmentStart = [CInt](repeating: 0, count: capacity)
-                segmentEnd = [CInt](repeating: 0, count: capacity)
-            }
-            let length = tb_nfkc_folder_fold(folder, pText, nText, &folded, &segmentStart, &segmentEnd, CInt(capacity))
-            if length < 0 { return nil }
-            if Int(length) <= capacity { return length }
-            capacity = Int(length)
         }
     }
 }

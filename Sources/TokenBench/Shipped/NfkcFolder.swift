@@ -1,0 +1,78 @@
+import CICUShim
+import GRDB
+
+/// NFKC case folding of a whole text (ICU's NFKC_Casefold) that remembers, for every folded
+/// byte, the original bytes it came from, so that offsets found in the folded text can be mapped
+/// back into the input.
+///
+/// Layers: `tb_nfkc_folder_*` (C, in CICUShim, with its per-code-point cache) → this class (owns
+/// the folder and the reused buffers, grows them) → `NfkcTokenizer` and `JapaneseTokenizer`.
+/// Not safe for concurrent use: one per tokenizer instance, as FTS5 uses an instance.
+final class NfkcFolder {
+    // Ownership: created by tb_nfkc_folder_open, released exactly once in deinit.
+    private let handle: OpaquePointer
+    // Reused between calls: the folded text and, per folded byte, the original segment.
+    private(set) var folded: [CChar] = []
+    private var segmentStart: [CInt] = []
+    private var segmentEnd: [CInt] = []
+    private(set) var foldedLength: CInt = 0
+    private var originalLength: CInt = 0
+
+    init(tokenizer: String) throws {
+        guard let handle = tb_nfkc_folder_open() else {
+            throw DatabaseError(message: "\(tokenizer): ICU's NFKC_Casefold data cannot be loaded")
+        }
+        self.handle = handle
+    }
+
+    deinit { tb_nfkc_folder_close(handle) }
+
+    /// Folds `nText` bytes into `folded`; returns the folded length, nil if ICU fails.
+    func fold(_ pText: UnsafePointer<CChar>, _ nText: CInt) -> CInt? {
+        var capacity = max(folded.count, Int(nText) * 2 + 16)
+        while true {
+            if folded.count < capacity {
+                folded = [CChar](repeating: 0, count: capacity)
+                segmentStart = [CInt](repeating: 0, count: capacity)
+                segmentEnd = [CInt](repeating: 0, count: capacity)
+            }
+            let length = tb_nfkc_folder_fold(handle, pText, nText, &folded, &segmentStart, &segmentEnd, CInt(capacity))
+            if length < 0 { return nil }
+            if Int(length) <= capacity {
+                foldedLength = length
+                originalLength = nText
+                return length
+            }
+            capacity = Int(length)
+        }
+    }
+
+    /// Borrows the offset maps of the last `fold` for the duration of `body`.
+    func withOffsetMap<T>(_ body: (OffsetMap) -> T) -> T {
+        segmentStart.withUnsafeBufferPointer { starts in
+            segmentEnd.withUnsafeBufferPointer { ends in
+                body(OffsetMap(starts: starts.baseAddress!, ends: ends.baseAddress!, foldedLength: foldedLength,
+                               originalLength: originalLength))
+            }
+        }
+    }
+
+    /// The offset maps of one fold, as raw pointers a C callback can reach without retains.
+    struct OffsetMap {
+        let starts: UnsafePointer<CInt>
+        let ends: UnsafePointer<CInt>
+        let foldedLength: CInt
+        let originalLength: CInt
+
+        /// Maps a span of the folded text back to the original bytes: from its first folded byte's
+        /// segment start to its last folded byte's segment end. A span outside the folded text (a
+        /// misbehaving BASE) is clamped to it rather than read out of bounds.
+        func original(start: CInt, end: CInt) -> (start: CInt, end: CInt) {
+            let start = min(max(start, 0), foldedLength)
+            let end = min(max(end, start), foldedLength)
+            let originalStart = start < foldedLength ? starts[Int(start)] : originalLength
+            let originalEnd = end > start ? ends[Int(end) - 1] : originalStart
+            return (originalStart, originalEnd)
+        }
+    }
+}
