@@ -88,22 +88,51 @@ void tb_mecab_close(tb_mecab *mecab) {
     free(mecab);
 }
 
+/* MeCab refuses a sentence it finds too long ("too long sentence.", seen on 1 MB of text), and
+ * its node lengths are 16-bit: long text is parsed in pieces of at most this many bytes. */
+enum { MAX_PIECE = 32768 };
+
+/* Where to end the piece that starts at `start`: after the last line break in the second half of
+ * the window, else after the last 。, else after the last space, else before the last
+ * character that starts in the window, so no character and, where possible, no word is cut. */
+static int piece_end(const char *text, int length, int start) {
+    if (length - start <= MAX_PIECE) return length;
+    int limit = start + MAX_PIECE;
+    int floor = start + MAX_PIECE / 2;
+    for (int i = limit; i > floor; i--) if (text[i - 1] == '\n') return i;
+    for (int i = limit; i - 3 >= floor; i--) {
+        if ((unsigned char)text[i - 3] == 0xE3 && (unsigned char)text[i - 2] == 0x80 && (unsigned char)text[i - 1] == 0x82) return i;
+    }
+    for (int i = limit; i > floor; i--) if (text[i - 1] == ' ') return i;
+    int i = limit;
+    while (i > start + 1 && ((unsigned char)text[i] & 0xC0) == 0x80) i--;
+    return i;
+}
+
 int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_callback callback, void *context) {
     if (length <= 0 || text == NULL) return 0;
-    /* The lattice keeps a pointer to the text, not a copy: node surfaces point into it. */
-    mecab_lattice_set_sentence2(mecab->lattice, text, (size_t)length);
-    if (!mecab_parse_lattice(mecab->tagger, mecab->lattice)) return -1;
     int result = 0;
-    for (const mecab_node_t *node = mecab_lattice_get_bos_node(mecab->lattice); node; node = node->next) {
-        if (node->stat == MECAB_BOS_NODE || node->stat == MECAB_EOS_NODE) continue;
-        if (node->surface < text || node->surface + node->length > text + length) continue;
-        int start = (int)(node->surface - text);
-        const char *feature = node->feature ? node->feature : "";
-        result = callback(context, start, start + (int)node->length, feature, (int)strlen(feature));
-        if (result != 0) break;
+    for (int start = 0; start < length && result == 0;) {
+        int end = piece_end(text, length, start);
+        const char *piece = text + start;
+        /* The lattice keeps a pointer to the text, not a copy: node surfaces point into it. */
+        mecab_lattice_set_sentence2(mecab->lattice, piece, (size_t)(end - start));
+        if (!mecab_parse_lattice(mecab->tagger, mecab->lattice)) {
+            result = -1;
+        } else {
+            for (const mecab_node_t *node = mecab_lattice_get_bos_node(mecab->lattice); node; node = node->next) {
+                if (node->stat == MECAB_BOS_NODE || node->stat == MECAB_EOS_NODE) continue;
+                if (node->surface < piece || node->surface + node->length > text + end) continue;
+                int surface_start = (int)(node->surface - text);
+                const char *feature = node->feature ? node->feature : "";
+                result = callback(context, surface_start, surface_start + (int)node->length, feature, (int)strlen(feature));
+                if (result != 0) break;
+            }
+        }
+        /* Drop the lattice's pointer to the caller's text. */
+        mecab_lattice_clear(mecab->lattice);
+        start = end;
     }
-    /* Drop the lattice's pointer to the caller's text before returning. */
-    mecab_lattice_clear(mecab->lattice);
     return result;
 }
 

@@ -74,6 +74,39 @@ struct ShippedTokenizerTests {
         Row(spec: "translit", mode: .query, text: "Gro\u{DF}mann I\u{307}stanbul",
             expected: [("grossmann", 0, 9, false), ("istanbul", 10, 20, false)],
             why: "Latin-ASCII and mark removal after transliteration, in NFD too"),
+        Row(spec: "japanese", mode: .document, text: "\u{30ED}\u{30FC}\u{30DE}\u{5B57}\u{3092}\u{66F8}\u{3044}\u{305F}",
+            expected: [("\u{30ED}\u{30FC}\u{30DE}\u{5B57}", 0, 12, false), ("\u{30ED}\u{30FC}\u{30DE}\u{30B8}", 0, 12, true), ("romaji", 0, 12, true),
+                       ("\u{30F2}", 12, 15, false), ("wo", 12, 15, true),
+                       ("\u{66F8}\u{30A4}", 15, 21, false), ("\u{30AB}\u{30A4}", 15, 21, true), ("kai", 15, 21, true), ("\u{66F8}\u{30AF}", 15, 21, true),
+                       ("\u{30BF}", 21, 24, false), ("ta", 21, 24, true)],
+            why: "ローマ字を書いた: MeCab's morphemes, each with its katakana reading, its romaji (を: wo, as typed), and 書い's dictionary form 書く; kana folded to katakana"),
+        Row(spec: "japanese", mode: .query, text: "\u{6771}\u{4EAC}\u{3001}\u{FF34}\u{FF2F}\u{FF2B}\u{FF39}\u{FF2F}",
+            expected: [("\u{6771}\u{4EAC}", 0, 6, false), ("tokyo", 9, 24, false)],
+            why: "queries keep the surface only; the ideographic comma gives no token; full-width Latin folds to ASCII with offsets into the full-width bytes"),
+        Row(spec: "japanese", mode: .document, text: "\u{6771}\u{4EAC}",
+            expected: [("\u{6771}\u{4EAC}", 0, 6, false), ("\u{30C8}\u{30A6}\u{30AD}\u{30E7}\u{30A6}", 0, 6, true), ("toukyou", 0, 6, true), ("tokyo", 0, 6, true)],
+            why: "both romaji forms: the reading トウキョウ keeps its long vowel (toukyou), the pronunciation トーキョー does not (tokyo)"),
+        Row(spec: "japanese", mode: .document, text: "\u{30AB}\u{3099}\u{30A4}\u{30C8}\u{3099}",
+            expected: [("\u{30AC}\u{30A4}\u{30C9}", 0, 15, false), ("gaido", 0, 15, true)],
+            why: "NFD ガイド (カ + U+3099) reaches MeCab composed, so the voicing marks are kept and the offsets span the decomposed bytes"),
+        Row(spec: "japanese", mode: .document, text: "\u{FF7B}\u{FF70}\u{FF8A}\u{FF9E}\u{FF70}",
+            expected: [("\u{30B5}\u{30FC}\u{30D0}\u{30FC}", 0, 15, false), ("saba", 0, 15, true)],
+            why: "half-width ｻｰﾊﾞｰ is folded to サーバー before MeCab; its romaji comes from the dictionary's reading"),
+        Row(spec: "snowball german", mode: .query, text: "H\u{E4}user Ha\u{308}user HAUS",
+            expected: [("haus", 0, 7, false), ("haus", 8, 16, false), ("haus", 17, 21, false)],
+            why: "the German stemmer folds ä after stemming; the NFD spelling is composed first and stems alike"),
+        Row(spec: "snowball spanish", mode: .document, text: "canciones canci\u{F3}n",
+            expected: [("cancion", 0, 9, false), ("cancion", 10, 18, false)],
+            why: "plural -es removed, then the acute accent"),
+        Row(spec: "snowball french", mode: .document, text: "continu\u{E8}rent",
+            expected: [("continu", 0, 13, false)],
+            why: "the default base keeps è, which the French algorithm needs to find the suffix -èrent"),
+        Row(spec: "snowball french unicode61", mode: .document, text: "continu\u{E8}rent",
+            expected: [("continuerent", 0, 13, false)],
+            why: "with unicode61's diacritic removal under it, the French algorithm no longer finds the suffix"),
+        Row(spec: "snowball english", mode: .query, text: "Running dying news",
+            expected: [("run", 0, 7, false), ("die", 8, 13, false), ("news", 14, 18, false)],
+            why: "Porter2 where Porter differs: dying → die (Porter: dy), news kept (Porter: new)"),
     ]
 
     @Test(arguments: rows)
@@ -107,11 +140,23 @@ struct ShippedTokenizerTests {
         ("synonyms file", "error in tokenizer constructor (synonyms: option 'file' needs a value)"),
         ("synonyms file '/dev/null' 'new york'", "error in tokenizer constructor (synonyms: cannot create the wrapped tokenizer 'new york')"),
         ("latinascii nosuchbase", "error in tokenizer constructor (latinascii: cannot create the wrapped tokenizer 'nosuchbase')"),
+        ("snowball klingon", "error in tokenizer constructor (snowball: unknown language 'klingon' (languages: \(SnowballStemmer.algorithms.joined(separator: ", "))))"),
+        ("snowball", "error in tokenizer constructor (snowball: needs a language (languages: \(SnowballStemmer.algorithms.joined(separator: ", "))))"),
+        ("snowball german nosuchbase", "error in tokenizer constructor (snowball: cannot create the wrapped tokenizer 'nosuchbase')"),
+        ("japanese dicdir '/nonexistent'",
+         "error in tokenizer constructor (japanese: MeCab cannot load dictionary '/nonexistent': param.cpp(69) [ifs] no such file or directory: /nonexistent/dicrc)"),
+        ("japanese unicode61", "error in tokenizer constructor (japanese: unexpected argument 'unicode61' (only 'dicdir PATH'))"),
     ])
     func badArgumentsAreRejected(text: String, reason: String) throws {
         #expect(throws: TokenBenchError.invalidTokenizerSpec(spec: text, reason: reason)) {
             try Workbench().validate(TokenizerSpec(text: text))
         }
+    }
+
+    @Test func theDefaultStemmersAreLibstemmerAlgorithms() {
+        // A catalog language that libstemmer lacks would make its default tokenizer unsupported.
+        #expect(Set(TokenizerCatalog.snowballLanguages).isSubset(of: SnowballStemmer.algorithms))
+        #expect(SnowballStemmer.algorithms.count >= 12)
     }
 
     @Test func wrappersWrapAnyBase() throws {

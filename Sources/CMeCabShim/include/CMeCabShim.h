@@ -24,7 +24,9 @@ typedef int (*tb_morpheme_callback)(void *context, int start, int end, const cha
 
 /// Parses `length` bytes of text (not NUL-terminated, never read past `length`) and reports its
 /// morphemes, skipping the sentence's begin and end nodes and any node whose surface does not
-/// lie inside the text. Returns 0, the callback's non-zero value, or -1 when MeCab fails.
+/// lie inside the text. Text over 32 KiB is parsed in pieces (MeCab refuses too long a
+/// sentence), cut after a line break, 。 or space where there is one. Returns 0, the callback's
+/// non-zero value, or -1 when MeCab fails.
 int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_callback callback, void *context);
 
 /// MeCab's library version ("0.996").
