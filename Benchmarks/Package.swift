@@ -13,11 +13,14 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The plain C loop over MeCab's own parser that `japanese` is measured against.
+        .target(name: "MeCabReferenceLoop", path: "Benchmarks/MeCabReferenceLoop", linkerSettings: [.linkedLibrary("mecab")]),
         .executableTarget(
             name: "TokenizerBenchmarks",
             dependencies: [
                 .product(name: "TokenBench", package: "TokenBench"),
                 .product(name: "Benchmark", package: "benchmark"),
+                "MeCabReferenceLoop",
             ],
             path: "Benchmarks/TokenizerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),

@@ -138,11 +138,22 @@ public enum CSV {
     }
 
     /// A field as CSV: quoted when it holds a comma, quote or line break.
+    ///
+    /// The test looks at bytes and the quoting at scalars, never at Characters: a comma or a quote
+    /// followed by a combining mark (",\u{308}") is one grapheme cluster that is not equal to
+    /// "," or "\"", yet a CSV reader sees the comma and the quote.
     public static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
             return field
         }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var quoted = "\""
+        quoted.unicodeScalars.reserveCapacity(field.unicodeScalars.count + 2)
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { quoted.unicodeScalars.append("\"") }
+            quoted.unicodeScalars.append(scalar)
+        }
+        quoted.unicodeScalars.append("\"")
+        return quoted
     }
 
     /// One record as a CSV line, with its LF terminator.

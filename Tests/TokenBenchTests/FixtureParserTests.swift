@@ -128,4 +128,19 @@ struct FixtureParserTests {
         let records = try CSV.parse(CSV.line(["a", "b,c", "say \"hi\"", "two\nlines", ""]))
         #expect(records.map(\.fields) == [["a", "b,c", "say \"hi\"", "two\nlines", ""]])
     }
+
+    /// Fields whose comma, quote or line break is followed by a combining mark: each pair is one
+    /// grapheme cluster, which a Character comparison with "," or "\"" does not see.
+    @Test(arguments: [
+        ("1,\u{308}0", "\"1,\u{308}0\"", "a comma then U+0308, as in WordBreakTest.txt: must be quoted"),
+        ("a,\u{301}b", "\"a,\u{301}b\"", "a comma then an acute accent"),
+        ("\"\u{301}", "\"\"\"\u{301}\"", "a quote then an acute accent: quoted, and the quote doubled"),
+        ("x\n\u{301}", "\"x\n\u{301}\"", "a line break then a mark"),
+        ("\u{301},", "\"\u{301},\"", "a lone mark then a comma"),
+    ])
+    func csvWriterQuotesByScalarsNotCharacters(field: String, written: String, why: String) throws {
+        #expect(CSV.escape(field) == written, "\(why)")
+        let records = try CSV.parse(CSV.line(["before", field, "after"]))
+        #expect(records.map(\.fields) == [["before", field, "after"]], "\(why): round-trips with three fields")
+    }
 }

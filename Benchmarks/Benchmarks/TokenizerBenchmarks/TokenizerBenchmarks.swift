@@ -1,11 +1,15 @@
 import Benchmark
 import Foundation
+import MeCabReferenceLoop
 import TokenBench
 
 /// One benchmark per built-in and shipped tokenizer: tokenizing the built-in 8 MB corpus in
 /// document mode through xTokenize, as `tokenbench throughput` does. Reports throughput (passes
 /// over the corpus per second), wall clock per pass and allocations; thresholds are kept in
 /// Thresholds/.
+///
+/// Two more run on the Japanese documents of that corpus: `japanese`, and the plain C loop over
+/// MeCab's own parser that is its limit. Their throughputs, side by side, give the ratio.
 let benchmarks: @Sendable () -> Void = {
     let corpus: CorpusBatch
     let workbench: Workbench
@@ -33,6 +37,45 @@ let benchmarks: @Sendable () -> Void = {
             .peakMemoryResident: .init(relative: [.p50: 10, .p90: 10]),
             .mallocCountTotal: .init(absolute: [.p50: 1_000, .p90: 1_000]),
         ])
+
+    // The documents of the corpus written in Japanese (those with kana), about 8% of it.
+    var japaneseText = CorpusBatch()
+    for index in 0 ..< corpus.documentCount {
+        let document = corpus.bytes[corpus.range(ofDocument: index)]
+        if zip(document, document.dropFirst()).contains(where: { $0 == 0xE3 && (0x81...0x83).contains($1) }) {
+            japaneseText.append(document: document)
+        }
+    }
+    let japaneseEnds = japaneseText.ends.map { CLong($0) }
+
+    Benchmark("japanese_text_tokenize_japanese") { benchmark in
+        do {
+            try workbench.withCountingTokenizer(TokenizerSpec(text: "japanese")) { tokenizer in
+                _ = try tokenizer.countTokens(in: japaneseText, mode: .document)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    blackHole(try tokenizer.countTokens(in: japaneseText, mode: .document))
+                }
+                benchmark.stopMeasurement()
+            }
+        } catch {
+            benchmark.error("japanese: \(error)")
+        }
+    }
+
+    Benchmark("japanese_text_mecab_c_loop") { benchmark in
+        guard tb_mecab_reference_open() == 0 else { return benchmark.error("MeCab cannot load its dictionary") }
+        japaneseText.bytes.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                _ = tb_mecab_reference_count(text.baseAddress, japaneseEnds, japaneseEnds.count)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    blackHole(tb_mecab_reference_count(text.baseAddress, japaneseEnds, japaneseEnds.count))
+                }
+                benchmark.stopMeasurement()
+            }
+        }
+    }
 
     for spec in workbench.supportedCatalogSpecs() {
         // Names without spaces or parentheses: package-benchmark 1.38.1 writes threshold files

@@ -16,7 +16,8 @@ public struct CorpusBatch: Sendable {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 
-    mutating func append<C: Collection>(document: C) where C.Element == UInt8 {
+    /// Appends one whole document: a corpus of your own, or a part of another batch.
+    public mutating func append<C: Collection>(document: C) where C.Element == UInt8 {
         bytes.append(contentsOf: document)
         ends.append(bytes.count)
     }

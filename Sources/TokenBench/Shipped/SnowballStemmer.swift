@@ -9,8 +9,24 @@ import GRDB
 final class SnowballStemmer {
     // Ownership: created by tb_stemmer_open, released exactly once in deinit.
     private let handle: OpaquePointer
-    private var cache = ByteKeyedTable<[UInt8]>()
+    /// Ownership: allocated and initialized in init, deinitialized and freed in deinit. The cache
+    /// is reached through a pointer because the lookup runs on every token, and a `var` of a class
+    /// would cost a dynamic exclusivity check per access.
+    private let cache: UnsafeMutablePointer<Cache>
     private let cacheLimit = 100_000
+
+    /// Stems back to back in one arena, so that a lookup hands out a borrowed slice: no array is
+    /// retained or released per token.
+    private struct Cache {
+        var table = ByteKeyedTable<StemRange>()
+        var stems: [UInt8] = []
+    }
+
+    /// Where a word's stem lies in the arena; `count` -1 when the word has none (invalid UTF-8).
+    private struct StemRange {
+        var start: Int32
+        var count: Int32
+    }
 
     /// The algorithms libstemmer offers, by their canonical names.
     static var algorithms: [String] {
@@ -23,25 +39,44 @@ final class SnowballStemmer {
                 message: "\(tokenizer): unknown language '\(algorithm)' (languages: \(Self.algorithms.joined(separator: ", ")))")
         }
         self.handle = handle
+        cache = .allocate(capacity: 1)
+        cache.initialize(to: Cache())
     }
 
     deinit {
         tb_stemmer_close(handle)
+        cache.deinitialize(count: 1)
+        cache.deallocate()
     }
 
-    /// The stem of `word`, composed to NFC first so that an NFD spelling stems like the NFC one;
-    /// nil when the word is not valid UTF-8 or libstemmer fails, so the caller can keep the word.
-    func stem(_ word: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        if let cached = cache.value(for: word) { return cached }
-        guard let composed = word.isASCII ? Array(word) : ICUNormalization.nfc.apply(word) else { return nil }
-        var stem: UnsafePointer<CChar>?
-        let length = composed.withUnsafeBufferPointer { composed in
-            composed.withMemoryRebound(to: CChar.self) { tb_stemmer_stem(handle, $0.baseAddress, CInt($0.count), &stem) }
+    /// Calls `body` with the stem of `word`, composed to NFC first so that an NFD spelling stems
+    /// like the NFC one; with nil when the word is not valid UTF-8 or libstemmer fails. The
+    /// stem is borrowed for the duration of `body`.
+    func withStem<R>(of word: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        let range = cache.pointee.table.value(for: word) ?? stemUncached(word)
+        guard range.count >= 0 else { return body(nil) }
+        return cache.pointee.stems.withUnsafeBufferPointer { stems in
+            body(UnsafeBufferPointer(rebasing: stems[Int(range.start) ..< Int(range.start) + Int(range.count)]))
         }
-        guard length >= 0, let stem else { return nil }
-        let result = Array(UnsafeRawBufferPointer(start: stem, count: Int(length)))
-        if cache.count >= cacheLimit { cache.removeAll() }
-        cache.insert(Array(word), result)
-        return result
+    }
+
+    private func stemUncached(_ word: UnsafeBufferPointer<UInt8>) -> StemRange {
+        if cache.pointee.table.count >= cacheLimit {
+            cache.pointee.table.removeAll()
+            cache.pointee.stems.removeAll(keepingCapacity: true)
+        }
+        var range = StemRange(start: 0, count: -1)
+        if let composed = word.isASCII ? Array(word) : ICUNormalization.nfc.apply(word) {
+            var stem: UnsafePointer<CChar>?
+            let length = composed.withUnsafeBufferPointer { composed in
+                composed.withMemoryRebound(to: CChar.self) { tb_stemmer_stem(handle, $0.baseAddress, CInt($0.count), &stem) }
+            }
+            if length >= 0, let stem {
+                range = StemRange(start: Int32(cache.pointee.stems.count), count: Int32(length))
+                cache.pointee.stems.append(contentsOf: UnsafeRawBufferPointer(start: stem, count: Int(length)))
+            }
+        }
+        cache.pointee.table.insert(Array(word), range)
+        return range
     }
 }

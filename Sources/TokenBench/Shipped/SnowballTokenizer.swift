@@ -34,8 +34,10 @@ final class SnowballTokenizer: FilteringWrapper {
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
                 tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
-        // Invalid UTF-8 has no stem and is indexed as it is, and so is a word stemmed to nothing.
-        guard let stem = stemmer.stem(token), !stem.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
-        return emit.emit(stem, flags: flags, start: start, end: end)
+        stemmer.withStem(of: token) { stem in
+            // Invalid UTF-8 has no stem and is indexed as it is, and so is a word stemmed to nothing.
+            guard let stem, !stem.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
+            return emit.emit(stem, flags: flags, start: start, end: end)
+        }
     }
 }
