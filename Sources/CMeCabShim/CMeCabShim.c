@@ -1,5 +1,6 @@
 #include "CMeCabShim.h"
 #include <mecab.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +135,17 @@ int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_cal
         start = end;
     }
     return result;
+}
+
+void tb_mecab_describe_dictionary(tb_mecab *mecab, char *buffer, int capacity) {
+    if (capacity <= 0) return;
+    const mecab_dictionary_info_t *info = mecab_dictionary_info(mecab->tagger);
+    while (info && info->type != MECAB_SYS_DIC) info = info->next;
+    if (info == NULL) {
+        buffer[0] = 0;
+        return;
+    }
+    snprintf(buffer, (size_t)capacity, "%s (version %u, %s)", info->filename, info->version, info->charset);
 }
 
 const char *tb_mecab_version(void) { return mecab_version(); }

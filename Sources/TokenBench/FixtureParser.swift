@@ -74,9 +74,14 @@ public enum FixtureParser {
         return cases
     }
 
-    /// Splits `key: value` or `key[scope]: value`.
+    /// Splits `key: value` or `key[scope]: value`. Only a scope right after the key's name is
+    /// skipped over (it holds a colon: `match[nfc:nfd]`); a value may hold `]` and `:` in any order.
     private static func splitKeyValue(_ line: Substring) -> (String, String)? {
-        let searchStart = line.firstIndex(of: "]") ?? line.startIndex
+        let nameEnd = line.firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? line.endIndex
+        var searchStart = nameEnd
+        if nameEnd < line.endIndex, line[nameEnd] == "[", let close = line[nameEnd...].firstIndex(of: "]") {
+            searchStart = close
+        }
         guard let colon = line[searchStart...].firstIndex(of: ":") else { return nil }
         let key = line[..<colon].trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty, !key.contains(" ") || key.contains("[") else { return nil }

@@ -23,33 +23,48 @@ extension MatchMatrix {
 
     /// One row per case × query kind × form pair, one column per tokenizer with `X` where the
     /// query finds the document and `error` where FTS5 refused it: the shape of the seeds' tables.
+    ///
+    /// Cells are looked up by what they are, not by where they sit in `cells`, so a matrix whose
+    /// cells were filtered or reordered still gives a table: a missing cell is an empty field.
     public func wideTable() -> Table {
         var table = Table(header: ["case", "category", "query_kind", "document_form", "query_form", "document", "query"] + tokenizers)
-        var index = 0
-        // Cells are ordered case, tokenizer, query kind, form pair: regroup by row.
-        let perTokenizer = queryKinds.count * formPairs.count
-        while index < cells.count {
-            let caseCells = cells[index..<index + perTokenizer * tokenizers.count]
-            for kindIndex in queryKinds.indices {
-                for pairIndex in formPairs.indices {
-                    let offset = kindIndex * formPairs.count + pairIndex
-                    let first = caseCells[caseCells.startIndex + offset]
+        struct RowKey: Hashable {
+            var caseID: String
+            var queryKind: QueryKind
+            var formPair: FormPair
+        }
+        var rowOrder: [RowKey] = []
+        var firstCell: [RowKey: MatrixCell] = [:]
+        var results: [RowKey: [String: CellResult]] = [:]
+        for cell in cells {
+            let key = RowKey(caseID: cell.matchCase.id, queryKind: cell.queryKind, formPair: cell.formPair)
+            if firstCell[key] == nil {
+                firstCell[key] = cell
+                rowOrder.append(key)
+            }
+            results[key, default: [:]][cell.tokenizer] = cell.result
+        }
+        // Rows by case in order of appearance, then by the matrix's query kinds and form pairs.
+        let caseOrder = rowOrder.map(\.caseID).uniquedInOrder()
+        for caseID in caseOrder {
+            for queryKind in queryKinds {
+                for formPair in formPairs {
+                    let key = RowKey(caseID: caseID, queryKind: queryKind, formPair: formPair)
+                    guard let first = firstCell[key] else { continue }
                     var row = [
                         first.matchCase.id, first.matchCase.category, first.queryKind.rawValue,
                         first.formPair.document.rawValue, first.formPair.query.rawValue, first.document, first.query,
                     ]
-                    for tokenizerIndex in tokenizers.indices {
-                        let cell = caseCells[caseCells.startIndex + tokenizerIndex * perTokenizer + offset]
-                        switch cell.result {
+                    for tokenizer in tokenizers {
+                        switch results[key]?[tokenizer] {
                         case .matched: row.append("X")
-                        case .notMatched: row.append("")
+                        case .notMatched, nil: row.append("")
                         case .error: row.append("error")
                         }
                     }
                     table.rows.append(row)
                 }
             }
-            index += perTokenizer * tokenizers.count
         }
         return table
     }

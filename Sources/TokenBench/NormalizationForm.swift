@@ -13,14 +13,21 @@ public enum NormalizationForm: String, CaseIterable, Sendable, Codable {
     /// Compatibility decomposition.
     case nfkd
 
+    /// `text` in this form, normalized by the system ICU. Foundation's normalization on Linux is
+    /// not used: it leaves a Hangul LV syllable and a trailing jamo apart (U+AC00 U+11A8), where
+    /// NFC composes them (U+AC01); `NormalizationFormTests` runs all of NormalizationTest.txt.
     public func apply(to text: String) -> String {
+        let normalization: ICUNormalization
         switch self {
         case .asis: return text
-        case .nfc: return text.precomposedStringWithCanonicalMapping
-        case .nfd: return text.decomposedStringWithCanonicalMapping
-        case .nfkc: return text.precomposedStringWithCompatibilityMapping
-        case .nfkd: return text.decomposedStringWithCompatibilityMapping
+        case .nfc: normalization = .nfc
+        case .nfd: normalization = .nfd
+        case .nfkc: normalization = .nfkc
+        case .nfkd: normalization = .nfkd
         }
+        // A Swift String is valid UTF-8, so ICU fails only when it runs out of memory.
+        guard let normalized = normalization.apply(Array(text.utf8)) else { return text }
+        return String(decoding: normalized, as: UTF8.self)
     }
 }
 

@@ -23,11 +23,23 @@ extension Workbench {
         }
         pairs.append(("icu_version", Self.icuString(tb_icu_version)))
         pairs.append(("icu_unicode_version", Self.icuString(tb_icu_unicode_version)))
+        pairs.append(("mecab_version", MorphologicalAnalyzer.version))
+        pairs.append(("mecab_dictionary", Self.mecabDictionary()))
+        pairs.append(("snowball_algorithms", SnowballStemmer.algorithms.joined(separator: " ")))
         pairs.append(("swift_version", Self.swiftVersion))
         pairs.append(("os", Self.operatingSystem()))
         pairs.append(("cpu_model", Self.cpuModel()))
         pairs.append(("cpu_count", String(ProcessInfo.processInfo.activeProcessorCount)))
         return pairs
+    }
+
+    /// mecabrc's dictionary, which `japanese` uses by default, or why MeCab cannot load it.
+    private static func mecabDictionary() -> String {
+        do {
+            return try MorphologicalAnalyzer(dicdir: nil, tokenizer: "japanese").dictionaryDescription
+        } catch {
+            return "none: \((error as? DatabaseError)?.message ?? "\(error)")"
+        }
     }
 
     /// Runs `statements`, then drops what they created; "yes" if all succeed, else "no: reason".

@@ -50,16 +50,15 @@ struct CheckCommand: ParsableCommand {
                 name: "--baseline", value: baseline,
                 reason: "no cell could be compared (every tokenizer was skipped, or none given with --tokenizer is in the baseline)")
         }
-        let checkedCount = comparison.before.tokenizers.count
         guard !comparison.isIdentical else {
-            printError("tokenbench: all \(comparison.comparedCellCount) cells of \(checkedCount) tokenizers match \(baseline)")
+            printError("tokenbench: all \(comparison.comparedCellCount) cells of \(comparison.sharedTokenizerCount) tokenizers match \(baseline)")
             return
         }
         // Read the baseline's environment before printing anything, so a bad file fails alone.
         let environmentNote = try environmentDifferences(bench)
         print(comparison.readableReport(), terminator: "")
         print(environmentNote, terminator: "")
-        printError("tokenbench: \(comparison.changes.count) of \(golden.records.count) cells differ from \(baseline); "
+        printError("tokenbench: \(comparison.changes.count) of \(comparison.checkedBaselineCellCount) cells differ from \(baseline); "
             + "if the change is intended, regenerate it with 'tokenbench matrix -o \(baseline)'")
         throw ExitCode(1)
     }

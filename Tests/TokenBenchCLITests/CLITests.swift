@@ -35,8 +35,15 @@ struct CLITests {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        // Both pipes are drained at once: reading one to its end first would hang as soon as the
+        // other filled its 64 KiB pipe buffer.
+        nonisolated(unsafe) var err = Data()
+        let errorReader = DispatchGroup()
+        DispatchQueue.global().async(group: errorReader) {
+            err = stderr.fileHandleForReading.readDataToEndOfFile()
+        }
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        errorReader.wait()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
@@ -101,6 +108,20 @@ struct CLITests {
         #expect(run.stderr.contains("FAIL"))
         #expect(run.stderr.contains("case wrong, tokenizer ascii"))
         #expect(run.stdout.split(separator: "\n").count == 1 + 2 * 3, "the full matrix is still printed")
+    }
+
+    @Test func moreThanAPipeBufferOnStderrDoesNotHang() throws {
+        // 400 cases whose every cell contradicts its expectation: over 200 kB of FAIL lines on
+        // stderr, more than a pipe holds, while stdout carries the matrix.
+        let directory = try Self.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cases = (0..<400).map { "id: c\($0)\ncategory: t\ndocument: word\($0)\nquery: word\($0)\nnomatch: ascii\n" }
+        try Data(cases.joined(separator: "\n").utf8).write(to: directory.appendingPathComponent("many.cases"))
+        let run = try Self.run(["matrix", "--fixtures", "many.cases", "--tokenizer", "ascii"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr.utf8.count > 65_536)
+        #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.count == 400 * 6)
+        #expect(run.stdout.split(separator: "\n").count == 1 + 400 * 6)
     }
 
     /// One row per kind of bad input: exit status 2, one line on stderr naming the input, no output file.

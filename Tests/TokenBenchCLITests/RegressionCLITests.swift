@@ -77,6 +77,16 @@ struct RegressionCLITests {
         let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stderr.contains("skipped tokenizer nosuchtokenizer: this environment lacks it (no such tokenizer: nosuchtokenizer)"))
+        // unicode61 and trigram have as many cells each as the skipped tokenizer, which is not counted.
+        #expect(run.stderr.contains("all \(2 * extra.count) cells of 2 tokenizers match"), "\(run.stderr)")
+
+        // With a changed cell too, the total counts only the cells that were checked.
+        let doctored = try String(contentsOf: baseline, encoding: .utf8)
+            .replacingOccurrences(of: "seed-table-foo-foo,seed-table,unicode61,phrase,asis,asis,Foo,Foo,1,", with: "seed-table-foo-foo,seed-table,unicode61,phrase,asis,asis,Foo,Foo,0,")
+        try Data(doctored.utf8).write(to: baseline)
+        let changed = try CLI.run(["check", "--baseline", baseline.path], in: directory)
+        #expect(changed.status == 1)
+        #expect(changed.stderr.contains("1 of \(2 * extra.count) cells differ"), "\(changed.stderr)")
     }
 
     @Test func baselineCaseGoneFromTheFixturesIsReportedRemoved() throws {

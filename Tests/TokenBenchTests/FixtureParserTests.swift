@@ -36,6 +36,25 @@ struct FixtureParserTests {
         #expect(first.expectation(for: "ascii", formPair: nfcNfd, queryKind: .phrase) == nil)
     }
 
+    /// Values that hold `]` and then `:`: only a scope right after the key is skipped.
+    @Test(arguments: [
+        ("note: see [1]: x", "note", "see [1]: x"),
+        ("document: a]b: c", "document", "a]b: c"),
+        ("query: ]:", "query", "]:"),
+        ("match[nfc:nfd]: ascii", "match[nfc:nfd]", "ascii"),
+    ])
+    func valuesMayHoldBracketsAndColons(line: String, key: String, value: String) throws {
+        var lines = ["id: x", "category: c", "document: d", "query: q"]
+        if let index = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) { lines[index] = line } else { lines.append(line) }
+        let parsed = try #require(try FixtureParser.parse(Array(lines.joined(separator: "\n").utf8), file: "t.cases", format: .cases).first)
+        switch key {
+        case "note": #expect(parsed.note == value)
+        case "document": #expect(parsed.document == value)
+        case "query": #expect(parsed.query == value)
+        default: #expect(parsed.expectation(for: value, formPair: FormPair(document: .nfc, query: .nfd), queryKind: .phrase) == .match)
+        }
+    }
+
     @Test func csvFormatAcceptsQuotedFieldsAndEscapes() throws {
         let text = "id,category,document,query,note,match\r\n"
             + "a,c,\"Foo, \"\"bar\"\"\",foo,\"two\nlines\",ascii unicode61\r\n"

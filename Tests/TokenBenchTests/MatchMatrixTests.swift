@@ -104,6 +104,26 @@ struct MatchMatrixTests {
         #expect(jeromePhrase?.suffix(2) == ["", "X"])
         #expect(matrix.longTable().rows.count == matrix.cells.count)
     }
+
+    @Test func wideTableOfFilteredOrReorderedCellsDoesNotTrap() throws {
+        let cases = [
+            MatchCase(id: "a", category: "t", document: "Foo", query: "FOO"),
+            MatchCase(id: "b", category: "t", document: "J\u{E9}r\u{F4}me", query: "Jerome"),
+        ]
+        var matrix = try Self.matrix(cases, [Self.ascii, Self.unicode61], forms: FormPair.defaults)
+        let full = matrix.wideTable()
+        // Reversed cells give the same table: cells are found by what they are, not where they are.
+        matrix.cells.reverse()
+        #expect(matrix.wideTable().rows.sorted { $0.joined(separator: ",") < $1.joined(separator: ",") }
+            == full.rows.sorted { $0.joined(separator: ",") < $1.joined(separator: ",") })
+        // Dropping every unicode61 cell of case b (once an index-arithmetic trap) leaves its fields empty.
+        matrix.cells.removeAll { $0.matchCase.id == "b" && $0.tokenizer == "unicode61" }
+        let filtered = matrix.wideTable()
+        #expect(filtered.rows.count == full.rows.count)
+        #expect(filtered.rows.filter { $0[0] == "b" }.allSatisfy { $0.last == "" })
+        matrix.cells.removeAll { $0.matchCase.id == "a" }
+        #expect(matrix.wideTable().rows.allSatisfy { $0[0] == "b" })
+    }
 }
 
 /// A tokenizer type defined by a "user": it must run through traces and matrices exactly like

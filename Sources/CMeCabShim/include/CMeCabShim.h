@@ -29,6 +29,10 @@ typedef int (*tb_morpheme_callback)(void *context, int start, int end, const cha
 /// non-zero value, or -1 when MeCab fails.
 int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_callback callback, void *context);
 
+/// Writes the system dictionary of `mecab` as "PATH (version N, CHARSET)" into `buffer`,
+/// NUL-terminated and cut to `capacity`.
+void tb_mecab_describe_dictionary(tb_mecab *mecab, char *buffer, int capacity);
+
 /// MeCab's library version ("0.996").
 const char *tb_mecab_version(void);
 

@@ -30,6 +30,11 @@ public struct MatrixComparison: Sendable {
     public private(set) var tokenizersOnlyAfter: [String] = []
     /// How many cells both sides have.
     public private(set) var comparedCellCount = 0
+    /// How many cells of the tokenizers both sides have the baseline holds: what the changes are
+    /// counted against (the cells of a tokenizer on one side only were never checked).
+    public private(set) var checkedBaselineCellCount = 0
+    /// How many tokenizers both sides have.
+    public private(set) var sharedTokenizerCount = 0
 
     public init(before: MatrixBaseline, after: MatrixBaseline) {
         self.before = before
@@ -39,6 +44,7 @@ public struct MatrixComparison: Sendable {
         tokenizersOnlyBefore = beforeTokenizers.filter { !afterTokenizers.contains($0) }
         tokenizersOnlyAfter = afterTokenizers.filter { !beforeTokenizers.contains($0) }
         let shared = Set(beforeTokenizers).intersection(afterTokenizers)
+        sharedTokenizerCount = shared.count
 
         var afterByKey: [MatrixRecord.Key: MatrixRecord] = [:]
         for record in after.records where shared.contains(record.key.tokenizer) {
@@ -47,6 +53,7 @@ public struct MatrixComparison: Sendable {
         var seen: Set<MatrixRecord.Key> = []
         for record in before.records where shared.contains(record.key.tokenizer) {
             seen.insert(record.key)
+            checkedBaselineCellCount += 1
             guard let counterpart = afterByKey[record.key] else {
                 changes.append(Change(kind: .removed, key: record.key, before: record, after: nil, changedColumns: []))
                 continue

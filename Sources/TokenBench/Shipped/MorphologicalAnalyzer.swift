@@ -29,6 +29,13 @@ final class MorphologicalAnalyzer {
     /// MeCab's library version.
     static var version: String { String(cString: tb_mecab_version()) }
 
+    /// The system dictionary: its file, version and character set.
+    var dictionaryDescription: String {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        tb_mecab_describe_dictionary(handle, &buffer, CInt(buffer.count))
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Walks the morphemes of `length` bytes at `text`: `callback` gets `context` with each one.
     /// Returns 0, the callback's non-zero value, or -1 when MeCab fails.
     func walk(_ text: UnsafePointer<CChar>, length: CInt, context: UnsafeMutableRawPointer,

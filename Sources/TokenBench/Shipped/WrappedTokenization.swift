@@ -93,6 +93,10 @@ enum WrappedTokenization {
         _: Filter.Type, _ statePointer: UnsafeMutableRawPointer?, _ flags: CInt, _ pToken: UnsafePointer<CChar>?,
         _ nToken: CInt, _ start: CInt, _ end: CInt
     ) -> CInt {
+        // A broken BASE (an extension tokenizer, say) must not crash the wrapper: a negative
+        // length, or no bytes behind a positive one, stops the call with an error that
+        // `tokenbench conformance` reports, instead of building a buffer over nothing.
+        guard nToken >= 0, pToken != nil || nToken == 0 else { return SQLITE_ERROR }
         let state = statePointer.unsafelyUnwrapped.assumingMemoryBound(to: CallState<Filter>.self)
         let token = UnsafeBufferPointer(start: UnsafeRawPointer(pToken)?.assumingMemoryBound(to: UInt8.self), count: Int(nToken))
         return state.pointee.filter._withUnsafeGuaranteedRef { filter in
