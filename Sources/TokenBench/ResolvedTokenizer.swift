@@ -44,8 +44,11 @@ struct ResolvedTokenizer {
         return words
     }
 
-    /// Creates a temporary FTS5 table tokenized by `spec`, inserts one row (SQLite versions that
-    /// create tokenizers lazily only run the constructor then), runs `body`, and drops the table.
+    /// Creates a temporary FTS5 table tokenized by `spec`, inserts one empty row (SQLite versions
+    /// that create tokenizers lazily only run the constructor then), runs `body`, and drops the
+    /// table. The row is empty so that no token reaches FTS5 here: a broken tokenizer's token (a
+    /// NULL pointer, a negative length) crashes FTS5 itself, and the bench must judge such a
+    /// tokenizer, not die of it.
     @discardableResult
     private static func withProbeTable<T>(
         spec: TokenizerSpec, reportedAs reported: TokenizerSpec, in db: Database, _ body: () throws -> T
@@ -58,7 +61,7 @@ struct ResolvedTokenizer {
             try db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_probe")
             try db.execute(sql: "CREATE VIRTUAL TABLE temp.tokenbench_probe USING fts5(body, tokenize = \(literal))")
             defer { try? db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_probe") }
-            try db.execute(sql: "INSERT INTO temp.tokenbench_probe(body) VALUES ('probe')")
+            try db.execute(sql: "INSERT INTO temp.tokenbench_probe(body) VALUES ('')")
             return try body()
         } catch let error as TokenBenchError {
             throw error

@@ -10,6 +10,8 @@ struct CLITests {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The process ended by a signal (a crash), not by exiting: `status` is then the signal.
+        var signaled = false
     }
 
     /// The executable next to the test bundle (same build configuration and scratch path).
@@ -45,13 +47,34 @@ struct CLITests {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         errorReader.wait()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+                   signaled: process.terminationReason == .uncaughtSignal)
     }
 
+    /// A fresh directory under the system's temporary directory, removed when the test process exits.
     static func makeTemporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        removeAtExit(url)
         return url
+    }
+
+    /// Directories to remove when the process exits (tests run in parallel and share some).
+    private nonisolated(unsafe) static var directoriesToRemove: [URL] = []
+    private static let lock = NSLock()
+    private static let registerCleanup: Void = {
+        atexit {
+            CLITests.lock.lock()
+            defer { CLITests.lock.unlock() }
+            for url in CLITests.directoriesToRemove { try? FileManager.default.removeItem(at: url) }
+        }
+    }()
+
+    static func removeAtExit(_ url: URL) {
+        _ = registerCleanup
+        lock.lock()
+        defer { lock.unlock() }
+        directoriesToRemove.append(url)
     }
 
     static func golden(_ name: String) -> String { goldenDirectory.appendingPathComponent(name).path }

@@ -6,17 +6,23 @@ import Testing
 struct ExtensionTests {
     static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Extension/tbtest.c")
 
-    /// Compiles the extension into a fresh directory as libtbtest.so.
-    static func buildExtension() throws -> URL {
+    /// The extension, compiled once for the whole run into a temporary directory that is
+    /// removed when the test process exits.
+    static let compiled: Result<URL, any Error> = Result {
         let directory = try CLITests.makeTemporaryDirectory()
+        CLITests.removeAtExit(directory)
         let library = directory.appendingPathComponent("libtbtest.so")
         let compiler = Process()
         compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         compiler.arguments = ["cc", "-shared", "-fPIC", "-O1", "-o", library.path, source.path]
         try compiler.run()
         compiler.waitUntilExit()
-        try #require(compiler.terminationStatus == 0, "cc failed to build the test extension")
+        guard compiler.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
         return library
+    }
+
+    static func buildExtension() throws -> URL {
+        try compiled.get()
     }
 
     @Test func extensionTokenizerRunsByName() throws {
@@ -78,6 +84,36 @@ struct ExtensionTests {
     }
 
     /// One row per way loading can fail: exit status 2 and one line naming the extension.
+    /// Each broken tokenizer of the test extension, bare and under every shipped wrapper, must be
+    /// reported as a conformance error (exit 1), never end the run by a signal.
+    @Test(arguments: ["tbtest_negative", "tbtest_null", "tbtest_offsets"])
+    func brokenBaseTokenizersAreReportedNotCrashedOn(broken: String) throws {
+        let library = try Self.buildExtension()
+        let wrappers = ["", "synonyms", "stopwords", "latinascii", "german", "nfkc", "translit", "snowball english"]
+        for wrapper in wrappers {
+            let spec = wrapper.isEmpty ? broken : "\(wrapper) \(broken)"
+            let run = try CLITests.run([
+                "conformance", "--tokenizer", spec, "--load-extension", library.path, "--iterations", "5", "--no-large-inputs",
+            ])
+            #expect(!run.signaled, "\(spec): ended by a signal")
+            // synonyms and stopwords run their word lists through BASE in the constructor, so they
+            // refuse a BASE whose tokens are bad there: a clean exit 2 that says why.
+            if ["synonyms", "stopwords"].contains(wrapper) && broken != "tbtest_offsets" {
+                #expect(run.status == 2, "\(spec): \(run.stderr)")
+                #expect(run.stderr.contains("error in tokenizer constructor (\(wrapper): the wrapped tokenizer fails on"), "\(run.stderr)")
+                continue
+            }
+            #expect(run.status == 1, "\(spec): \(run.stderr)")
+            let errors = run.stdout.split(separator: "\n").filter { $0.contains(",error,") }
+            // Bare, the tokenizer's own fault is named; a wrapper passes bad offsets on (nfkc cannot
+            // map them back and fails the call), and fails the call on a bad token.
+            let expected = wrapper.isEmpty
+                ? (broken == "tbtest_offsets" ? "offset-range" : "empty-token")
+                : (broken == "tbtest_offsets" && wrapper != "nfkc" ? "offset-range" : "error-code")
+            #expect(errors.contains { $0.contains(",\(expected),") }, "\(spec): \(errors.prefix(3))")
+        }
+    }
+
     @Test(arguments: [
         (":nosuch_init", "undefined symbol: nosuch_init"),
         (":tbtest_failing_init", "tbtest: refusing to load on purpose"),

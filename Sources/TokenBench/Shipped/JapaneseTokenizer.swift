@@ -95,7 +95,8 @@ final class JapaneseTokenizer: FTS5CustomTokenizer {
                         let features = UnsafeBufferPointer(
                             start: UnsafeRawPointer(feature)?.assumingMemoryBound(to: UInt8.self), count: Int(featureLength))
                         let surface = UnsafeBufferPointer(start: state.pointee.folded + Int(start), count: Int(end - start))
-                        let original = state.pointee.offsets.original(start: start, end: end)
+                        // The C walk reports only surfaces inside the folded text.
+                        guard let original = state.pointee.offsets.original(start: start, end: end) else { return SQLITE_ERROR }
                         return state.pointee.tokenizer._withUnsafeGuaranteedRef { tokenizer in
                             tokenizer.emitMorpheme(
                                 surface, features: features, start: original.start, end: original.end,

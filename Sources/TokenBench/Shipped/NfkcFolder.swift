@@ -65,11 +65,10 @@ final class NfkcFolder {
         let originalLength: CInt
 
         /// Maps a span of the folded text back to the original bytes: from its first folded byte's
-        /// segment start to its last folded byte's segment end. A span outside the folded text (a
-        /// misbehaving BASE) is clamped to it rather than read out of bounds.
-        func original(start: CInt, end: CInt) -> (start: CInt, end: CInt) {
-            let start = min(max(start, 0), foldedLength)
-            let end = min(max(end, start), foldedLength)
+        /// segment start to its last folded byte's segment end. Nil for a span that does not lie
+        /// in the folded text (a misbehaving BASE): it is never read out of bounds.
+        func original(start: CInt, end: CInt) -> (start: CInt, end: CInt)? {
+            guard start >= 0, start <= end, end <= foldedLength else { return nil }
             let originalStart = start < foldedLength ? starts[Int(start)] : originalLength
             let originalEnd = end > start ? ends[Int(end) - 1] : originalStart
             return (originalStart, originalEnd)

@@ -28,8 +28,8 @@ final class StopwordsTokenizer: FilteringWrapper {
             let list = try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
             var words = ByteKeyedTable<Void>()
             for word in list {
-                for token in try base.tokenize(document: word) {
-                    words.insert(Array(token.token.utf8), ())
+                for token in try base.documentTokenBytes(of: word, tokenizer: Self.name) {
+                    words.insert(token, ())
                 }
             }
             self.words = words

@@ -53,11 +53,11 @@ final class SynonymsTokenizer: FilteringWrapper {
 
     /// The one token `word` gives under `base`; a member that gives several cannot be a synonym.
     static func singleToken(of word: String, base: any FTS5Tokenizer) throws -> [UInt8] {
-        let tokens = try base.tokenize(document: word)
+        let tokens = try base.documentTokenBytes(of: word, tokenizer: name)
         guard tokens.count == 1, let token = tokens.first else {
             throw DatabaseError(message: "\(name): '\(word)' is \(tokens.count) tokens, a synonym must be exactly one")
         }
-        return Array(token.token.utf8)
+        return token
     }
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,

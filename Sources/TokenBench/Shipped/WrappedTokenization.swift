@@ -105,6 +105,45 @@ enum WrappedTokenization {
     }
 }
 
+extension FTS5Tokenizer {
+    /// The document-mode tokens of `text`, as bytes, for a constructor that runs its word list
+    /// through BASE. GRDB's `tokenize(document:)` builds a String from whatever pointer and length
+    /// BASE reports, and traps on a negative length: this checks them and throws instead.
+    func documentTokenBytes(of text: String, tokenizer: String) throws -> [[UInt8]] {
+        let collector = DocumentTokenCollector()
+        let bytes = Array(text.utf8)
+        // Ownership: `collector` outlives the synchronous xTokenize; the callback borrows it.
+        let code = withExtendedLifetime(collector) {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    tokenize(
+                        context: Unmanaged.passUnretained(collector).toOpaque(), tokenization: .document,
+                        pText: chars.baseAddress, nText: CInt(chars.count),
+                        tokenCallback: { context, _, pToken, nToken, _, _ in
+                            let collector = Unmanaged<DocumentTokenCollector>.fromOpaque(context!).takeUnretainedValue()
+                            guard nToken >= 0, pToken != nil || nToken == 0 else {
+                                collector.isBroken = true
+                                return SQLITE_ERROR
+                            }
+                            collector.tokens.append(nToken == 0 ? [] : Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken))))
+                            return SQLITE_OK
+                        })
+                }
+            }
+        }
+        guard code == SQLITE_OK, !collector.isBroken else {
+            throw DatabaseError(message: "\(tokenizer): the wrapped tokenizer fails on '\(text)' (a bad token, or error \(code))")
+        }
+        return collector.tokens
+    }
+}
+
+/// The tokens `documentTokenBytes` collects, and whether BASE reported a bad one.
+private final class DocumentTokenCollector {
+    var tokens: [[UInt8]] = []
+    var isBroken = false
+}
+
 /// The arguments of a shipped tokenizer: its own `key value` options first, then the spec of
 /// the tokenizer it wraps (or a default).
 struct WrapperArguments {

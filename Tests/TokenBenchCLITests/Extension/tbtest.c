@@ -2,7 +2,9 @@
  * A tiny SQLite loadable extension for TokenBench's tests: it registers the FTS5 tokenizer
  * "tbtest", which splits on ASCII spaces and reports each word unchanged, with offsets, and
  * "tbtest_strlen", the same with a classic bug: it measures the text with strlen() and so reads
- * past nText (FTS5 input is not NUL-terminated).
+ * past nText (FTS5 input is not NUL-terminated). Three more each break FTS5's contract in one way
+ * that has crashed wrappers before: "tbtest_negative" reports nToken -1, "tbtest_null" a NULL
+ * pToken with a positive nToken, and "tbtest_offsets" offsets outside the text.
  * The test suite compiles it with the system's sqlite3ext.h.
  */
 #include <sqlite3ext.h>
@@ -47,6 +49,48 @@ static int tbtest_strlen_tokenize(Fts5Tokenizer *tokenizer, void *context, int f
     return tbtest_tokenize(tokenizer, context, flags, text, (int)strlen(text), emit);
 }
 
+/* The broken variants: each word is reported in one wrong way. */
+typedef enum { NEGATIVE_LENGTH, NULL_POINTER, OFFSETS_OUT_OF_RANGE } Breakage;
+
+static int broken_tokenize(Breakage breakage, void *context, const char *text, int length,
+                           int (*emit)(void *, int, const char *, int, int, int)) {
+    int start = 0;
+    while (start < length) {
+        while (start < length && text[start] == ' ') start++;
+        int end = start;
+        while (end < length && text[end] != ' ') end++;
+        if (end > start) {
+            int rc;
+            switch (breakage) {
+            case NEGATIVE_LENGTH: rc = emit(context, 0, text + start, -1, start, end); break;
+            case NULL_POINTER: rc = emit(context, 0, 0, end - start, start, end); break;
+            default: rc = emit(context, 0, text + start, end - start, start - 1000, end + 1000); break;
+            }
+            if (rc != SQLITE_OK) return rc;
+        }
+        start = end;
+    }
+    return SQLITE_OK;
+}
+
+static int tbtest_negative_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                    int (*emit)(void *, int, const char *, int, int, int)) {
+    (void)tokenizer; (void)flags;
+    return broken_tokenize(NEGATIVE_LENGTH, context, text, length, emit);
+}
+
+static int tbtest_null_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                int (*emit)(void *, int, const char *, int, int, int)) {
+    (void)tokenizer; (void)flags;
+    return broken_tokenize(NULL_POINTER, context, text, length, emit);
+}
+
+static int tbtest_offsets_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                   int (*emit)(void *, int, const char *, int, int, int)) {
+    (void)tokenizer; (void)flags;
+    return broken_tokenize(OFFSETS_OUT_OF_RANGE, context, text, length, emit);
+}
+
 /* Asks FTS5 for its API object through the documented "SELECT fts5(?1)" pointer binding. */
 static fts5_api *find_fts5(sqlite3 *db) {
     fts5_api *api = 0;
@@ -70,7 +114,16 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
     int rc = api->xCreateTokenizer(api, "tbtest", 0, &methods, 0);
     if (rc != SQLITE_OK) return rc;
     fts5_tokenizer strlen_methods = { tbtest_create, tbtest_delete, tbtest_strlen_tokenize };
-    return api->xCreateTokenizer(api, "tbtest_strlen", 0, &strlen_methods, 0);
+    rc = api->xCreateTokenizer(api, "tbtest_strlen", 0, &strlen_methods, 0);
+    if (rc != SQLITE_OK) return rc;
+    fts5_tokenizer negative_methods = { tbtest_create, tbtest_delete, tbtest_negative_tokenize };
+    rc = api->xCreateTokenizer(api, "tbtest_negative", 0, &negative_methods, 0);
+    if (rc != SQLITE_OK) return rc;
+    fts5_tokenizer null_methods = { tbtest_create, tbtest_delete, tbtest_null_tokenize };
+    rc = api->xCreateTokenizer(api, "tbtest_null", 0, &null_methods, 0);
+    if (rc != SQLITE_OK) return rc;
+    fts5_tokenizer offsets_methods = { tbtest_create, tbtest_delete, tbtest_offsets_tokenize };
+    return api->xCreateTokenizer(api, "tbtest_offsets", 0, &offsets_methods, 0);
 }
 
 /* An entry point that always fails, to test how a failing init is reported. */
