@@ -46,11 +46,18 @@ struct CorpusTests {
     /// 2 MB of the default corpus, joined by newlines.
     static let defaultCorpusSample: [UInt8] = {
         var bytes: [UInt8] = []
+        // A generated corpus cannot fail to stream; if it did, the sample would be empty and the
+        // tests that search it fail on the size check below, not silently.
         try? CorpusSource.generated(seed: CorpusSource.defaultSeed, size: 2_000_000).forEachBatch { batch in
             bytes += batch.bytes
         }
         return bytes
     }()
+
+    @Test func defaultCorpusSampleIsTheSizeAskedFor() {
+        // Whole documents, so the last one may end a little past the size asked for.
+        #expect(Self.defaultCorpusSample.count >= 2_000_000 && Self.defaultCorpusSample.count < 2_100_000, "\(Self.defaultCorpusSample.count)")
+    }
 
     @Test func generatedDocumentsAreValidUTF8WithoutLineBreaks() throws {
         for document in try Self.documents(of: .generated(seed: 1, size: 100_000)) {

@@ -87,6 +87,7 @@ struct ThroughputTests {
         ], referenceName: "unicode61")
         let relatives = rows.map { $0.relative ?? .nan }
         let expected = [1, 2, 1, 4, 0.95, 1, 0.5, 1, 1, 1, 0.25]
+        #expect(relatives.count == expected.count, "one relative figure per row, none dropped by zip")
         for (index, (actual, wanted)) in zip(relatives, expected).enumerated() {
             #expect(abs(actual - wanted) < 1e-9, "row \(index)")
         }

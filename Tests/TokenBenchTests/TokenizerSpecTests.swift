@@ -25,26 +25,27 @@ struct TokenizerSpecTests {
         #expect(try workbench.validate(TokenizerSpec(text: "unicode61 tokenchars '-''_'")) == ["unicode61", "tokenchars", "-'_"])
     }
 
-    /// Specs full of SQL syntax are spliced into CREATE VIRTUAL TABLE safely: they either name a
-    /// real tokenizer with odd arguments or fail cleanly, and never run as SQL.
+    /// Specs full of SQL syntax are spliced into CREATE VIRTUAL TABLE safely: each row says
+    /// whether FTS5 accepts the spec (and the tokens "a')b" then gives) or rejects it with a parse
+    /// error, and in no case does any of it run as SQL.
     @Test(arguments: [
-        "unicode61 tokenchars '''); DROP TABLE main.sentinel; --'",
-        "x'); DROP TABLE main.sentinel; --",
-        "unicode61) ; DROP TABLE main.sentinel; (",
-        "\"unicode61\" separators \"()'\"",
-        "unicode61 tokenchars ']'''",
+        ("unicode61 tokenchars '''); DROP TABLE main.sentinel; --'", ["a')b"] as [String]?,
+         "the whole SQL text is one quoted tokenchars argument, so ' and ) are token characters"),
+        ("x'); DROP TABLE main.sentinel; --", nil, "an unbalanced quote in the directive: FTS5's parse error"),
+        ("unicode61) ; DROP TABLE main.sentinel; (", nil, "a parenthesis in the directive: FTS5's parse error"),
+        ("\"unicode61\" separators \"()'\"", nil, "double-quoted words FTS5 does not take here: parse error"),
+        ("unicode61 tokenchars ']'''", ["a'", "b"], "tokenchars ]' : the quote joins the token, the parenthesis splits"),
     ])
-    func quotingIsSafeForAnyText(text: String) throws {
+    func quotingIsSafeForAnyText(text: String, tokens expected: [String]?, why: String) throws {
         let workbench = try Workbench()
         try workbench.withDatabase { db in try db.execute(sql: "CREATE TABLE main.sentinel(x)") }
         do {
-            _ = try workbench.tokens(of: "a')b", spec: TokenizerSpec(text: text), mode: .document)
-        } catch let error as TokenBenchError {
-            guard case .invalidTokenizerSpec(let spec, _) = error else {
-                Issue.record("unexpected error \(error)")
-                return
-            }
+            let tokens = try workbench.tokens(of: "a')b", spec: TokenizerSpec(text: text), mode: .document)
+            #expect(tokens.map(\.text) == expected, "\(why)")
+        } catch let TokenBenchError.invalidTokenizerSpec(spec, reason) {
+            #expect(expected == nil, "\(why): rejected with \(reason)")
             #expect(spec == text)
+            #expect(reason == "parse error in tokenize directive", "\(why)")
         }
         #expect(try workbench.withDatabase { db in try db.tableExists("sentinel") })
     }
@@ -79,6 +80,17 @@ struct TokenizerSpecTests {
         #expect(workbench.unsupportedReason(TokenizerSpec(text: "nosuch")) != nil)
         let supported = workbench.supportedCatalogSpecs()
         #expect(supported.contains { $0.name == "porter-ascii" })
-        for spec in supported { #expect(workbench.unsupportedReason(spec) == nil) }
+        // Checked against another path than the probe: a spec the list calls supported traces
+        // text, and one it leaves out fails to, with the reason the probe gave.
+        for entry in TokenizerCatalog.all {
+            let isListed = supported.contains(entry.spec)
+            do {
+                _ = try workbench.tokens(of: "Probe text", spec: entry.spec, mode: .document)
+                #expect(isListed, "\(entry.spec.name) traces text but is not listed")
+            } catch {
+                #expect(!isListed, "\(entry.spec.name) is listed but cannot trace: \(error)")
+                #expect("\(error)".contains(workbench.unsupportedReason(entry.spec) ?? "<none>"))
+            }
+        }
     }
 }

@@ -71,13 +71,32 @@ struct ByteKeyedTable<Value> {
                     let slot = slots[index]
                     if slot.keyLength < 0 { return (index, false) }
                     if slot.hash == hash && Int(slot.keyLength) == bytes.count
-                        && (bytes.isEmpty || memcmp(arena.baseAddress! + Int(slot.keyStart), bytes.baseAddress!, bytes.count) == 0) {
+                        && (bytes.isEmpty || Self.equal(arena.baseAddress! + Int(slot.keyStart), bytes.baseAddress!, bytes.count)) {
                         return (index, true)
                     }
                     index = (index + 1) & mask
                 }
             }
         }
+    }
+
+    /// Byte equality, eight bytes at a time: keys are words of a few bytes, for which a call to
+    /// memcmp costs more than the comparison.
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let left = UnsafeRawPointer(a), right = UnsafeRawPointer(b)
+        var index = 0
+        while index + 8 <= count {
+            if left.loadUnaligned(fromByteOffset: index, as: UInt64.self) != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {

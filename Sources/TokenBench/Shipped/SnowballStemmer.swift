@@ -15,11 +15,28 @@ final class SnowballStemmer {
     private let cache: UnsafeMutablePointer<Cache>
     private let cacheLimit = 100_000
 
-    /// Stems back to back in one arena, so that a lookup hands out a borrowed slice: no array is
-    /// retained or released per token.
+    /// Stems back to back in one arena of raw memory, so that a lookup hands out a borrowed slice:
+    /// an Array would be retained and released around every use, on every token.
     private struct Cache {
         var table = ByteKeyedTable<StemRange>()
-        var stems: [UInt8] = []
+        /// Ownership: allocated here, grown by `appendStem`, freed by `release`.
+        var stems = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
+        var stemCount = 0
+
+        mutating func appendStem(_ bytes: UnsafeRawBufferPointer) -> StemRange {
+            if stemCount + bytes.count > stems.count {
+                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(stems.count * 2, stemCount + bytes.count))
+                _ = larger.initialize(fromContentsOf: stems[..<stemCount])
+                stems.deallocate()
+                stems = larger
+            }
+            let start = stemCount
+            for (offset, byte) in bytes.enumerated() { stems[start + offset] = byte }
+            stemCount += bytes.count
+            return StemRange(start: Int32(start), count: Int32(bytes.count))
+        }
+
+        func release() { stems.deallocate() }
     }
 
     /// Where a word's stem lies in the arena; `count` -1 when the word has none (invalid UTF-8).
@@ -45,6 +62,7 @@ final class SnowballStemmer {
 
     deinit {
         tb_stemmer_close(handle)
+        cache.pointee.release()
         cache.deinitialize(count: 1)
         cache.deallocate()
     }
@@ -55,15 +73,13 @@ final class SnowballStemmer {
     func withStem<R>(of word: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
         let range = cache.pointee.table.value(for: word) ?? stemUncached(word)
         guard range.count >= 0 else { return body(nil) }
-        return cache.pointee.stems.withUnsafeBufferPointer { stems in
-            body(UnsafeBufferPointer(rebasing: stems[Int(range.start) ..< Int(range.start) + Int(range.count)]))
-        }
+        return body(UnsafeBufferPointer(start: cache.pointee.stems.baseAddress! + Int(range.start), count: Int(range.count)))
     }
 
     private func stemUncached(_ word: UnsafeBufferPointer<UInt8>) -> StemRange {
         if cache.pointee.table.count >= cacheLimit {
             cache.pointee.table.removeAll()
-            cache.pointee.stems.removeAll(keepingCapacity: true)
+            cache.pointee.stemCount = 0
         }
         var range = StemRange(start: 0, count: -1)
         if let composed = word.isASCII ? Array(word) : ICUNormalization.nfc.apply(word) {
@@ -72,8 +88,7 @@ final class SnowballStemmer {
                 composed.withMemoryRebound(to: CChar.self) { tb_stemmer_stem(handle, $0.baseAddress, CInt($0.count), &stem) }
             }
             if length >= 0, let stem {
-                range = StemRange(start: Int32(cache.pointee.stems.count), count: Int32(length))
-                cache.pointee.stems.append(contentsOf: UnsafeRawBufferPointer(start: stem, count: Int(length)))
+                range = cache.pointee.appendStem(UnsafeRawBufferPointer(start: stem, count: Int(length)))
             }
         }
         cache.pointee.table.insert(Array(word), range)
