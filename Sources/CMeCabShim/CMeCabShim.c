@@ -93,21 +93,66 @@ void tb_mecab_close(tb_mecab *mecab) {
  * its node lengths are 16-bit: long text is parsed in pieces of at most this many bytes. */
 enum { MAX_PIECE = 32768 };
 
-/* Where to end the piece that starts at `start`: after the last line break in the second half of
- * the window, else after the last 。, else after the last space, else before the last
- * character that starts in the window, so no character and, where possible, no word is cut. */
+/* MeCab's time grows with the square of a run of characters it groups into one unknown word
+ * (letters, digits, katakana): at each position it scans to the end of the run. 1 MB of "a" did
+ * not finish in two minutes. A run longer than this is cut into pieces of this size. */
+enum { MAX_RUN = 256 };
+
+static int is_space(unsigned char byte) {
+    return byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r' || byte == '\v' || byte == '\f';
+}
+
+/* `index` moved back to the start of the UTF-8 character it is in (never before `floor`). */
+static int character_start(const char *text, int index, int floor) {
+    while (index > floor && ((unsigned char)text[index] & 0xC0) == 0x80) index--;
+    return index;
+}
+
+/* Where to end the piece that starts at `start`. First, no piece holds a run of more than MAX_RUN
+ * bytes without white space: the piece ends before such a run, or, when it starts with one, after
+ * MAX_RUN bytes of it (at a character boundary). Otherwise, in a window of MAX_PIECE bytes: after
+ * the last line break in its second half, else after the last 。, else before the last space,
+ * else before the last character that starts in the window. */
 static int piece_end(const char *text, int length, int start) {
-    if (length - start <= MAX_PIECE) return length;
-    int limit = start + MAX_PIECE;
+    int window_end = length - start <= MAX_PIECE ? length : start + MAX_PIECE;
+    int run_start = start;
+    for (int i = start; i < window_end; i++) {
+        if (is_space((unsigned char)text[i])) {
+            run_start = i + 1;
+        } else if (i + 1 - run_start > MAX_RUN) {
+            if (run_start > start) return run_start;
+            int cut = character_start(text, start + MAX_RUN, start + 1);
+            return cut > start ? cut : start + MAX_RUN;
+        }
+    }
+    if (window_end == length) return length;
+    int limit = window_end;
     int floor = start + MAX_PIECE / 2;
     for (int i = limit; i > floor; i--) if (text[i - 1] == '\n') return i;
     for (int i = limit; i - 3 >= floor; i--) {
         if ((unsigned char)text[i - 3] == 0xE3 && (unsigned char)text[i - 2] == 0x80 && (unsigned char)text[i - 1] == 0x82) return i;
     }
-    for (int i = limit; i > floor; i--) if (text[i - 1] == ' ') return i;
-    int i = limit;
-    while (i > start + 1 && ((unsigned char)text[i] & 0xC0) == 0x80) i--;
-    return i;
+    for (int i = limit; i > floor; i--) if (text[i - 1] == ' ') return i - 1;
+    int cut = character_start(text, limit, start + 1);
+    return cut > start ? cut : limit;
+}
+
+/* The end of text[start..<end] without its trailing white space. MeCab overruns its lattice on a
+ * sentence that ends in white space: parsing the text of a long document in pieces that ended
+ * with a space corrupted the heap (seen on 600 kB of space-separated words), and a piece without
+ * it parses the same, since white space makes no morpheme. */
+static int trim_trailing_space(const char *text, int start, int end) {
+    while (end > start) {
+        unsigned char last = (unsigned char)text[end - 1];
+        if (last == ' ' || last == '\t' || last == '\n' || last == '\r' || last == '\v' || last == '\f') {
+            end--;
+        } else if (end - start >= 3 && last == 0x80 && (unsigned char)text[end - 2] == 0x80 && (unsigned char)text[end - 3] == 0xE3) {
+            end -= 3; /* U+3000 IDEOGRAPHIC SPACE */
+        } else {
+            break;
+        }
+    }
+    return end;
 }
 
 int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_callback callback, void *context) {
@@ -115,15 +160,20 @@ int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_cal
     int result = 0;
     for (int start = 0; start < length && result == 0;) {
         int end = piece_end(text, length, start);
+        int parsed_end = trim_trailing_space(text, start, end);
         const char *piece = text + start;
+        if (parsed_end == start) {
+            start = end;
+            continue;
+        }
         /* The lattice keeps a pointer to the text, not a copy: node surfaces point into it. */
-        mecab_lattice_set_sentence2(mecab->lattice, piece, (size_t)(end - start));
+        mecab_lattice_set_sentence2(mecab->lattice, piece, (size_t)(parsed_end - start));
         if (!mecab_parse_lattice(mecab->tagger, mecab->lattice)) {
             result = -1;
         } else {
             for (const mecab_node_t *node = mecab_lattice_get_bos_node(mecab->lattice); node; node = node->next) {
                 if (node->stat == MECAB_BOS_NODE || node->stat == MECAB_EOS_NODE) continue;
-                if (node->surface < piece || node->surface + node->length > text + end) continue;
+                if (node->surface < piece || node->surface + node->length > text + parsed_end) continue;
                 int surface_start = (int)(node->surface - text);
                 const char *feature = node->feature ? node->feature : "";
                 result = callback(context, surface_start, surface_start + (int)node->length, feature, (int)strlen(feature));

@@ -33,6 +33,9 @@ struct ResolvedTokenizer {
     /// real table. FTS5's own parser is the reference: a hand-written copy would drift from it on
     /// quoting rules.
     static func components(of spec: TokenizerSpec, in db: Database) throws -> [String] {
+        if let problem = spec.quotingProblem() {
+            throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: problem)
+        }
         let captureSpec = TokenizerSpec(label: spec.label, text: SpecArgumentCapture.name + " " + spec.text)
         let words = try withProbeTable(spec: captureSpec, reportedAs: spec, in: db) {
             SpecArgumentCapture.takeArguments(for: db)

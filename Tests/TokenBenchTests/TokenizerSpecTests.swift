@@ -50,6 +50,21 @@ struct TokenizerSpecTests {
         #expect(try workbench.withDatabase { db in try db.tableExists("sentinel") })
     }
 
+    /// Quoting that SQLite 3.40.1's tokenize-directive parser mishandles (the `spec` fuzz target
+    /// found a heap read overflow under AddressSanitizer with the first two) is refused before
+    /// FTS5 sees it, with a reason.
+    @Test(arguments: [
+        ("''h''r'", "a quoted word must be followed by a space or the end of the spec"),
+        ("''a''b'", "a quoted word must be followed by a space or the end of the spec"),
+        ("unicode61 tokenchars '-'x", "a quoted word must be followed by a space or the end of the spec"),
+        ("unicode61 tokenchars 'x", "a quoted word is not closed (write a quote inside one as '')"),
+    ])
+    func quotingFTS5MishandlesIsRefused(text: String, reason: String) throws {
+        #expect(throws: TokenBenchError.invalidTokenizerSpec(spec: text, reason: reason)) {
+            try Workbench().validate(TokenizerSpec(text: text))
+        }
+    }
+
     @Test func quotedTokencharsReachUnicode61() throws {
         // The ''-'' in the spec is a quoted "-": unicode61 then keeps e-mail as one token.
         let tokens = try Workbench().tokens(of: "e-mail", spec: TokenizerSpec(text: "unicode61 tokenchars '-'"), mode: .document)

@@ -29,7 +29,9 @@ final class NfkcFolder {
 
     /// Folds `nText` bytes into `folded`; returns the folded length, nil if ICU fails.
     func fold(_ pText: UnsafePointer<CChar>, _ nText: CInt) -> CInt? {
-        var capacity = max(folded.count, Int(nText) * 2 + 16)
+        // Most text folds to about its own length; text that grows more (ß → ss, ﬃ → ffi) takes a
+        // second pass with the exact size, rather than every call reserving twice the input.
+        var capacity = max(folded.count, Int(nText) + Int(nText) / 8 + 16)
         while true {
             if folded.count < capacity {
                 folded = [CChar](repeating: 0, count: capacity)
