@@ -94,12 +94,35 @@ void tb_mecab_close(tb_mecab *mecab) {
 enum { MAX_PIECE = 32768 };
 
 /* MeCab's time grows with the square of a run of characters it groups into one unknown word
- * (letters, digits, katakana): at each position it scans to the end of the run. 1 MB of "a" did
- * not finish in two minutes. A run longer than this is cut into pieces of this size. */
+ * (letters, digits, katakana…): at each position it scans to the end of the run. 1 MB of "a" did
+ * not finish in two minutes. A run of one character class longer than this is cut. */
 enum { MAX_RUN = 256 };
 
 static int is_space(unsigned char byte) {
     return byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r' || byte == '\v' || byte == '\f';
+}
+
+/* A coarse character class for the run limit, close to MeCab's char.def categories: ASCII
+ * letters and digits, other ASCII, two-byte scripts (Latin, Greek, Cyrillic…), hiragana,
+ * katakana, CJK ideographs, other three-byte characters, four-byte characters; 0 for white
+ * space, which ends every run. `*length` gets the character's length in bytes. */
+static int character_class(const unsigned char *bytes, int available, int *length) {
+    unsigned char lead = bytes[0];
+    if (lead < 0x80) {
+        *length = 1;
+        if (is_space(lead)) return 0;
+        return ((lead | 0x20) >= 'a' && (lead | 0x20) <= 'z') || (lead >= '0' && lead <= '9') ? 1 : 2;
+    }
+    int size = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    *length = size <= available ? size : 1;
+    if (size == 2) return 3;
+    if (size == 4) return 8;
+    if (size != 3 || available < 3) return 9;
+    unsigned code = ((unsigned)(lead & 0x0F) << 12) | ((unsigned)(bytes[1] & 0x3F) << 6) | (unsigned)(bytes[2] & 0x3F);
+    if (code >= 0x3040 && code <= 0x309F) return 4;
+    if ((code >= 0x30A0 && code <= 0x30FF) || (code >= 0x31F0 && code <= 0x31FF) || (code >= 0xFF66 && code <= 0xFF9F)) return 5;
+    if (code >= 0x4E00 && code <= 0x9FFF) return 6;
+    return 7;
 }
 
 /* `index` moved back to the start of the UTF-8 character it is in (never before `floor`). */
@@ -108,29 +131,32 @@ static int character_start(const char *text, int index, int floor) {
     return index;
 }
 
-/* Where to end the piece that starts at `start`. First, no piece holds a run of more than MAX_RUN
- * bytes without white space: the piece ends before such a run, or, when it starts with one, after
- * MAX_RUN bytes of it (at a character boundary). Otherwise, in a window of MAX_PIECE bytes: after
- * the last line break in its second half, else after the last 。, else before the last space,
- * else before the last character that starts in the window. */
+/* Where to end the piece that starts at `start`. First, no piece holds a run of one character
+ * class longer than MAX_RUN bytes: such a run is cut after MAX_RUN bytes (at a character
+ * boundary). Otherwise, in a window of MAX_PIECE bytes: after the last line break in its second
+ * half, else after the last 。, else before the last space, else before the last character that
+ * starts in the window. */
 static int piece_end(const char *text, int length, int start) {
     int window_end = length - start <= MAX_PIECE ? length : start + MAX_PIECE;
-    int run_start = start;
-    for (int i = start; i < window_end; i++) {
-        if (is_space((unsigned char)text[i])) {
-            run_start = i + 1;
-        } else if (i + 1 - run_start > MAX_RUN) {
-            if (run_start > start) return run_start;
-            int cut = character_start(text, start + MAX_RUN, start + 1);
-            return cut > start ? cut : start + MAX_RUN;
+    const unsigned char *bytes = (const unsigned char *)text;
+    int run_start = start, run_class = -1;
+    for (int i = start; i < window_end;) {
+        int size;
+        int class = character_class(bytes + i, length - i, &size);
+        if (class != run_class || class == 0) {
+            run_start = i;
+            run_class = class;
+        } else if (i + size - run_start > MAX_RUN) {
+            return i > start ? i : i + size;
         }
+        i += size;
     }
     if (window_end == length) return length;
     int limit = window_end;
     int floor = start + MAX_PIECE / 2;
     for (int i = limit; i > floor; i--) if (text[i - 1] == '\n') return i;
     for (int i = limit; i - 3 >= floor; i--) {
-        if ((unsigned char)text[i - 3] == 0xE3 && (unsigned char)text[i - 2] == 0x80 && (unsigned char)text[i - 1] == 0x82) return i;
+        if (bytes[i - 3] == 0xE3 && bytes[i - 2] == 0x80 && bytes[i - 1] == 0x82) return i;
     }
     for (int i = limit; i > floor; i--) if (text[i - 1] == ' ') return i - 1;
     int cut = character_start(text, limit, start + 1);

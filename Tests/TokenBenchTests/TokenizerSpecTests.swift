@@ -75,7 +75,7 @@ struct TokenizerSpecTests {
     @Test(arguments: [
         ("nosuch", "no such tokenizer: nosuch"),
         ("unicode61 remove_diacritics 7", "error in tokenizer constructor"),
-        ("unicode61 'unterminated", "parse error in tokenize directive"),
+        ("unicode61 'unterminated", "a quoted word is not closed"),
         ("unicode61\u{0}x", "NUL"),
         ("", "no tokenizer"),
     ])
