@@ -22,10 +22,13 @@ struct ResolvedTokenizer {
     init(spec: TokenizerSpec, components: [String], in db: Database) throws {
         self.spec = spec
         self.components = components
+        _ = ConstructorDiagnostics.takeReason(for: db)
         do {
             instance = try db.makeTokenizer(FTS5TokenizerDescriptor(components: components))
         } catch {
-            throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: Self.message(of: error))
+            var reason = Self.message(of: error)
+            if let detail = ConstructorDiagnostics.takeReason(for: db) { reason += " (\(detail))" }
+            throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: reason)
         }
     }
 
@@ -60,6 +63,9 @@ struct ResolvedTokenizer {
         do { literal = try spec.sqlLiteral() } catch {
             throw TokenBenchError.invalidTokenizerSpec(spec: reported.description, reason: "the spec contains a NUL character")
         }
+        // A reason left by a constructor that failed earlier, outside a probe (or on a closed
+        // connection whose identifier this one reuses), must not be blamed on this spec.
+        _ = ConstructorDiagnostics.takeReason(for: db)
         do {
             try db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_probe")
             try db.execute(sql: "CREATE VIRTUAL TABLE temp.tokenbench_probe USING fts5(body, tokenize = \(literal))")

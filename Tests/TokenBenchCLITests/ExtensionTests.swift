@@ -114,6 +114,27 @@ struct ExtensionTests {
         }
     }
 
+    /// A run that fails after its work started (the token count changes between runs) exits 2
+    /// and leaves the output file as it was: no half-written file, no temporary file beside it.
+    @Test func aRunThatFailsMidwayLeavesTheOutputFileAlone() throws {
+        let library = try Self.buildExtension()
+        let directory = try CLITests.makeTemporaryDirectory()
+        let output = directory.appendingPathComponent("out.csv")
+        try Data("previous contents\n".utf8).write(to: output)
+        // Three documents, one mode: the extra token falls on every other call, so consecutive
+        // runs of three calls get two extra tokens, then one.
+        let corpus = directory.appendingPathComponent("three.txt")
+        try Data("one two\nthree four\nfive six\n".utf8).write(to: corpus)
+        let run = try CLITests.run([
+            "throughput", "--load-extension", library.path, "--tokenizer", "unicode61", "--tokenizer", "tbtest_flaky",
+            "--operation", "tokenize", "--mode", "document", "--runs", "2", "--corpus", corpus.path, "-o", output.path,
+        ], in: directory)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("tbtest_flaky"), "\(run.stderr)")
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous contents\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["out.csv", "three.txt"])
+    }
+
     @Test(arguments: [
         (":nosuch_init", "undefined symbol: nosuch_init"),
         (":tbtest_failing_init", "tbtest: refusing to load on purpose"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDB
 @testable import TokenBench
 
 /// Tokens and offsets of each shipped tokenizer on gotcha input, NFC and NFD, per mode.
@@ -157,6 +158,18 @@ struct ShippedTokenizerTests {
         // A catalog language that libstemmer lacks would make its default tokenizer unsupported.
         #expect(Set(TokenizerCatalog.snowballLanguages).isSubset(of: SnowballStemmer.algorithms))
         #expect(SnowballStemmer.algorithms.count >= 12)
+    }
+
+    @Test func aConstructorReasonIsNeverBlamedOnALaterSpec() throws {
+        let workbench = try Workbench()
+        // A shipped constructor fails outside any probe and leaves its reason behind…
+        try workbench.withDatabase { db in
+            _ = try? db.makeTokenizer(FTS5TokenizerDescriptor(components: ["synonyms", "file", "/nonexistent/words.txt"]))
+        }
+        // …then a built-in fails with no reason of its own: the old reason must not be appended.
+        #expect(throws: TokenBenchError.invalidTokenizerSpec(spec: "unicode61 remove_diacritics 9", reason: "error in tokenizer constructor")) {
+            try workbench.validate(TokenizerSpec(text: "unicode61 remove_diacritics 9"))
+        }
     }
 
     @Test func wrappersWrapAnyBase() throws {

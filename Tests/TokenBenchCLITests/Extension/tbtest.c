@@ -91,6 +91,17 @@ static int tbtest_offsets_tokenize(Fts5Tokenizer *tokenizer, void *context, int 
     return broken_tokenize(OFFSETS_OUT_OF_RANGE, context, text, length, emit);
 }
 
+/* "tbtest_flaky": tbtest, plus one extra token on every other call, so its token count changes
+ * from run to run (what `tokenbench throughput` must refuse, after it has started). */
+static int flaky_calls = 0;
+
+static int tbtest_flaky_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                 int (*emit)(void *, int, const char *, int, int, int)) {
+    int rc = tbtest_tokenize(tokenizer, context, flags, text, length, emit);
+    if (rc == SQLITE_OK && length > 0 && (flaky_calls++ % 2) == 1) rc = emit(context, 0, text, 1, 0, 1);
+    return rc;
+}
+
 /* Asks FTS5 for its API object through the documented "SELECT fts5(?1)" pointer binding. */
 static fts5_api *find_fts5(sqlite3 *db) {
     fts5_api *api = 0;
@@ -123,7 +134,10 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
     rc = api->xCreateTokenizer(api, "tbtest_null", 0, &null_methods, 0);
     if (rc != SQLITE_OK) return rc;
     fts5_tokenizer offsets_methods = { tbtest_create, tbtest_delete, tbtest_offsets_tokenize };
-    return api->xCreateTokenizer(api, "tbtest_offsets", 0, &offsets_methods, 0);
+    rc = api->xCreateTokenizer(api, "tbtest_offsets", 0, &offsets_methods, 0);
+    if (rc != SQLITE_OK) return rc;
+    fts5_tokenizer flaky_methods = { tbtest_create, tbtest_delete, tbtest_flaky_tokenize };
+    return api->xCreateTokenizer(api, "tbtest_flaky", 0, &flaky_methods, 0);
 }
 
 /* An entry point that always fails, to test how a failing init is reported. */
