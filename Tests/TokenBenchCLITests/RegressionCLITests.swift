@@ -157,3 +157,69 @@ struct RegressionCLITests {
         #expect(run.stderr.contains("tokenizer newtok is only in \(b.path); not compared"))
     }
 }
+
+/// Options no other test runs: the compatibility forms, check's scoping and environment file,
+/// and throughput's reference and query operation.
+struct OptionCoverageCLITests {
+    @Test(arguments: [
+        ("nfkc", ["unicode61-rd0,query,nfkc,1,0,fin,0,3,0,fin", "unicode61-rd0,query,nfkc,1,1,\u{E9},4,6,0,\u{E9}"],
+         "NFKC folds the ligature and composes é (2 bytes)"),
+        ("nfkd", ["unicode61-rd0,query,nfkd,1,0,fin,0,3,0,fin", "unicode61-rd0,query,nfkd,1,1,e\u{301},4,7,0,e\u{301}"],
+         "NFKD folds the ligature and decomposes é (3 bytes), which unicode61-rd0 keeps as one token"),
+    ])
+    func tokensForm(form: String, rows: [String], why: String) throws {
+        let run = try CLITests.run(["tokens", "--tokenizer", "unicode61-rd0", "--mode", "query", "--form", form, "--escapes", "\\u{FB01}n \\u{E9}"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").dropFirst().map { Array(String($0).unicodeScalars) }
+        #expect(lines == rows.map { Array($0.unicodeScalars) }, "\(why)")
+    }
+
+    @Test func matrixPresentsTextInTheCompatibilityForms() throws {
+        let run = try CLITests.run([
+            "matrix", "--case", "seed-aime-nfc-nfd", "--tokenizer", "unicode61-rd0", "--forms", "nfkc:nfkd", "--query-kind", "phrase",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let fields = run.stdout.split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        #expect(fields[4] == "nfkc" && fields[5] == "nfkd")
+        #expect(Array(fields[6].unicodeScalars) == Array("aim\u{E9}".unicodeScalars), "the document in NFKC")
+        #expect(Array(fields[7].unicodeScalars) == Array("aime\u{301}".unicodeScalars), "the query in NFKD")
+        #expect(fields[8] == "0", "unicode61-rd0 keeps the combining mark, so they differ")
+    }
+
+    @Test func checkScopesByCaseAndCategoryAndReadsTheGivenEnvironment() throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        let baseline = try RegressionCLITests.makeBaseline(in: directory)  // 2 cases × unicode61, trigram
+        let oneCase = try CLITests.run(["check", "--baseline", baseline.path, "--case", "seed-table-foo-foo"], in: directory)
+        #expect(oneCase.status == 0, "\(oneCase.stderr)")
+        #expect(oneCase.stderr.contains("all 12 cells of 2 tokenizers match"), "one case: 2 tokenizers × 2 kinds × 3 form pairs: \(oneCase.stderr)")
+        let category = try CLITests.run(["check", "--baseline", baseline.path, "--category", "seed-table"], in: directory)
+        #expect(category.stderr.contains("all 24 cells of 2 tokenizers match"), "\(category.stderr)")
+
+        // A changed cell, and an environment file given by path: its differing keys are listed.
+        let text = try String(contentsOf: baseline, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "seed-table-foo-foo,seed-table,unicode61,phrase,asis,asis,Foo,Foo,1,",
+                                           with: "seed-table-foo-foo,seed-table,unicode61,phrase,asis,asis,Foo,Foo,0,").utf8).write(to: baseline)
+        let environment = directory.appendingPathComponent("elsewhere-env.csv")
+        try Data("key,value\nsqlite_version,3.0.0\n".utf8).write(to: environment)
+        let changed = try CLITests.run(["check", "--baseline", baseline.path, "--baseline-env", environment.path], in: directory)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("sqlite_version: 3.0.0 → 3."), "\(changed.stdout)")
+    }
+
+    @Test func throughputAgainstAnotherReferenceWithQueries() throws {
+        let run = try CLITests.run([
+            "throughput", "--tokenizer", "ascii", "--tokenizer", "unicode61", "--reference", "ascii", "--operation", "query",
+            "--runs", "1", "--size", "50K",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(lines.first)
+        let column = { (name: String) in header.firstIndex(of: name)! }
+        let rows = lines.dropFirst()
+        #expect(rows.count == 2, "one query row per tokenizer")
+        #expect(rows.allSatisfy { $0[column("operation")] == "query" && $0[column("reference")] == "ascii" })
+        let ascii = try #require(rows.first { $0[column("tokenizer")] == "ascii" })
+        #expect(ascii[column("relative")] == "1.000", "the reference is 1 against itself")
+        #expect(rows.allSatisfy { Int($0[column("queries")]) ?? 0 > 0 && Double($0[column("p50_us")]) ?? 0 > 0 })
+    }
+}

@@ -134,3 +134,27 @@ struct ConformanceTests {
         #expect(throws: TokenBenchError.self) { try ConformanceKnownIssues.load(path: bad.path) }
     }
 }
+
+/// The built-in and shipped tokenizers keep FTS5's contract, checked by `swift test` itself
+/// (`.ci/run` also runs the full `tokenbench conformance`): the first Japanese and stemming cases
+/// of the fixtures, the edge cases and a few random inputs, without the 1 MB ones.
+struct CatalogConformanceTests {
+    static let inputs: [ConformanceInput] = {
+        let cases = ((try? FixtureSet.defaults().cases) ?? []).filter {
+            $0.category == "japanese" || $0.category.hasPrefix("stemming") || $0.category == "german"
+        }
+        return ConformanceInputs.make(fixtures: (try? FixtureSet(cases: cases)) ?? (try! FixtureSet(cases: [])), seed: 7, iterations: 10, large: false)
+    }()
+
+    @Test(arguments: TokenizerCatalog.all.map(\.spec))
+    func catalogTokenizerKeepsTheContract(spec: TokenizerSpec) throws {
+        let workbench = try Workbench()
+        guard workbench.unsupportedReason(spec) == nil else { return }  // trigram-rd on SQLite < 3.45: VocabAgreementTests pins that
+        #expect(Self.inputs.count > 60)
+        let report = try workbench.conformance(of: spec, inputs: Self.inputs)
+        let errors = report.findings.filter { $0.severity == .error }
+        // SQLite 3.40.1's own trigram: results/conformance-known.csv gives the reasons.
+        let known: Set<ConformanceCheck> = spec.name.hasPrefix("trigram") ? [.characterBoundary, .offsetRange] : []
+        #expect(errors.allSatisfy { known.contains($0.check) }, "\(spec.name): \(errors.prefix(3).map(\.detail))")
+    }
+}

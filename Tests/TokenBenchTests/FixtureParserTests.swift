@@ -163,3 +163,49 @@ struct FixtureParserTests {
         #expect(records.map(\.fields) == [["before", field, "after"]], "\(why): round-trips with three fields")
     }
 }
+
+/// Every CSV the bench writes must parse as RFC 4180 with the header's field count, on Unicode's
+/// own word-break test strings, where commas and quotes sit next to combining marks.
+struct CSVRoundTripTests {
+    static let wordBreakTest = "/usr/share/unicode/auxiliary/WordBreakTest.txt"
+
+    /// The test strings of WordBreakTest.txt (Debian's unicode-data, which `.ci/run` installs).
+    static func wordBreakStrings() throws -> [String] {
+        let text = try String(contentsOfFile: wordBreakTest, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            guard let body = line.split(separator: "#", maxSplits: 1).first, !line.hasPrefix("#") else { return nil }
+            let scalars = body.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "÷" || $0 == "×" })
+                .compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            return scalars.isEmpty ? nil : String(String.UnicodeScalarView(scalars))
+        }
+    }
+
+    static func expectWellFormed(_ csv: String, _ what: String) throws {
+        let records = try CSV.parse(csv)
+        let header = try #require(records.first)
+        let bad = records.filter { $0.fields.count != header.fields.count }
+        #expect(bad.isEmpty, "\(what): \(bad.count) records with another field count than the header's \(header.fields.count), first at line \(bad.first?.line ?? 0)")
+    }
+
+    @Test func matrixAndTracesOverWordBreakTestParseBack() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.wordBreakTest), "install Debian's unicode-data package")
+        let strings = try Self.wordBreakStrings()
+        #expect(strings.count > 1_800)
+        #expect(strings.contains("1,\u{308}0"), "the string that once broke the writer is among them")
+        let cases = strings.enumerated().map { MatchCase(id: "wb\($0.offset + 1)", category: "wordbreak", document: $0.element, query: $0.element) }
+        let workbench = try Workbench()
+        let matrix = try workbench.matrix(
+            cases: cases, tokenizers: [TokenizerSpec(text: "icu"), TokenizerSpec(text: "unicode61")],
+            formPairs: [FormPair(document: .asis, query: .asis)], queryKinds: [.phrase])
+        let long = matrix.longTable().csv()
+        try Self.expectWellFormed(long, "matrix (long)")
+        try Self.expectWellFormed(matrix.wideTable().csv(), "matrix (wide)")
+        // The bench's own baseline reader reads it back, one record per cell.
+        #expect(try MatrixBaseline.parse(long, source: "wordbreak.csv").records.count == matrix.cells.count)
+        var traces = Table(header: TokenTrace.tableHeader)
+        for trace in try workbench.traces(of: strings.map { Array($0.utf8) }, spec: TokenizerSpec(text: "icu"), modes: [.document]) {
+            traces.rows += trace.tableRows
+        }
+        try Self.expectWellFormed(traces.csv(), "tokens")
+    }
+}
