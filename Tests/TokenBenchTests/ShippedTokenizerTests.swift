@@ -172,6 +172,21 @@ struct ShippedTokenizerTests {
         }
     }
 
+    @Test func wrapperNestingIsBounded() throws {
+        // Sixteen wrappers deep work; seventeen are refused with a reason (the spec fuzz target
+        // overflowed the stack with hundreds of nested synonyms).
+        let workbench = try Workbench()
+        let sixteen = Array(repeating: "stopwords", count: 16).joined(separator: " ")
+        #expect(try workbench.tokens(of: "the cat", spec: TokenizerSpec(text: sixteen), mode: .query).map(\.text) == ["cat"])
+        let deep = Array(repeating: "stopwords", count: 400).joined(separator: " ")
+        do {
+            _ = try workbench.validate(TokenizerSpec(text: deep))
+            Issue.record("400 nested wrappers were accepted")
+        } catch let TokenBenchError.invalidTokenizerSpec(_, reason) {
+            #expect(reason.hasSuffix("(stopwords: wrappers nest more than 16 deep)"), "\(reason)")
+        }
+    }
+
     @Test func wrappersWrapAnyBase() throws {
         // porter underneath german: stems after the umlaut folding's base tokenizer.
         let tokens = try Workbench().tokens(of: "Databases", spec: TokenizerSpec(text: "german porter ascii"), mode: .document)
