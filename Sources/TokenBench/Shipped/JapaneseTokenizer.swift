@@ -6,7 +6,8 @@ import GRDBSQLite
 ///
 /// MeCab reads the text NFKC case folded (half-width ｶﾀｶﾅ and full-width ＡＢＣ meet their usual
 /// forms, NFD kana are composed), and every token is its morpheme's surface with hiragana folded
-/// to katakana (so りんご finds リンゴ, as a lower-case query finds upper case). In documents each morpheme also gets, colocated:
+/// to katakana (so りんご finds リンゴ, as a lower-case query finds upper case). In documents
+/// each morpheme also gets, colocated:
 /// - its reading in katakana (林檎 → リンゴ, so a kana query finds the kanji spelling);
 /// - that reading in romaji, and its pronunciation in romaji when that differs (東京 → toukyou
 ///   and tokyo): typed romaji follows the spelling (toukyou), Hepburn on signs and passports drops
@@ -14,9 +15,10 @@ import GRDBSQLite
 /// - its dictionary form when it is inflected (書い → 書く).
 /// Queries keep the surface only, as SQLite advises for synonyms. Morphemes without a letter or
 /// digit (punctuation, symbols, emoji) give no token. Offsets are the bytes of the input that
-/// the morpheme's surface was folded from. The readings come from the dictionary's features in IPADIC's layout (fields 7 to 9:
-/// dictionary form, reading, pronunciation), which is what Debian's mecab-ipadic-utf8 has; a
-/// morpheme the dictionary does not know gets a reading only when it is written in kana.
+/// the morpheme's surface was folded from. The readings come from the dictionary's features in
+/// IPADIC's layout (fields 7 to 9: dictionary form, reading, pronunciation), which is what
+/// Debian's mecab-ipadic-utf8 has; a morpheme the dictionary does not know gets a reading only
+/// when it is written in kana.
 ///
 /// The tokens of each morpheme are worked out once, keyed by its surface and features, and kept:
 /// NFKC, the readings and ICU's romanization cost microseconds, and words repeat.
