@@ -25,6 +25,8 @@ let package = Package(
         // target whose header exposes none of the library's types.
         .target(name: "CMeCabShim", linkerSettings: [.linkedLibrary("mecab")]),
         .target(name: "CStemmerShim", linkerSettings: [.linkedLibrary("stemmer")]),
+        // Fault-free reads of memory a judged tokenizer points at (process_vm_readv).
+        .target(name: "CReadableMemory"),
         // The C reference loop that `tokenbench throughput` times beside the Swift harness.
         .target(name: "CReferenceLoop"),
         .target(
@@ -36,6 +38,7 @@ let package = Package(
                 "CICUShim",
                 "CMeCabShim",
                 "CStemmerShim",
+                "CReadableMemory",
                 "CReferenceLoop",
             ],
             resources: [.embedInCode("DefaultFixtures")]),

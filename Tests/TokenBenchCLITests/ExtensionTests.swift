@@ -114,6 +114,20 @@ struct ExtensionTests {
         }
     }
 
+    /// A tokenizer that reports more bytes than its pointer has (4,096 bytes, 4 before a page that
+    /// cannot be read) is flagged by the checker, which reads tokens without trusting them; the
+    /// checker used to segfault on it.
+    @Test func aLyingTokenLengthIsFlaggedNotCrashedOn() throws {
+        let library = try Self.buildExtension()
+        let run = try CLITests.run([
+            "conformance", "--tokenizer", "tbtest_longlen", "--load-extension", library.path, "--iterations", "5", "--no-large-inputs",
+        ])
+        #expect(!run.signaled, "ended by a signal")
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("tbtest_longlen,unreadable-token,error,document,"), "\(run.stdout.prefix(400))")
+        #expect(run.stdout.contains("has nToken 4096, but only 4 bytes at its pointer can be read"))
+    }
+
     /// A run that fails after its work started (the token count changes between runs) exits 2
     /// and leaves the output file as it was: no half-written file, no temporary file beside it.
     @Test func aRunThatFailsMidwayLeavesTheOutputFileAlone() throws {

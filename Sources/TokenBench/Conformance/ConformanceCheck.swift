@@ -8,6 +8,9 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     case startOrder = "start-order"
     /// No token is empty (nToken ≤ 0 or a null pointer).
     case emptyToken = "empty-token"
+    /// nToken bytes can be read at pToken: a tokenizer that reports more bytes than it has makes
+    /// FTS5 read out of bounds.
+    case unreadableToken = "unreadable-token"
     /// No flag but FTS5_TOKEN_COLOCATED is set.
     case unknownFlag = "unknown-flag"
     /// The first token of an input is never colocated: there is nothing to be colocated with.

@@ -1,3 +1,4 @@
+import CReadableMemory
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -9,6 +10,8 @@ struct RecordedToken: Equatable {
     var bytes: [UInt8]
     var nToken: CInt
     var isNullPointer: Bool
+    /// Fewer than nToken bytes (up to the copy limit) could be read at pToken: the length lies.
+    var isUnreadable = false
     var start: CInt
     var end: CInt
 
@@ -29,9 +32,9 @@ struct RecordedTokenization: Equatable {
 /// Records every xToken callback of one call, raw.
 private final class TokenRecorder {
     var tokens: [RecordedToken] = []
-    /// The buffer handed to the tokenizer: a token pointing into it is copied no further than its end.
+    /// The buffer handed to the tokenizer.
     let buffer: UnsafeRawBufferPointer
-    /// Tokens longer than this are not copied: a broken tokenizer could report any length.
+    /// Tokens longer than this are cut to it: a broken tokenizer could report any length.
     let byteLimit: Int
 
     init(buffer: UnsafeRawBufferPointer, byteLimit: Int) {
@@ -39,21 +42,23 @@ private final class TokenRecorder {
         self.byteLimit = byteLimit
     }
 
-    /// How many bytes at `pointer` may be read: up to the buffer's end when it points inside it.
-    func readableCount(at pointer: UnsafeRawPointer) -> Int {
-        guard let base = buffer.baseAddress, pointer >= base, pointer < base + buffer.count else { return byteLimit }
-        return base + buffer.count - pointer
-    }
-
     static let callback: FTS5TokenCallback = { context, flags, pToken, nToken, iStart, iEnd in
         guard let context else { return SQLITE_ERROR }
         let recorder = Unmanaged<TokenRecorder>.fromOpaque(context).takeUnretainedValue()
         var bytes: [UInt8] = []
-        if let pToken, nToken > 0, Int(nToken) <= recorder.readableCount(at: pToken) {
-            bytes = Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken)))
+        var isUnreadable = false
+        if let pToken, nToken > 0 {
+            // Copied without trusting the pointer or the length: a lying tokenizer must be
+            // reported, not crash the checker. Tokens over the limit are cut, not flagged.
+            let wanted = min(Int(nToken), recorder.byteLimit)
+            bytes = [UInt8](repeating: 0, count: wanted)
+            let copied = bytes.withUnsafeMutableBytes { tb_copy_readable($0.baseAddress, pToken, wanted) }
+            isUnreadable = copied < wanted
+            bytes.removeLast(wanted - max(copied, 0))
         }
         recorder.tokens.append(RecordedToken(
-            flags: flags, bytes: bytes, nToken: nToken, isNullPointer: pToken == nil, start: iStart, end: iEnd))
+            flags: flags, bytes: bytes, nToken: nToken, isNullPointer: pToken == nil, isUnreadable: isUnreadable,
+            start: iStart, end: iEnd))
         return SQLITE_OK
     }
 }

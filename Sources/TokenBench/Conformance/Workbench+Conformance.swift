@@ -154,6 +154,9 @@ extension Workbench {
             if token.nToken <= 0 || token.isNullPointer {
                 note(.emptyToken, "\(name) has nToken \(token.nToken)\(token.isNullPointer ? " and a null pointer" : "")")
             }
+            if token.isUnreadable {
+                note(.unreadableToken, "\(name) has nToken \(token.nToken), but only \(token.bytes.count) bytes at its pointer can be read")
+            }
             if token.start < 0 || token.start > token.end || Int(token.end) > count {
                 note(.offsetRange, "\(name) breaks 0 ≤ start ≤ end ≤ nText (nText \(count))")
             } else if input.isValidUTF8 {

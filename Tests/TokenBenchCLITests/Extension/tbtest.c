@@ -9,6 +9,8 @@
  */
 #include <sqlite3ext.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 SQLITE_EXTENSION_INIT1
 
 typedef struct TbTest { int unused; } TbTest;
@@ -91,6 +93,36 @@ static int tbtest_offsets_tokenize(Fts5Tokenizer *tokenizer, void *context, int 
     return broken_tokenize(OFFSETS_OUT_OF_RANGE, context, text, length, emit);
 }
 
+/* "tbtest_longlen": each word is reported with nToken 4096 from a pointer 4 bytes before a page
+ * that cannot be read, so a consumer that trusts nToken faults. */
+static const char *guarded_bytes(void) {
+    static char *edge = 0;
+    if (edge == 0) {
+        long page = sysconf(_SC_PAGESIZE);
+        char *pages = mmap(0, (size_t)page * 2, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (pages == MAP_FAILED) return 0;
+        memcpy(pages + page - 4, "word", 4);
+        mprotect(pages + page, (size_t)page, PROT_NONE);
+        edge = pages + page - 4;
+    }
+    return edge;
+}
+
+static int tbtest_longlen_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                   int (*emit)(void *, int, const char *, int, int, int)) {
+    (void)tokenizer; (void)flags;
+    const char *edge = guarded_bytes();
+    if (edge == 0) return SQLITE_NOMEM;
+    for (int start = 0; start < length; start++) {
+        if (text[start] == ' ' || (start > 0 && text[start - 1] != ' ')) continue;
+        int end = start;
+        while (end < length && text[end] != ' ') end++;
+        int rc = emit(context, 0, edge, 4096, start, end);
+        if (rc != SQLITE_OK) return rc;
+    }
+    return SQLITE_OK;
+}
+
 /* "tbtest_flaky": tbtest, plus one extra token on every other call, so its token count changes
  * from run to run (what `tokenbench throughput` must refuse, after it has started). */
 static int flaky_calls = 0;
@@ -137,7 +169,10 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
     rc = api->xCreateTokenizer(api, "tbtest_offsets", 0, &offsets_methods, 0);
     if (rc != SQLITE_OK) return rc;
     fts5_tokenizer flaky_methods = { tbtest_create, tbtest_delete, tbtest_flaky_tokenize };
-    return api->xCreateTokenizer(api, "tbtest_flaky", 0, &flaky_methods, 0);
+    rc = api->xCreateTokenizer(api, "tbtest_flaky", 0, &flaky_methods, 0);
+    if (rc != SQLITE_OK) return rc;
+    fts5_tokenizer longlen_methods = { tbtest_create, tbtest_delete, tbtest_longlen_tokenize };
+    return api->xCreateTokenizer(api, "tbtest_longlen", 0, &longlen_methods, 0);
 }
 
 /* An entry point that always fails, to test how a failing init is reported. */

@@ -1,0 +1,10 @@
+#ifndef TOKENBENCH_CREADABLEMEMORY_H
+#define TOKENBENCH_CREADABLEMEMORY_H
+
+/// Copies up to `count` bytes from `source` into `destination` without faulting: the copy stops
+/// at the first byte that is not readable (an unmapped or protected page). Returns the number of
+/// bytes copied, or -1 when the kernel refuses the copy. The conformance checker reads a judged
+/// tokenizer's tokens with it, since a tokenizer may report any pointer and length.
+long tb_copy_readable(void *destination, const void *source, long count);
+
+#endif
