@@ -138,6 +138,27 @@ struct CLITests {
         #expect(run.stdout.split(separator: "\n").count == 1 + 2 * 3, "the full matrix is still printed")
     }
 
+    /// Exit status 3, an unexpected SQLite failure: indexing to a file past a file-size limit.
+    /// The write fails (the CLI ignores SIGXFSZ, which would otherwise kill it), SQLite reports
+    /// an I/O error, and the run ends with one line and status 3.
+    @Test func anSQLiteFailureExitsThree() throws {
+        let directory = try Self.makeTemporaryDirectory()
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "ulimit -f 100; exec \"$0\" throughput --tokenizer unicode61 --operation index --storage file --runs 1 --size 2M",
+                           Self.executable.path]
+        shell.currentDirectoryURL = directory
+        let stderr = Pipe()
+        shell.standardError = stderr
+        shell.standardOutput = FileHandle.nullDevice
+        try shell.run()
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationReason == .exit, "ended by a signal: \(err)")
+        #expect(shell.terminationStatus == 3, "\(err)")
+        #expect(err.hasPrefix("tokenbench: error: SQLite error while indexing the corpus with tokenizer 'unicode61"), "\(err)")
+    }
+
     @Test func moreThanAPipeBufferOnStderrDoesNotHang() throws {
         // 400 cases whose every cell contradicts its expectation: over 200 kB of FAIL lines on
         // stderr, more than a pipe holds, while stdout carries the matrix.
