@@ -32,13 +32,10 @@ struct RecordedTokenization: Equatable {
 /// Records every xToken callback of one call, raw.
 private final class TokenRecorder {
     var tokens: [RecordedToken] = []
-    /// The buffer handed to the tokenizer.
-    let buffer: UnsafeRawBufferPointer
     /// Tokens longer than this are cut to it: a broken tokenizer could report any length.
     let byteLimit: Int
 
-    init(buffer: UnsafeRawBufferPointer, byteLimit: Int) {
-        self.buffer = buffer
+    init(byteLimit: Int) {
         self.byteLimit = byteLimit
     }
 
@@ -94,18 +91,13 @@ final class SentinelBuffer: @unchecked Sendable {
     func withText<R>(_ body: (UnsafePointer<CChar>, CInt) -> R) -> R {
         body(UnsafePointer(storage), CInt(count))
     }
-
-    /// The whole allocation: the text, the sentinel bytes and the NUL.
-    var allocation: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: storage, count: count + Self.sentinelLength + 1)
-    }
 }
 
 extension ResolvedTokenizer {
     /// Runs xTokenize once on `buffer` and records every callback raw, whatever the return code.
     func record(_ buffer: SentinelBuffer, mode: TokenizationMode) -> RecordedTokenization {
         // Tokens from the tokenizer's own memory (folded, transliterated) may be longer than the input.
-        let recorder = TokenRecorder(buffer: buffer.allocation, byteLimit: max(8 * buffer.count, 1 << 20))
+        let recorder = TokenRecorder(byteLimit: max(8 * buffer.count, 1 << 20))
         let code = buffer.withText { pText, nText in
             // Ownership: the recorder outlives this synchronous call; the callback borrows it
             // through the unretained context pointer.

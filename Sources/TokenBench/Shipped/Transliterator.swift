@@ -11,7 +11,6 @@ final class Transliterator {
     private let handle: OpaquePointer
     private var cache = ByteKeyedTable<[UInt8]>()
     private let cacheLimit: Int
-    private var buffer = [CChar](repeating: 0, count: 256)
 
     init(id: String, tokenizer: String, cacheLimit: Int = 100_000) throws {
         var error = [CChar](repeating: 0, count: 64)
@@ -39,13 +38,8 @@ final class Transliterator {
 
     private func transliterateUncached(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         token.withMemoryRebound(to: CChar.self) { input in
-            while true {
-                let length = tb_translit_utf8(handle, input.baseAddress, CInt(input.count), &buffer, CInt(buffer.count))
-                if length < 0 { return nil }
-                if Int(length) <= buffer.count {
-                    return buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }
-                }
-                buffer = [CChar](repeating: 0, count: Int(length))
+            withGrowingBuffer { output, capacity in
+                tb_translit_utf8(handle, input.baseAddress, CInt(input.count), output, capacity)
             }
         }
     }

@@ -46,7 +46,6 @@ final class WordBreaker {
 final class CaseFolder {
     let isTurkic: Bool
     private var cache = ByteKeyedTable<[UInt8]>()
-    private var buffer = [CChar](repeating: 0, count: 256)
 
     init(turkic: Bool) {
         self.isTurkic = turkic
@@ -56,11 +55,8 @@ final class CaseFolder {
     func fold(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         if let cached = cache.value(for: token) { return cached }
         let folded: [UInt8]? = token.withMemoryRebound(to: CChar.self) { input in
-            while true {
-                let length = tb_casefold_utf8(input.baseAddress, CInt(input.count), isTurkic ? 1 : 0, &buffer, CInt(buffer.count))
-                if length < 0 { return nil }
-                if Int(length) <= buffer.count { return buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) } }
-                buffer = [CChar](repeating: 0, count: Int(length))
+            withGrowingBuffer { output, capacity in
+                tb_casefold_utf8(input.baseAddress, CInt(input.count), isTurkic ? 1 : 0, output, capacity)
             }
         }
         guard let folded else { return nil }
