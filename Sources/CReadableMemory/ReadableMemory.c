@@ -19,3 +19,38 @@ long tb_copy_readable(void *destination, const void *source, long count) {
     }
     return copied;
 }
+
+long tb_readable_prefix(const void *source, long count) {
+    if (count <= 0) return 0;
+    /* One byte from each page the range touches: readability is per page, so that is enough,
+     * and it costs one system call per 64 pages instead of a copy of the whole range. */
+    static long page = 0;
+    if (page == 0) page = sysconf(_SC_PAGESIZE);
+    enum { batch = 64 };
+    char sink[batch];
+    struct iovec local[batch];
+    struct iovec remote[batch];
+    const char *start = (const char *)source;
+    const char *end = start + count;
+    const char *probe = start;
+    while (probe < end) {
+        int pages = 0;
+        const char *cursor = probe;
+        while (pages < batch && cursor < end) {
+            local[pages] = (struct iovec){sink + pages, 1};
+            remote[pages] = (struct iovec){(void *)cursor, 1};
+            pages++;
+            /* The first byte of the next page. */
+            cursor = (const char *)(((unsigned long)cursor / (unsigned long)page + 1) * (unsigned long)page);
+        }
+        ssize_t result = process_vm_readv(getpid(), local, (unsigned long)pages, remote, (unsigned long)pages, 0);
+        if (result < 0) return errno == EFAULT ? (long)(probe - start) : -1;
+        if (result < pages) {
+            /* Page number `result` is the first unreadable one: every byte before it is readable. */
+            const char *unreadable = (const char *)remote[result].iov_base;
+            return (long)(unreadable - start);
+        }
+        probe = cursor;
+    }
+    return count;
+}

@@ -36,6 +36,9 @@ final class BrokenTokenizer: FTS5CustomTokenizer {
         case synonymsEverywhere = "synonyms-everywhere"
         /// Appends "_q" to tokens in query mode.
         case queryDiffers = "query-differs"
+        /// xCreate fails from the fourth instance on: the spec probes and the first instance
+        /// succeed, fresh instances fail.
+        case refusesLaterInstances = "refuses-later-instances"
     }
 
     private let fault: Fault
@@ -45,6 +48,7 @@ final class BrokenTokenizer: FTS5CustomTokenizer {
     /// Calls in flight across all instances (the shares-state fault reads it).
     nonisolated(unsafe) private static var inFlight = 0
     nonisolated(unsafe) private static var instancesCreated = 0
+    nonisolated(unsafe) private static var refusingInstancesCreated = 0
     private static let lock = NSLock()
 
     init(db: Database, arguments: [String]) throws {
@@ -52,6 +56,13 @@ final class BrokenTokenizer: FTS5CustomTokenizer {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "unknown fault")
         }
         self.fault = fault
+        if fault == .refusesLaterInstances {
+            let serial = Self.lock.withLock {
+                Self.refusingInstancesCreated += 1
+                return Self.refusingInstancesCreated
+            }
+            guard serial <= 3 else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "instance \(serial) refused") }
+        }
         instanceSerial = Self.lock.withLock {
             Self.instancesCreated += 1
             return Self.instancesCreated

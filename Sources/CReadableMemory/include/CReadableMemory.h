@@ -7,4 +7,10 @@
 /// tokenizer's tokens with it, since a tokenizer may report any pointer and length.
 long tb_copy_readable(void *destination, const void *source, long count);
 
+/// How many of the `count` bytes at `source` can be read without faulting, found by reading one
+/// byte of each page they touch (readability is per page). Returns `count` when all can, or -1
+/// when the kernel refuses. The shipped wrappers check a wrapped tokenizer's tokens with it
+/// before they read them.
+long tb_readable_prefix(const void *source, long count);
+
 #endif

@@ -23,6 +23,9 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     case freshInstance = "fresh-instance"
     /// Instances on several threads at once give the same tokens as one thread alone.
     case threads
+    /// Once xCreate has accepted the spec, it accepts it again: for a fresh instance per input,
+    /// and for one instance per thread.
+    case constructor
     /// xTokenize returned a code other than SQLITE_OK: FTS5 would fail the statement.
     case errorCode = "error-code"
     /// Colocated tokens in both document and query mode, which SQLite advises against.

@@ -17,7 +17,15 @@ extension Workbench {
             var roundTripped: Set<[UInt8]> = []
             for (index, input) in inputs.enumerated() {
                 let buffers = SentinelBuffer.sentinels.map { SentinelBuffer(input.bytes, sentinel: $0) }
-                let fresh = try ResolvedTokenizer(spec: spec, components: main.components, in: db)
+                // Only the first instance may reject the spec (exit 2); a later refusal of the
+                // same spec is the tokenizer's fault, and a finding.
+                let fresh: ResolvedTokenizer?
+                do {
+                    fresh = try ResolvedTokenizer(spec: spec, components: main.components, in: db)
+                } catch {
+                    fresh = nil
+                    findings.add(.constructor, mode: "create", input: input, "xCreate failed for a fresh instance after it succeeded once: \(error)")
+                }
                 var consistent: [TokenizationMode: RecordedTokenization] = [:]
                 for mode in TokenizationMode.allCases {
                     let first = main.record(buffers[0], mode: mode)
@@ -44,6 +52,7 @@ extension Workbench {
                             consistent[mode] = first
                         }
                     }
+                    guard let fresh else { continue }
                     let renewed = fresh.record(buffers[0], mode: mode)
                     calls += 1
                     if renewed != first {
@@ -108,7 +117,13 @@ extension Workbench {
                 start.wait()
                 do {
                     try benches[thread].withDatabase { db in
-                        let tokenizer = try ResolvedTokenizer(spec: spec, components: components, in: db)
+                        let tokenizer: ResolvedTokenizer
+                        do {
+                            tokenizer = try ResolvedTokenizer(spec: spec, components: components, in: db)
+                        } catch {
+                            results.addConstructorFailure(thread: thread, "thread \(thread + 1) of \(threadCount): xCreate failed after it succeeded on one thread: \(error)")
+                            return
+                        }
                         // Each thread starts at a different input, so that different inputs overlap.
                         for step in 0..<indices.count {
                             let index = indices[(step + thread * indices.count / threadCount) % indices.count]
@@ -130,6 +145,9 @@ extension Workbench {
         for _ in 0..<threadCount { start.signal() }
         finished.wait()
         if let error = results.firstError { throw error }
+        for failure in results.constructorFailures.sorted(by: { $0.thread < $1.thread }) {
+            findings.add(.constructor, mode: "create", input: inputs[indices[0]], failure.detail)
+        }
         for mismatch in results.mismatches.sorted(by: { ($0.index, $0.mode.rawValue) < ($1.index, $1.mode.rawValue) }) {
             findings.add(.threads, mode: mismatch.mode.rawValue, input: inputs[mismatch.index], mismatch.detail)
         }
@@ -239,6 +257,12 @@ private final class ThreadResults: @unchecked Sendable {
             guard seen.insert("\(index) \(mode.rawValue)").inserted else { return }
             mismatches.append(Mismatch(index: index, mode: mode, detail: detail))
         }
+    }
+
+    private(set) var constructorFailures: [(thread: Int, detail: String)] = []
+
+    func addConstructorFailure(thread: Int, _ detail: String) {
+        lock.withLock { constructorFailures.append((thread, detail)) }
     }
 
     func add(error: any Error) {

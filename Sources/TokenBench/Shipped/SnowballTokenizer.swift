@@ -15,6 +15,7 @@ final class SnowballTokenizer: FilteringWrapper {
     static let name = "snowball"
 
     let base: any FTS5Tokenizer
+    var baseTokenPages = ReadablePages()
     private let stemmer: SnowballStemmer
 
     init(db: Database, arguments: [String]) throws {

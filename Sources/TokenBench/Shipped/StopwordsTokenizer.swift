@@ -16,6 +16,7 @@ final class StopwordsTokenizer: FilteringWrapper {
         """.split(separator: " ").map(String.init)
 
     let base: any FTS5Tokenizer
+    var baseTokenPages = ReadablePages()
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let words: ByteKeyedTable<Void>
     /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
@@ -28,7 +29,7 @@ final class StopwordsTokenizer: FilteringWrapper {
             let list = try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
             var words = ByteKeyedTable<Void>()
             for word in list {
-                for token in try base.documentTokenBytes(of: word, tokenizer: Self.name) {
+                for token in base.documentTokenBytes(of: word) ?? [] {
                     words.insert(token, ())
                 }
             }

@@ -20,6 +20,7 @@ final class SynonymsTokenizer: FilteringWrapper {
     ]
 
     let base: any FTS5Tokenizer
+    var baseTokenPages = ReadablePages()
     /// For each member: the tokens of its whole group, the member itself first.
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let groups: ByteKeyedTable<[[UInt8]]>
@@ -38,7 +39,7 @@ final class SynonymsTokenizer: FilteringWrapper {
             }
             var groups = ByteKeyedTable<[[UInt8]]>()
             for line in lines {
-                let members = try line.map { [base] in try Self.singleToken(of: $0, base: base) }
+                let members = try line.compactMap { [base] in try Self.singleToken(of: $0, base: base) }
                 for (index, member) in members.enumerated() {
                     var group = members
                     group.remove(at: index)
@@ -52,8 +53,9 @@ final class SynonymsTokenizer: FilteringWrapper {
     }
 
     /// The one token `word` gives under `base`; a member that gives several cannot be a synonym.
-    static func singleToken(of word: String, base: any FTS5Tokenizer) throws -> [UInt8] {
-        let tokens = try base.documentTokenBytes(of: word, tokenizer: name)
+    /// Nil when `base` fails on the word: see `documentTokenBytes`.
+    static func singleToken(of word: String, base: any FTS5Tokenizer) throws -> [UInt8]? {
+        guard let tokens = base.documentTokenBytes(of: word) else { return nil }
         guard tokens.count == 1, let token = tokens.first else {
             throw DatabaseError(message: "\(name): '\(word)' is \(tokens.count) tokens, a synonym must be exactly one")
         }

@@ -14,6 +14,7 @@ final class TranslitTokenizer: FilteringWrapper {
     static let transformID = "Any-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:White_Space:] Remove"
 
     let base: any FTS5Tokenizer
+    var baseTokenPages = ReadablePages()
     private let transliterator: Transliterator
 
     init(db: Database, arguments: [String]) throws {

@@ -1,10 +1,14 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import CReadableMemory
 
 /// What a shipped wrapper tokenizer does with each token of the tokenizer it wraps: emit zero,
 /// one or several tokens, working on the token's bytes (no Swift String per token).
 protocol TokenFilter: AnyObject {
+    /// The pages of the wrapped tokenizer's token memory found readable so far, kept across
+    /// calls because a tokenizer's token buffer usually stays where it is.
+    var baseTokenPages: ReadablePages { get set }
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
                 tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt
 }
@@ -69,6 +73,7 @@ enum WrappedTokenization {
         let filter: Unmanaged<Filter>
         let tokenization: FTS5Tokenization
         var emitter: TokenEmitter
+        var pages: ReadablePages
     }
 
     static func run<Filter: TokenFilter>(
@@ -76,7 +81,11 @@ enum WrappedTokenization {
         tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
         tokenCallback: @escaping FTS5TokenCallback, trampoline: FTS5TokenCallback
     ) -> CInt {
-        var state = CallState(filter: Unmanaged.passUnretained(filter), tokenization: tokenization, emitter: TokenEmitter(context: context, callback: tokenCallback))
+        var state = CallState(
+            filter: Unmanaged.passUnretained(filter), tokenization: tokenization,
+            emitter: TokenEmitter(context: context, callback: tokenCallback), pages: filter.baseTokenPages)
+        state.pages.trust(pText, count: Int(max(nText, 0)))
+        defer { filter.baseTokenPages = state.pages }
         // Ownership: `filter` is kept alive until xTokenize returns; `state` lives on this stack
         // frame and the callback only borrows it through the pointer, during the call.
         return withExtendedLifetime(filter) {
@@ -95,10 +104,12 @@ enum WrappedTokenization {
         _ nToken: CInt, _ start: CInt, _ end: CInt
     ) -> CInt {
         // A broken BASE (an extension tokenizer, say) must not crash the wrapper: a negative
-        // length, or no bytes behind a positive one, stops the call with an error that
-        // `tokenbench conformance` reports, instead of building a buffer over nothing.
+        // length, no bytes behind a positive one, or a length that runs into memory that cannot
+        // be read stops the call with an error that `tokenbench conformance` reports, instead of
+        // reading what is not there.
         guard nToken >= 0, pToken != nil || nToken == 0 else { return SQLITE_ERROR }
         let state = statePointer.unsafelyUnwrapped.assumingMemoryBound(to: CallState<Filter>.self)
+        if nToken > 0, !state.pointee.pages.canRead(pToken.unsafelyUnwrapped, count: Int(nToken)) { return SQLITE_ERROR }
         let token = UnsafeBufferPointer(start: UnsafeRawPointer(pToken)?.assumingMemoryBound(to: UInt8.self), count: Int(nToken))
         return state.pointee.filter._withUnsafeGuaranteedRef { filter in
             filter.filter(token, flags: flags, start: start, end: end, tokenization: state.pointee.tokenization, emit: &state.pointee.emitter)
@@ -108,9 +119,20 @@ enum WrappedTokenization {
 
 extension FTS5Tokenizer {
     /// The document-mode tokens of `text`, as bytes, for a constructor that runs its word list
-    /// through BASE. GRDB's `tokenize(document:)` builds a String from whatever pointer and length
-    /// BASE reports, and traps on a negative length: this checks them and throws instead.
-    func documentTokenBytes(of text: String, tokenizer: String) throws -> [[UInt8]] {
+    /// through BASE; nil when BASE fails on `text` or reports a token that cannot be read.
+    ///
+    /// GRDB's `tokenize(document:)` builds a String from whatever pointer and length BASE
+    /// reports, and traps on a negative length: this checks them, and copies tokens without
+    /// faulting. A word BASE fails on is left out of the word list rather than failing the
+    /// constructor: BASE fails the same way on that word in a text, where the wrapper's xTokenize
+    /// fails the call and `tokenbench conformance` names the fault. BASE runs twice, and a word
+    /// whose tokens differ between the runs is left out too: a word list cannot rest on them.
+    func documentTokenBytes(of text: String) -> [[UInt8]]? {
+        guard let tokens = documentTokenBytesOnce(of: text), documentTokenBytesOnce(of: text) == tokens else { return nil }
+        return tokens
+    }
+
+    private func documentTokenBytesOnce(of text: String) -> [[UInt8]]? {
         let collector = DocumentTokenCollector()
         let bytes = Array(text.utf8)
         // Ownership: `collector` outlives the synchronous xTokenize; the callback borrows it.
@@ -126,16 +148,51 @@ extension FTS5Tokenizer {
                                 collector.isBroken = true
                                 return SQLITE_ERROR
                             }
+                            guard nToken == 0 || tb_readable_prefix(pToken, Int(nToken)) == Int(nToken) else {
+                                collector.isBroken = true
+                                return SQLITE_ERROR
+                            }
                             collector.tokens.append(nToken == 0 ? [] : Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken))))
                             return SQLITE_OK
                         })
                 }
             }
         }
-        guard code == SQLITE_OK, !collector.isBroken else {
-            throw DatabaseError(message: "\(tokenizer): the wrapped tokenizer fails on '\(text)' (a bad token, or error \(code))")
-        }
+        guard code == SQLITE_OK, !collector.isBroken else { return nil }
         return collector.tokens
+    }
+}
+
+/// Address ranges known to be readable: the input text of the current call (its caller owns it),
+/// and the pages of a wrapped tokenizer's tokens that were checked once with
+/// `tb_readable_prefix`. A token inside them is read without a system call, so the check costs
+/// one call per new buffer, not one per token.
+///
+/// The pages are trusted from one call to the next: a tokenizer that frees its buffer and then
+/// reports a token in it has a use-after-free of its own, which this does not try to catch.
+struct ReadablePages {
+    private var text: (start: UInt, end: UInt) = (0, 0)
+    private var pages: (start: UInt, end: UInt) = (0, 0)
+    private static let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// Records the caller's input text as readable for this call.
+    mutating func trust(_ pointer: UnsafePointer<CChar>?, count: Int) {
+        let start = UInt(bitPattern: pointer)
+        text = (start, start &+ UInt(count))
+    }
+
+    /// Whether the `count` bytes at `pointer` can be read, checking their pages when they are
+    /// outside what is already known.
+    mutating func canRead(_ pointer: UnsafePointer<CChar>, count: Int) -> Bool {
+        let start = UInt(bitPattern: pointer)
+        let (end, overflow) = start.addingReportingOverflow(UInt(count))
+        guard !overflow else { return false }
+        if start >= pages.start && end <= pages.end { return true }
+        if start >= text.start && end <= text.end { return true }
+        guard tb_readable_prefix(pointer, count) == count else { return false }
+        let mask = Self.pageSize - 1
+        pages = (start & ~mask, end > UInt.max - mask ? end : (end + mask) & ~mask)
+        return true
     }
 }
 
