@@ -27,10 +27,35 @@ public enum Outcome: String, CaseIterable, Sendable {
     case error
 }
 
-/// One case run with one tokenizer, one query kind and one form pair.
+/// Where a cell sits in a matrix: the case, tokenizer, engine, query kind and form pair it was
+/// run with. No two cells of a matrix share one.
+public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
+    public var caseID: String
+    public var tokenizer: String
+    /// The SQLite engine that ran the cell (`system`, `bundled`).
+    public var engine: String
+    public var queryKind: QueryKind
+    public var formPair: FormPair
+
+    public init(caseID: String, tokenizer: String, engine: String = SQLiteEngine.system.rawValue, queryKind: QueryKind, formPair: FormPair) {
+        self.caseID = caseID
+        self.tokenizer = tokenizer
+        self.engine = engine
+        self.queryKind = queryKind
+        self.formPair = formPair
+    }
+
+    public var description: String {
+        "case \(caseID), tokenizer \(tokenizer) on \(engine), \(queryKind.rawValue) \(formPair)"
+    }
+}
+
+/// One case run with one tokenizer on one engine, one query kind and one form pair.
 public struct MatrixCell: Hashable, Sendable {
     public var matchCase: MatchCase
     public var tokenizer: String
+    /// The SQLite engine whose FTS5 ran the cell.
+    public var engine: String
     public var queryKind: QueryKind
     public var formPair: FormPair
     /// The document and query exactly as FTS5 received them (after the form pair was applied).
@@ -40,6 +65,28 @@ public struct MatrixCell: Hashable, Sendable {
     public var expected: ExpectedResult?
     public var documentTokens: [Token]
     public var queryTokens: [Token]
+
+    public init(
+        matchCase: MatchCase, tokenizer: String, engine: String = SQLiteEngine.system.rawValue, queryKind: QueryKind,
+        formPair: FormPair, document: String, query: String, result: CellResult, expected: ExpectedResult?,
+        documentTokens: [Token], queryTokens: [Token]
+    ) {
+        self.matchCase = matchCase
+        self.tokenizer = tokenizer
+        self.engine = engine
+        self.queryKind = queryKind
+        self.formPair = formPair
+        self.document = document
+        self.query = query
+        self.result = result
+        self.expected = expected
+        self.documentTokens = documentTokens
+        self.queryTokens = queryTokens
+    }
+
+    public var coordinate: MatrixCoordinate {
+        MatrixCoordinate(caseID: matchCase.id, tokenizer: tokenizer, engine: engine, queryKind: queryKind, formPair: formPair)
+    }
 
     public var outcome: Outcome {
         switch (result, expected) {
@@ -58,15 +105,97 @@ public struct MatrixCell: Hashable, Sendable {
     }
 }
 
-/// The match matrix of a run: every case × tokenizer × query kind × form pair, in that order.
+/// The match matrix of a run: cells addressed by case × tokenizer × engine × query kind × form
+/// pair.
+///
+/// The axes say what the matrix covers and in which order tables list it; `cells` holds at most
+/// one cell per coordinate, each on the axes (checked when the matrix is made). A cell may be
+/// missing, as in a matrix filtered with `filter(_:)`: consumers look cells up with
+/// `cell(at:)`, never by position.
 public struct MatchMatrix: Sendable {
-    public var tokenizers: [String]
-    public var queryKinds: [QueryKind]
-    public var formPairs: [FormPair]
-    public var cells: [MatrixCell]
+    /// Case ids in the order of the fixtures.
+    public let caseIDs: [String]
+    public let tokenizers: [String]
+    public let engines: [String]
+    public let queryKinds: [QueryKind]
+    public let formPairs: [FormPair]
+    /// Every cell, in axis order: case, tokenizer, engine, query kind, form pair.
+    public let cells: [MatrixCell]
+    private let positions: [MatrixCoordinate: Int]
+
+    /// Makes a matrix of `cells` over the given axes (`caseIDs` defaults to the cells' cases in
+    /// order of appearance). Throws when an axis lists a value twice, when a cell is off the
+    /// axes, or when two cells share a coordinate.
+    public init(
+        caseIDs: [String]? = nil, tokenizers: [String], engines: [String] = [SQLiteEngine.system.rawValue],
+        queryKinds: [QueryKind], formPairs: [FormPair], cells: [MatrixCell]
+    ) throws {
+        let caseIDs = caseIDs ?? cells.map(\.matchCase.id).uniquedInOrder()
+        try Self.checkUnique(caseIDs, axis: "case id")
+        try Self.checkUnique(tokenizers, axis: "tokenizer")
+        try Self.checkUnique(engines, axis: "engine")
+        try Self.checkUnique(queryKinds.map(\.rawValue), axis: "query kind")
+        try Self.checkUnique(formPairs.map(\.description), axis: "form pair")
+        let (caseRank, tokenizerRank, engineRank, kindRank, pairRank) = (
+            Self.ranks(caseIDs), Self.ranks(tokenizers), Self.ranks(engines), Self.ranks(queryKinds), Self.ranks(formPairs))
+        var ranked: [(rank: [Int], cell: MatrixCell)] = []
+        ranked.reserveCapacity(cells.count)
+        for cell in cells {
+            guard let a = caseRank[cell.matchCase.id], let b = tokenizerRank[cell.tokenizer], let c = engineRank[cell.engine],
+                  let d = kindRank[cell.queryKind], let e = pairRank[cell.formPair]
+            else {
+                throw TokenBenchError.invalidArgument(name: "cells", value: cell.coordinate.description, reason: "the cell is not on the matrix's axes")
+            }
+            ranked.append(([a, b, c, d, e], cell))
+        }
+        ranked.sort { $0.rank.lexicographicallyPrecedes($1.rank) }
+        var positions: [MatrixCoordinate: Int] = [:]
+        positions.reserveCapacity(ranked.count)
+        for (index, entry) in ranked.enumerated() {
+            guard positions.updateValue(index, forKey: entry.cell.coordinate) == nil else {
+                throw TokenBenchError.invalidArgument(name: "cells", value: entry.cell.coordinate.description, reason: "two cells have this coordinate")
+            }
+        }
+        self.caseIDs = caseIDs
+        self.tokenizers = tokenizers
+        self.engines = engines
+        self.queryKinds = queryKinds
+        self.formPairs = formPairs
+        self.cells = ranked.map(\.cell)
+        self.positions = positions
+    }
+
+    /// The cell at `coordinate`, if the matrix has it.
+    public func cell(at coordinate: MatrixCoordinate) -> MatrixCell? {
+        positions[coordinate].map { cells[$0] }
+    }
+
+    /// The same axes with only the cells `isIncluded` keeps.
+    public func filter(_ isIncluded: (MatrixCell) -> Bool) -> MatchMatrix {
+        // The kept cells are a subset of valid, unique cells: the checks cannot fail.
+        try! MatchMatrix(
+            caseIDs: caseIDs, tokenizers: tokenizers, engines: engines, queryKinds: queryKinds, formPairs: formPairs,
+            cells: cells.filter(isIncluded))
+    }
 
     /// The cells whose result contradicts the fixture.
     public var violations: [MatrixCell] { cells.filter(\.violatesExpectation) }
+
+    /// The tokenizer × engine columns of wide tables and the report, tokenizer-major.
+    public var columns: [(tokenizer: String, engine: String)] {
+        tokenizers.flatMap { tokenizer in engines.map { (tokenizer, $0) } }
+    }
+
+    private static func checkUnique(_ values: [String], axis: String) throws {
+        var seen: Set<String> = []
+        for value in values where !seen.insert(value).inserted {
+            throw TokenBenchError.invalidArgument(name: axis, value: value, reason: "is listed twice; each \(axis) names one row or column of the matrix")
+        }
+    }
+
+    private static func ranks<T: Hashable>(_ values: [T]) -> [T: Int] {
+        Dictionary(values.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 extension MatrixCell {
@@ -80,7 +209,7 @@ extension MatrixCell {
             }
         }
         let expectedText = expected.map { $0 == .nomatch ? "no match" : $0.rawValue } ?? "nothing"
-        return "FAIL \(matchCase.location) case \(matchCase.id), tokenizer \(tokenizer), \(queryKind.rawValue) \(formPair): "
+        return "FAIL \(matchCase.location) case \(matchCase.id), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.rawValue ? "" : " on \(engine)"), \(queryKind.rawValue) \(formPair): "
             + "expected \(expectedText), got \(describe(result)); "
             + "document tokens [\(documentTokens.joinedForDisplay)], query tokens [\(queryTokens.joinedForDisplay)]"
     }

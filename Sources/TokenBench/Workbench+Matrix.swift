@@ -12,37 +12,25 @@ extension Workbench {
         formPairs: [FormPair] = FormPair.defaults,
         queryKinds: [QueryKind] = QueryKind.allCases
     ) throws -> MatchMatrix {
-        var cellsByKey: [CellKey: MatrixCell] = [:]
+        // The matrix checks its axes too; checking here first fails before any table is built.
+        for (axis, values) in [("case id", cases.map(\.id)), ("tokenizer", tokenizers.map(\.name))] {
+            var seen: Set<String> = []
+            for value in values where !seen.insert(value).inserted {
+                throw TokenBenchError.invalidArgument(name: axis, value: value, reason: "is listed twice; each \(axis) names one row or column of the matrix")
+            }
+        }
+        var cells: [MatrixCell] = []
         try withDatabase { db in
             for spec in tokenizers {
                 let tokenizer = try ResolvedTokenizer(spec: spec, in: db)
                 for formPair in formPairs {
-                    let cells = try runTable(cases: cases, tokenizer: tokenizer, formPair: formPair, queryKinds: queryKinds, db: db)
-                    for cell in cells {
-                        cellsByKey[CellKey(caseID: cell.matchCase.id, tokenizer: spec.name, queryKind: cell.queryKind, formPair: formPair)] = cell
-                    }
+                    cells += try runTable(cases: cases, tokenizer: tokenizer, formPair: formPair, queryKinds: queryKinds, db: db)
                 }
             }
         }
-        var ordered: [MatrixCell] = []
-        ordered.reserveCapacity(cellsByKey.count)
-        for matchCase in cases {
-            for spec in tokenizers {
-                for queryKind in queryKinds {
-                    for formPair in formPairs {
-                        ordered.append(cellsByKey[CellKey(caseID: matchCase.id, tokenizer: spec.name, queryKind: queryKind, formPair: formPair)]!)
-                    }
-                }
-            }
-        }
-        return MatchMatrix(tokenizers: tokenizers.map(\.name), queryKinds: queryKinds, formPairs: formPairs, cells: ordered)
-    }
-
-    private struct CellKey: Hashable {
-        var caseID: String
-        var tokenizer: String
-        var queryKind: QueryKind
-        var formPair: FormPair
+        return try MatchMatrix(
+            caseIDs: cases.map(\.id), tokenizers: tokenizers.map(\.name), engines: [SQLiteEngine.system.rawValue],
+            queryKinds: queryKinds, formPairs: formPairs, cells: cells)
     }
 
     private func runTable(

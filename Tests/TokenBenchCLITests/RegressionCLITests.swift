@@ -25,7 +25,7 @@ struct RegressionCLITests {
         try Data(rewritten.joined(separator: "\n").utf8).write(to: file)
     }
 
-    static let fooLine = "seed-table-foo-foo,seed-table,unicode61,phrase,nfc,nfd,"
+    static let fooLine = "seed-table-foo-foo,seed-table,unicode61,system,phrase,nfc,nfd,"
 
     @Test func checkOfAFreshBaselineExitsZero() throws {
         let directory = try CLI.makeTemporaryDirectory()
@@ -82,7 +82,7 @@ struct RegressionCLITests {
 
         // With a changed cell too, the total counts only the cells that were checked.
         let doctored = try String(contentsOf: baseline, encoding: .utf8)
-            .replacingOccurrences(of: "seed-table-foo-foo,seed-table,unicode61,phrase,asis,asis,Foo,Foo,1,", with: "seed-table-foo-foo,seed-table,unicode61,phrase,asis,asis,Foo,Foo,0,")
+            .replacingOccurrences(of: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,1,", with: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,0,")
         try Data(doctored.utf8).write(to: baseline)
         let changed = try CLI.run(["check", "--baseline", baseline.path], in: directory)
         #expect(changed.status == 1)
@@ -147,13 +147,13 @@ struct RegressionCLITests {
 
         try Self.doctor(b, line: Self.fooLine, to: Self.fooLine + "Foo,Foo,0,1,fail,fo,foo,")
         let text = try String(contentsOf: b, encoding: .utf8)
-        try Data((text + "seed-table-foo-foo,seed-table,newtok,phrase,asis,asis,Foo,Foo,1,,unchecked,foo,foo,\n").utf8).write(to: b)
+        try Data((text + "seed-table-foo-foo,seed-table,newtok,system,phrase,asis,asis,Foo,Foo,1,,unchecked,foo,foo,\n").utf8).write(to: b)
         let run = try CLI.run(["diff", a.path, b.path], in: directory)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("change,case,category,tokenizer,query_kind,document_form,query_form,changed_columns,matched_a,matched_b") == true)
-        #expect(lines.last == "changed,seed-table-foo-foo,seed-table,unicode61,phrase,nfc,nfd,matched outcome document_tokens,1,0,foo,fo,foo,foo,,")
+        #expect(lines.first?.hasPrefix("change,case,category,tokenizer,engine,query_kind,document_form,query_form,changed_columns,matched_a,matched_b") == true)
+        #expect(lines.last == "changed,seed-table-foo-foo,seed-table,unicode61,system,phrase,nfc,nfd,matched outcome document_tokens,1,0,foo,fo,foo,foo,,")
         #expect(run.stderr.contains("tokenizer newtok is only in \(b.path); not compared"))
     }
 }
@@ -180,10 +180,10 @@ struct OptionCoverageCLITests {
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let fields = run.stdout.split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        #expect(fields[4] == "nfkc" && fields[5] == "nfkd")
-        #expect(Array(fields[6].unicodeScalars) == Array("aim\u{E9}".unicodeScalars), "the document in NFKC")
-        #expect(Array(fields[7].unicodeScalars) == Array("aime\u{301}".unicodeScalars), "the query in NFKD")
-        #expect(fields[8] == "0", "unicode61-rd0 keeps the combining mark, so they differ")
+        #expect(fields[5] == "nfkc" && fields[6] == "nfkd")
+        #expect(Array(fields[7].unicodeScalars) == Array("aim\u{E9}".unicodeScalars), "the document in NFKC")
+        #expect(Array(fields[8].unicodeScalars) == Array("aime\u{301}".unicodeScalars), "the query in NFKD")
+        #expect(fields[9] == "0", "unicode61-rd0 keeps the combining mark, so they differ")
     }
 
     @Test func checkScopesByCaseAndCategoryAndReadsTheGivenEnvironment() throws {
@@ -197,8 +197,8 @@ struct OptionCoverageCLITests {
 
         // A changed cell, and an environment file given by path: its differing keys are listed.
         let text = try String(contentsOf: baseline, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "seed-table-foo-foo,seed-table,unicode61,phrase,asis,asis,Foo,Foo,1,",
-                                           with: "seed-table-foo-foo,seed-table,unicode61,phrase,asis,asis,Foo,Foo,0,").utf8).write(to: baseline)
+        try Data(text.replacingOccurrences(of: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,1,",
+                                           with: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,0,").utf8).write(to: baseline)
         let environment = directory.appendingPathComponent("elsewhere-env.csv")
         try Data("key,value\nsqlite_version,3.0.0\n".utf8).write(to: environment)
         let changed = try CLITests.run(["check", "--baseline", baseline.path, "--baseline-env", environment.path], in: directory)

@@ -105,24 +105,61 @@ struct MatchMatrixTests {
         #expect(matrix.longTable().rows.count == matrix.cells.count)
     }
 
-    @Test func wideTableOfFilteredOrReorderedCellsDoesNotTrap() throws {
+    @Test func cellsAreAddressedByCoordinateWhateverTheirOrder() throws {
         let cases = [
             MatchCase(id: "a", category: "t", document: "Foo", query: "FOO"),
             MatchCase(id: "b", category: "t", document: "J\u{E9}r\u{F4}me", query: "Jerome"),
         ]
-        var matrix = try Self.matrix(cases, [Self.ascii, Self.unicode61], forms: FormPair.defaults)
+        let matrix = try Self.matrix(cases, [Self.ascii, Self.unicode61], forms: FormPair.defaults)
         let full = matrix.wideTable()
-        // Reversed cells give the same table: cells are found by what they are, not where they are.
-        matrix.cells.reverse()
-        #expect(matrix.wideTable().rows.sorted { $0.joined(separator: ",") < $1.joined(separator: ",") }
-            == full.rows.sorted { $0.joined(separator: ",") < $1.joined(separator: ",") })
+        // The same cells given in reverse order make the same matrix: the shape orders them.
+        let reversed = try MatchMatrix(
+            tokenizers: matrix.tokenizers, queryKinds: matrix.queryKinds, formPairs: matrix.formPairs, cells: matrix.cells.reversed())
+        #expect(reversed.caseIDs == ["b", "a"])
+        #expect(Set(reversed.wideTable().rows.map { $0.joined(separator: ",") }) == Set(full.rows.map { $0.joined(separator: ",") }))
+        let coordinate = MatrixCoordinate(caseID: "b", tokenizer: "unicode61", queryKind: .phrase, formPair: FormPair.defaults[0])
+        #expect(reversed.cell(at: coordinate)?.result == .matched)
+        #expect(reversed.cell(at: coordinate) == matrix.cell(at: coordinate))
         // Dropping every unicode61 cell of case b (once an index-arithmetic trap) leaves its fields empty.
-        matrix.cells.removeAll { $0.matchCase.id == "b" && $0.tokenizer == "unicode61" }
-        let filtered = matrix.wideTable()
-        #expect(filtered.rows.count == full.rows.count)
-        #expect(filtered.rows.filter { $0[0] == "b" }.allSatisfy { $0.last == "" })
-        matrix.cells.removeAll { $0.matchCase.id == "a" }
-        #expect(matrix.wideTable().rows.allSatisfy { $0[0] == "b" })
+        let filtered = matrix.filter { !($0.matchCase.id == "b" && $0.tokenizer == "unicode61") }
+        #expect(filtered.cell(at: coordinate) == nil)
+        #expect(filtered.wideTable().rows.count == full.rows.count)
+        #expect(filtered.wideTable().rows.filter { $0[0] == "b" }.allSatisfy { $0.last == "" })
+        #expect(filtered.filter { $0.matchCase.id != "a" }.wideTable().rows.allSatisfy { $0[0] == "b" })
+    }
+
+    /// One row per way a matrix can be given a bad shape: each is refused, naming what is wrong.
+    @Test func aMatrixRefusesDuplicateAndOffAxisCells() throws {
+        let cases = [MatchCase(id: "a", category: "t", document: "Foo", query: "FOO")]
+        let matrix = try Self.matrix(cases, [Self.ascii], forms: [FormPair.defaults[0]])
+        let cell = try #require(matrix.cells.first)
+        var otherTokenizer = cell
+        otherTokenizer.tokenizer = "porter"
+        let rows: [(String, () throws -> MatchMatrix, String)] = [
+            // The same cell twice: once a silent overwrite.
+            ("duplicate cell", { try MatchMatrix(tokenizers: ["ascii"], queryKinds: matrix.queryKinds, formPairs: matrix.formPairs, cells: [cell, cell]) }, "two cells have this coordinate"),
+            // A tokenizer named twice on the axis.
+            ("duplicate tokenizer", { try MatchMatrix(tokenizers: ["ascii", "ascii"], queryKinds: matrix.queryKinds, formPairs: matrix.formPairs, cells: [cell]) }, "tokenizer 'ascii': is listed twice"),
+            // A cell whose tokenizer is not a column.
+            ("off the axes", { try MatchMatrix(tokenizers: ["ascii"], queryKinds: matrix.queryKinds, formPairs: matrix.formPairs, cells: [otherTokenizer]) }, "not on the matrix's axes"),
+        ]
+        for (label, make, message) in rows {
+            let error = #expect(throws: TokenBenchError.self) { _ = try make() }
+            #expect(error?.description.contains(message) == true, "\(label): \(String(describing: error))")
+        }
+    }
+
+    /// The public matrix() refuses two cases with one id, or two tokenizers with one name, which
+    /// used to overwrite each other's cells.
+    @Test func matrixRefusesDuplicateCaseIDsAndTokenizerNames() throws {
+        let bench = try Workbench()
+        let twice = [MatchCase(id: "a", category: "t", document: "x", query: "x"), MatchCase(id: "a", category: "t", document: "y", query: "y")]
+        #expect(throws: TokenBenchError.invalidArgument(name: "case id", value: "a", reason: "is listed twice; each case id names one row or column of the matrix")) {
+            try bench.matrix(cases: twice, tokenizers: [Self.ascii])
+        }
+        #expect(throws: TokenBenchError.invalidArgument(name: "tokenizer", value: "ascii", reason: "is listed twice; each tokenizer names one row or column of the matrix")) {
+            try bench.matrix(cases: [twice[0]], tokenizers: [Self.ascii, Self.ascii])
+        }
     }
 }
 

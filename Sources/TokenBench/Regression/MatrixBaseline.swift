@@ -39,15 +39,18 @@ public struct MatrixBaseline: Sendable {
         guard let header = csvRecords.first else {
             throw TokenBenchError.invalidFixture(file: source, line: 0, reason: "the file is empty; expected a CSV written by 'tokenbench matrix'")
         }
+        // Files written before engines existed have no engine column: their cells are the system's.
+        let required = MatchMatrix.longTableHeader.filter { $0 != "engine" || header.fields.contains("engine") }
         let indices = try CSV.columnIndices(
-            of: MatchMatrix.longTableHeader, in: header, file: source,
+            of: required, in: header, file: source,
             expected: "the long layout of 'tokenbench matrix' (\(MatchMatrix.longTableHeader.joined(separator: ",")))")
-        let columnIndex = MatchMatrix.longTableHeader.map { indices[$0]! }
+        let columnIndex = MatchMatrix.longTableHeader.map { indices[$0] }
         var records: [MatrixRecord] = []
         var firstLine: [MatrixRecord.Key: Int] = [:]
         for csvRecord in csvRecords.dropFirst() {
             try CSV.checkFieldCount(of: csvRecord, header: header, file: source)
-            let record = MatrixRecord(longTableRow: columnIndex.map { csvRecord.fields[$0] }, line: csvRecord.line)
+            let row = columnIndex.map { $0.map { csvRecord.fields[$0] } ?? SQLiteEngine.system.rawValue }
+            let record = MatrixRecord(longTableRow: row, line: csvRecord.line)
             guard QueryKind(rawValue: record.key.queryKind) != nil else {
                 throw TokenBenchError.invalidFixture(
                     file: source, line: csvRecord.line, reason: "query_kind '\(record.key.queryKind)' is not phrase or prefix")
@@ -76,6 +79,9 @@ public struct MatrixBaseline: Sendable {
 
     /// The tokenizer names in the order they first appear.
     public var tokenizers: [String] { records.map(\.key.tokenizer).uniquedInOrder() }
+
+    /// The engine names in the order they first appear.
+    public var engines: [String] { records.map(\.key.engine).uniquedInOrder() }
 
     /// The form pairs in the order they first appear.
     public var formPairs: [FormPair] { records.compactMap(Self.formPair(of:)).uniquedInOrder() }

@@ -75,7 +75,7 @@ public struct MatrixComparison: Sendable {
     /// verdicts, token streams and errors.
     public func table() -> Table {
         var table = Table(header: [
-            "change", "case", "category", "tokenizer", "query_kind", "document_form", "query_form", "changed_columns",
+            "change", "case", "category", "tokenizer", "engine", "query_kind", "document_form", "query_form", "changed_columns",
             "matched_a", "matched_b", "document_tokens_a", "document_tokens_b", "query_tokens_a", "query_tokens_b",
             "error_a", "error_b",
         ])
@@ -83,7 +83,7 @@ public struct MatrixComparison: Sendable {
             let a = change.before
             let b = change.after
             table.rows.append([
-                change.kind.rawValue, change.key.caseID, (a ?? b)?.category ?? "", change.key.tokenizer, change.key.queryKind,
+                change.kind.rawValue, change.key.caseID, (a ?? b)?.category ?? "", change.key.tokenizer, change.key.engine, change.key.queryKind,
                 change.key.documentForm, change.key.queryForm, change.changedColumns.joined(separator: " "),
                 a?["matched"] ?? "", b?["matched"] ?? "", a?["document_tokens"] ?? "", b?["document_tokens"] ?? "",
                 a?["query_tokens"] ?? "", b?["query_tokens"] ?? "", a?["error"] ?? "", b?["error"] ?? "",
@@ -98,7 +98,8 @@ public struct MatrixComparison: Sendable {
         var text = ""
         for change in changes {
             let any = (change.before ?? change.after)!
-            let heading = "\(change.key.caseID) [\(any.category)] · \(change.key.tokenizer) · \(change.key.queryKind) · "
+            let engine = change.key.engine == SQLiteEngine.system.rawValue ? "" : " on \(change.key.engine)"
+            let heading = "\(change.key.caseID) [\(any.category)] · \(change.key.tokenizer)\(engine) · \(change.key.queryKind) · "
                 + "\(change.key.documentForm):\(change.key.queryForm)"
             switch change.kind {
             case .removed:

@@ -5,12 +5,13 @@ public struct MatrixRecord: Hashable, Sendable {
     public struct Key: Hashable, Sendable, CustomStringConvertible {
         public var caseID: String
         public var tokenizer: String
+        public var engine: String
         public var queryKind: String
         public var documentForm: String
         public var queryForm: String
 
         public var description: String {
-            "case \(caseID), tokenizer \(tokenizer), \(queryKind) \(documentForm):\(queryForm)"
+            "case \(caseID), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.rawValue ? "" : " on \(engine)"), \(queryKind) \(documentForm):\(queryForm)"
         }
     }
 
@@ -21,13 +22,13 @@ public struct MatrixRecord: Hashable, Sendable {
     public var line: Int
 
     /// The columns that identify a cell; every other column is compared.
-    static let keyColumns: Set<String> = ["case", "tokenizer", "query_kind", "document_form", "query_form"]
+    static let keyColumns: Set<String> = ["case", "tokenizer", "engine", "query_kind", "document_form", "query_form"]
 
     /// The row as `MatchMatrix.longTable()` lays it out.
     init(longTableRow row: [String], line: Int) {
         values = row
         self.line = line
-        key = Key(caseID: row[0], tokenizer: row[2], queryKind: row[3], documentForm: row[4], queryForm: row[5])
+        key = Key(caseID: row[0], tokenizer: row[2], engine: row[3], queryKind: row[4], documentForm: row[5], queryForm: row[6])
     }
 
     public subscript(column: String) -> String {

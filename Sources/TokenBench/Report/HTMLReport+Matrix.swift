@@ -39,19 +39,26 @@ extension HTMLReport {
         }
     }
 
-    /// The cells of each case × tokenizer, in the matrix's order (query kind, then form pair),
-    /// with the cases of a category together, categories in order of first appearance.
-    typealias CaseGroup = (matchCase: MatchCase, byTokenizer: [[MatrixCell]])
+    /// The cells of each case × column (tokenizer and engine), in the matrix's order (query
+    /// kind, then form pair), with the cases of a category together, categories in order of
+    /// first appearance. Cells are looked up by coordinate; a case with a missing cell (a
+    /// filtered matrix) has no complete row to draw and is left out.
+    typealias CaseGroup = (matchCase: MatchCase, byColumn: [[MatrixCell]])
 
     func cellGroups() -> [CaseGroup] {
-        let perTokenizer = matrix.queryKinds.count * matrix.formPairs.count
-        let perCase = perTokenizer * matrix.tokenizers.count
-        // A matrix edited by hand into another shape has no grid to draw.
-        guard perCase > 0, matrix.cells.count % perCase == 0 else { return [] }
-        let groups = stride(from: 0, to: matrix.cells.count, by: perCase).map { start in
-            let caseCells = Array(matrix.cells[start..<start + perCase])
-            let byTokenizer = stride(from: 0, to: perCase, by: perTokenizer).map { Array(caseCells[$0..<$0 + perTokenizer]) }
-            return (matchCase: caseCells[0].matchCase, byTokenizer: byTokenizer)
+        let columns = matrix.columns
+        var groups: [CaseGroup] = []
+        for caseID in matrix.caseIDs {
+            let byColumn = columns.map { column in
+                matrix.queryKinds.flatMap { kind in
+                    matrix.formPairs.compactMap { pair in
+                        matrix.cell(at: MatrixCoordinate(caseID: caseID, tokenizer: column.tokenizer, engine: column.engine, queryKind: kind, formPair: pair))
+                    }
+                }
+            }
+            let perColumn = matrix.queryKinds.count * matrix.formPairs.count
+            guard perColumn > 0, byColumn.allSatisfy({ $0.count == perColumn }), let first = byColumn.first?.first else { continue }
+            groups.append((first.matchCase, byColumn))
         }
         var categoryOrder: [String: Int] = [:]
         for group in groups where categoryOrder[group.matchCase.category] == nil {
@@ -62,13 +69,20 @@ extension HTMLReport {
             .map(\.element)
     }
 
+    /// A column's name: the tokenizer, and its engine when the matrix has several.
+    func columnName(_ index: Int) -> String {
+        let column = matrix.columns[index]
+        return matrix.engines.count > 1 ? "\(column.tokenizer)@\(column.engine)" : column.tokenizer
+    }
+
     func matrixSection(_ groups: [CaseGroup]) -> String {
         var html = "<section id=\"matrix\">\n<h2>Match matrix</h2>\n"
         html += legend()
         html += "<table class=\"grid\">\n<thead><tr><th class=\"corner\">case: document ← query</th>"
-        for (index, name) in matrix.tokenizers.enumerated() {
-            let failures = groups.filter { $0.byTokenizer[index].contains(where: \.violatesExpectation) }.count
-            let matches = groups.filter { $0.byTokenizer[index].first?.result == .matched }.count
+        for index in matrix.columns.indices {
+            let name = columnName(index)
+            let failures = groups.filter { $0.byColumn[index].contains(where: \.violatesExpectation) }.count
+            let matches = groups.filter { $0.byColumn[index].first?.result == .matched }.count
             html += "<th class=\"tokenizer\" scope=\"col\"><span>\(HTML.escape(name))</span>"
             html += "<small>\(matches)/\(groups.count) match\(failures > 0 ? ", \(failures) failed" : "")</small></th>"
         }
@@ -78,9 +92,9 @@ extension HTMLReport {
             if group.matchCase.category != category {
                 if category != nil { html += "</tbody>\n" }
                 category = group.matchCase.category
-                html += "<tbody><tr class=\"category\"><th colspan=\"\(matrix.tokenizers.count + 1)\" scope=\"rowgroup\">\(HTML.escape(group.matchCase.category))</th></tr>\n"
+                html += "<tbody><tr class=\"category\"><th colspan=\"\(matrix.columns.count + 1)\" scope=\"rowgroup\">\(HTML.escape(group.matchCase.category))</th></tr>\n"
             }
-            html += caseRow(group.matchCase, group.byTokenizer)
+            html += caseRow(group.matchCase, group.byColumn)
         }
         if category != nil { html += "</tbody>\n" }
         html += "</table>\n</section>\n"
@@ -107,15 +121,15 @@ extension HTMLReport {
         return html
     }
 
-    private func caseRow(_ matchCase: MatchCase, _ byTokenizer: [[MatrixCell]]) -> String {
+    private func caseRow(_ matchCase: MatchCase, _ byColumn: [[MatrixCell]]) -> String {
         var html = "<tr><th class=\"case\" scope=\"row\"><span class=\"id\">\(HTML.escape(matchCase.id))</span>"
         html += "<span class=\"texts\">\(HTML.visible(matchCase.document)) <span class=\"arrow\">←</span> \(HTML.visible(matchCase.query))</span>"
         if !matchCase.note.isEmpty {
             html += "<span class=\"note\">\(HTML.escape(matchCase.note))</span>"
         }
         html += "</th>"
-        for (index, cells) in byTokenizer.enumerated() {
-            html += cell(tokenizer: matrix.tokenizers[index], cells)
+        for (index, cells) in byColumn.enumerated() {
+            html += cell(tokenizer: columnName(index), cells)
         }
         return html + "</tr>\n"
     }

@@ -5,12 +5,12 @@ extension HTMLReport {
         html += "<p>Per case, the \(HTML.escape(matrix.formPairs.first?.description ?? "")) document and query cut at every token boundary of every tokenizer. "
         html += "A token spans the source bytes it claims. Colocated tokens (synonyms) and overlapping ones (trigram) stack in extra rows, and colocated ones have a dashed border. Open a case to see it.</p>\n"
         for group in groups {
-            let primaries = group.byTokenizer.map { $0[0] }
+            let primaries = group.byColumn.map { $0[0] }
             guard let first = primaries.first else { continue }
             html += "<details><summary><span class=\"id\">\(HTML.escape(group.matchCase.id))</span> "
             html += "\(HTML.visible(first.document)) <span class=\"arrow\">←</span> \(HTML.visible(first.query))</summary>\n"
-            html += alignmentTable(caption: "document", text: first.document, streams: primaries.map { ($0.tokenizer, $0.documentTokens) })
-            html += alignmentTable(caption: "query", text: first.query, streams: primaries.map { ($0.tokenizer, $0.queryTokens) })
+            html += alignmentTable(caption: "document", text: first.document, streams: primaries.indices.map { (columnName($0), primaries[$0].documentTokens) })
+            html += alignmentTable(caption: "query", text: first.query, streams: primaries.indices.map { (columnName($0), primaries[$0].queryTokens) })
             html += "</details>\n"
         }
         return html + "</section>\n"

@@ -62,7 +62,7 @@ public struct HTMLReport {
             ("Swift", Self.value("swift_version", in: env)),
             ("CPU", "\(Self.value("cpu_model", in: env)) × \(Self.value("cpu_count", in: env))"),
         ]
-        let caseCount = Set(matrix.cells.map(\.matchCase.id)).count
+        let caseCount = matrix.caseIDs.count
         var html = "<header>\n<h1>TokenBench: which SQLite FTS5 tokenizer finds what</h1>\n"
         html += "<p class=\"lead\">Each cell below is a real FTS5 table and a real <code>MATCH</code>: does the query find the document with this tokenizer? "
         html += "\(caseCount) cases × \(matrix.tokenizers.count) tokenizers, each run as "
