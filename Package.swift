@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Percentiles of timings (query latency p50/p90/p99, run medians).
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // The bundled engine: sqlite-nio vendors a current SQLite amalgamation with FTS5, its
+        // symbols prefixed sqlite_nio_, so it lives beside the system library in one process.
+        .package(url: "https://github.com/vapor/sqlite-nio", exact: "1.13.2"),
     ],
     targets: [
         // ICU behind a C target whose public header exposes no ICU type: a Swift module that
@@ -27,6 +30,13 @@ let package = Package(
         .target(name: "CStemmerShim", linkerSettings: [.linkedLibrary("stemmer")]),
         // Fault-free reads of memory a judged tokenizer points at (process_vm_readv).
         .target(name: "CReadableMemory"),
+        // Both SQLite engines behind one table of C functions over opaque pointers: a Swift
+        // module that saw GRDB's sqlite3 structs and sqlite-nio's would not build.
+        .target(
+            name: "CSQLiteEngines",
+            dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")],
+            exclude: ["engine.inc"],
+            linkerSettings: [.linkedLibrary("sqlite3")]),
         // The C reference loop that `tokenbench throughput` times beside the Swift harness.
         .target(name: "CReferenceLoop"),
         .target(
@@ -40,6 +50,7 @@ let package = Package(
                 "CStemmerShim",
                 "CReadableMemory",
                 "CReferenceLoop",
+                "CSQLiteEngines",
             ],
             resources: [.embedInCode("DefaultFixtures")]),
         .executableTarget(

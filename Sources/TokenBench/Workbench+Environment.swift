@@ -7,16 +7,9 @@ extension Workbench {
     /// key/value pairs (`tokenbench env`).
     public func environment() throws -> [(key: String, value: String)] {
         var pairs: [(key: String, value: String)] = []
-        try withDatabase { db in
-            pairs.append(("sqlite_version", try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? ""))
-            pairs.append(("sqlite_source_id", try String.fetchOne(db, sql: "SELECT sqlite_source_id()") ?? ""))
-            let options = try String.fetchAll(db, sql: "PRAGMA compile_options")
-            pairs.append(("sqlite_compile_options", options.joined(separator: " ")))
-            pairs.append(("capability.fts5", try Self.probe(db, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)")))
-            pairs.append(("capability.fts5vocab", try Self.probe(
-                db, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)",
-                "CREATE VIRTUAL TABLE temp.tokenbench_env_vocab USING fts5vocab(temp, tokenbench_env, instance)",
-                "SELECT * FROM temp.tokenbench_env_vocab")))
+        try withConnection { connection in
+            let facts = try Self.engineFacts(connection)
+            pairs += facts
         }
         for entry in TokenizerCatalog.all {
             pairs.append(("capability.tokenizer.\(entry.spec.name)", unsupportedReason(entry.spec) == nil ? "yes" : "no"))
@@ -33,6 +26,21 @@ extension Workbench {
         return pairs
     }
 
+    /// The facts of one engine: its version, source id, compile options and FTS5 capabilities.
+    static func engineFacts(_ connection: EngineConnection) throws -> [(key: String, value: String)] {
+        var pairs: [(key: String, value: String)] = []
+        let sourceID = try connection.prepare("SELECT sqlite_source_id()").rows().first?.first ?? nil
+        pairs.append(("sqlite_version", connection.engine.sqliteVersion))
+        pairs.append(("sqlite_source_id", sourceID ?? ""))
+        pairs.append(("sqlite_compile_options", connection.engine.compileOptions.joined(separator: " ")))
+        pairs.append(("capability.fts5", try probe(connection, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)")))
+        pairs.append(("capability.fts5vocab", try probe(
+            connection, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)",
+            "CREATE VIRTUAL TABLE temp.tokenbench_env_vocab USING fts5vocab(temp, tokenbench_env, instance)",
+            "SELECT * FROM temp.tokenbench_env_vocab")))
+        return pairs
+    }
+
     /// mecabrc's dictionary, which `japanese` uses by default, or why MeCab cannot load it.
     private static func mecabDictionary() -> String {
         do {
@@ -43,13 +51,13 @@ extension Workbench {
     }
 
     /// Runs `statements`, then drops what they created; "yes" if all succeed, else "no: reason".
-    private static func probe(_ db: Database, _ statements: String...) throws -> String {
+    private static func probe(_ connection: EngineConnection, _ statements: String...) throws -> String {
         defer {
-            try? db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_env_vocab")
-            try? db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_env")
+            try? connection.execute("DROP TABLE IF EXISTS temp.tokenbench_env_vocab")
+            try? connection.execute("DROP TABLE IF EXISTS temp.tokenbench_env")
         }
         do {
-            for statement in statements { try db.execute(sql: statement) }
+            for statement in statements { try connection.execute(statement) }
             return "yes"
         } catch {
             return "no: " + ResolvedTokenizer.message(of: error)

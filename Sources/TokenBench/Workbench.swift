@@ -21,7 +21,13 @@ public final class Workbench {
         }
     }
 
+    /// GRDB's queue over the system connection: it registers the user's GRDB tokenizer types
+    /// and loads extensions, which only the system engine can run.
     let dbQueue: DatabaseQueue
+    /// The same system connection, driven through the engine layer like every other engine.
+    private let systemConnection: EngineConnection
+    /// The bundled engine's connection, opened on first use.
+    private var bundledConnection: EngineConnection?
     /// What the connection was opened with: checks that need more connections open them alike.
     let options: Options
 
@@ -32,16 +38,19 @@ public final class Workbench {
         // Metatypes are immutable; the closure only reads them on the queue that opens the connection.
         nonisolated(unsafe) let customTokenizers = options.customTokenizers
         configuration.prepareDatabase { db in
-            db.add(tokenizer: SpecArgumentCapture.self)
-            for type in TokenizerCatalog.shippedTypes {
-                db.add(tokenizer: type)
-            }
             for type in customTokenizers {
                 db.add(tokenizer: type)
             }
         }
         do {
             dbQueue = try DatabaseQueue(configuration: configuration)
+            systemConnection = try dbQueue.inDatabase { db in
+                let connection = try EngineConnection(borrowing: db)
+                try Self.registerOwnTokenizers(on: connection)
+                return connection
+            }
+        } catch let error as TokenBenchError {
+            throw error
         } catch {
             throw TokenBenchError.sqlite(context: "opening an in-memory database", message: "\(error)")
         }
@@ -50,9 +59,31 @@ public final class Workbench {
         }
     }
 
-    /// Runs `body` on the workbench's connection.
-    func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-        try dbQueue.inDatabase(body)
+    /// The spec capture and the shipped tokenizers, on any engine.
+    private static func registerOwnTokenizers(on connection: EngineConnection) throws {
+        try TokenizerRegistration.register(SpecArgumentCapture.self, on: connection)
+        for type in TokenizerCatalog.shippedTypes {
+            try TokenizerRegistration.register(type, on: connection)
+        }
+    }
+
+    /// Runs `body` on the workbench's connection of `engine`.
+    func withConnection<T>(_ engine: SQLiteEngine = .system, _ body: (EngineConnection) throws -> T) throws -> T {
+        switch engine {
+        case .system:
+            return try dbQueue.inDatabase { _ in try body(systemConnection) }
+        case .bundled:
+            if bundledConnection == nil {
+                do {
+                    let connection = try EngineConnection(engine: .bundled)
+                    try Self.registerOwnTokenizers(on: connection)
+                    bundledConnection = connection
+                } catch let error as SQLiteFailure {
+                    throw TokenBenchError.sqlite(context: "opening the bundled engine", message: error.message)
+                }
+            }
+            return try body(bundledConnection!)
+        }
     }
 }
 
@@ -62,23 +93,25 @@ extension Workbench {
     /// Checks that FTS5 accepts `spec` by creating a real table with it, and returns the words
     /// FTS5 split the spec into (the tokenizer name, then its arguments).
     @discardableResult
-    public func validate(_ spec: TokenizerSpec) throws -> [String] {
-        try withDatabase { db in try ResolvedTokenizer.components(of: spec, in: db) }
+    public func validate(_ spec: TokenizerSpec, engine: SQLiteEngine = .system) throws -> [String] {
+        try withConnection(engine) { connection in try ResolvedTokenizer.components(of: spec, in: connection) }
     }
 
     /// Returns the tokens `spec` produces for `text` in `mode`, through the tokenizer's own
     /// xTokenize, with their byte offsets into `text`.
-    public func tokens(of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode) throws -> [Token] {
-        try withDatabase { db in
-            let tokenizer = try ResolvedTokenizer(spec: spec, in: db)
+    public func tokens(of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode, engine: SQLiteEngine = .system) throws -> [Token] {
+        try withConnection(engine) { connection in
+            let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
             return try tokenizer.tokens(of: text, mode: mode)
         }
     }
 
     /// Traces every input in every mode with one instance of the tokenizer, input by input.
-    public func traces(of inputs: [[UInt8]], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis) throws -> [TokenTrace] {
-        try withDatabase { db in
-            let tokenizer = try ResolvedTokenizer(spec: spec, in: db)
+    public func traces(
+        of inputs: [[UInt8]], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis, engine: SQLiteEngine = .system
+    ) throws -> [TokenTrace] {
+        try withConnection(engine) { connection in
+            let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
             var traces: [TokenTrace] = []
             for mode in modes {
                 for (index, input) in inputs.enumerated() {

@@ -163,8 +163,8 @@ struct ShippedTokenizerTests {
     @Test func aConstructorReasonIsNeverBlamedOnALaterSpec() throws {
         let workbench = try Workbench()
         // A shipped constructor fails outside any probe and leaves its reason behind…
-        try workbench.withDatabase { db in
-            _ = try? db.makeTokenizer(FTS5TokenizerDescriptor(components: ["synonyms", "file", "/nonexistent/words.txt"]))
+        try workbench.withConnection { connection in
+            _ = try? EngineTokenizer(components: ["synonyms", "file", "/nonexistent/words.txt"], in: connection)
         }
         // …then a built-in fails with no reason of its own: the old reason must not be appended.
         #expect(throws: TokenBenchError.invalidTokenizerSpec(spec: "unicode61 remove_diacritics 9", reason: "error in tokenizer constructor")) {

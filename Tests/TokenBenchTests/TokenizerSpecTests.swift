@@ -38,7 +38,7 @@ struct TokenizerSpecTests {
     ])
     func quotingIsSafeForAnyText(text: String, tokens expected: [String]?, why: String) throws {
         let workbench = try Workbench()
-        try workbench.withDatabase { db in try db.execute(sql: "CREATE TABLE main.sentinel(x)") }
+        try workbench.withConnection { connection in try connection.execute("CREATE TABLE main.sentinel(x)") }
         do {
             let tokens = try workbench.tokens(of: "a')b", spec: TokenizerSpec(text: text), mode: .document)
             #expect(tokens.map(\.text) == expected, "\(why)")
@@ -48,7 +48,9 @@ struct TokenizerSpecTests {
             // Refused by FTS5's parser, or before it by TokenBench's quoting check.
             #expect(reason == "parse error in tokenize directive" || reason.hasPrefix("a quote may only start a word"), "\(why): \(reason)")
         }
-        #expect(try workbench.withDatabase { db in try db.tableExists("sentinel") })
+        #expect(try workbench.withConnection { connection in
+            try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'sentinel'").rows() == [["1"]]
+        })
     }
 
     /// Quoting that SQLite 3.40.1's tokenize-directive parser mishandles (the `spec` fuzz target

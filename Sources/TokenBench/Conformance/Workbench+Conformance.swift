@@ -12,8 +12,8 @@ extension Workbench {
         var calls = 0
         // Per input, per mode: the tokens one instance gives consistently, for the threads check.
         var references: [Int: [TokenizationMode: RecordedTokenization]] = [:]
-        let components = try withDatabase { db -> [String] in
-            let main = try ResolvedTokenizer(spec: spec, in: db)
+        let components = try withConnection(options.engine) { connection -> [String] in
+            let main = try ResolvedTokenizer(spec: spec, in: connection)
             var roundTripped: Set<[UInt8]> = []
             for (index, input) in inputs.enumerated() {
                 let buffers = SentinelBuffer.sentinels.map { SentinelBuffer(input.bytes, sentinel: $0) }
@@ -21,7 +21,7 @@ extension Workbench {
                 // same spec is the tokenizer's fault, and a finding.
                 let fresh: ResolvedTokenizer?
                 do {
-                    fresh = try ResolvedTokenizer(spec: spec, components: main.components, in: db)
+                    fresh = try ResolvedTokenizer(spec: spec, components: main.components, in: connection)
                 } catch {
                     fresh = nil
                     findings.add(.constructor, mode: "create", input: input, "xCreate failed for a fresh instance after it succeeded once: \(error)")
@@ -85,7 +85,7 @@ extension Workbench {
             return main.components
         }
         if options.threadCount > 1 {
-            calls += try checkThreads(spec: spec, components: components, inputs: inputs, references: references,
+            calls += try checkThreads(spec: spec, engine: options.engine, components: components, inputs: inputs, references: references,
                                       threadCount: options.threadCount, findings: &findings)
         }
         return ConformanceReport(
@@ -96,7 +96,7 @@ extension Workbench {
     /// Tokenizes the small inputs on `threadCount` threads at once, each with its own
     /// connection and instance, and compares with what one thread alone got.
     private func checkThreads(
-        spec: TokenizerSpec, components: [String], inputs: [ConformanceInput],
+        spec: TokenizerSpec, engine: SQLiteEngine, components: [String], inputs: [ConformanceInput],
         references: [Int: [TokenizationMode: RecordedTokenization]], threadCount: Int,
         findings: inout ConformanceFindingList
     ) throws -> Int {
@@ -116,10 +116,10 @@ extension Workbench {
                 defer { finished.leave() }
                 start.wait()
                 do {
-                    try benches[thread].withDatabase { db in
+                    try benches[thread].withConnection(engine) { connection in
                         let tokenizer: ResolvedTokenizer
                         do {
-                            tokenizer = try ResolvedTokenizer(spec: spec, components: components, in: db)
+                            tokenizer = try ResolvedTokenizer(spec: spec, components: components, in: connection)
                         } catch {
                             results.addConstructorFailure(thread: thread, "thread \(thread + 1) of \(threadCount): xCreate failed after it succeeded on one thread: \(error)")
                             return

@@ -1,19 +1,18 @@
 import Foundation
-import GRDB
 
 /// One value per connection, put by code that FTS5 calls back (a tokenizer constructor) and
 /// taken once by the workbench operation on that connection that asked for it. FTS5 gives a
 /// constructor no other way to hand anything back than its return code.
 final class ConnectionMailbox<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [ObjectIdentifier: Value] = [:]
+    private var values: [UInt: Value] = [:]
 
-    func put(_ value: Value, for db: Database) {
-        lock.withLock { values[ObjectIdentifier(db)] = value }
+    func put(_ value: Value, for connection: EngineConnection) {
+        lock.withLock { values[connection.identity] = value }
     }
 
-    /// The value put for `db`, removed as it is read.
-    func take(for db: Database) -> Value? {
-        lock.withLock { values.removeValue(forKey: ObjectIdentifier(db)) }
+    /// The value put for `connection`, removed as it is read.
+    func take(for connection: EngineConnection) -> Value? {
+        lock.withLock { values.removeValue(forKey: connection.identity) }
     }
 }

@@ -1,7 +1,11 @@
 import GRDB
 
 extension Workbench {
-    /// Runs every case against a real FTS5 table per tokenizer and form pair.
+    /// Runs every case against a real FTS5 table per tokenizer, engine and form pair.
+    ///
+    /// A tokenizer that one engine lacks (trigram's remove_diacritics before SQLite 3.45, an
+    /// extension's tokenizer on the bundled engine) has no cells there; one that no engine
+    /// accepts throws that engine's reason.
     ///
     /// Each table holds all the documents (rowid = case number); each case's query runs as a
     /// MATCH restricted to its own document's rowid, so a cell says whether FTS5 finds exactly
@@ -9,57 +13,72 @@ extension Workbench {
     public func matrix(
         cases: [MatchCase],
         tokenizers: [TokenizerSpec],
+        engines: [SQLiteEngine] = [.system],
         formPairs: [FormPair] = FormPair.defaults,
         queryKinds: [QueryKind] = QueryKind.allCases
     ) throws -> MatchMatrix {
         // The matrix checks its axes too; checking here first fails before any table is built.
-        for (axis, values) in [("case id", cases.map(\.id)), ("tokenizer", tokenizers.map(\.name))] {
+        for (axis, values) in [("case id", cases.map(\.id)), ("tokenizer", tokenizers.map(\.name)), ("engine", engines.map(\.rawValue))] {
             var seen: Set<String> = []
             for value in values where !seen.insert(value).inserted {
                 throw TokenBenchError.invalidArgument(name: axis, value: value, reason: "is listed twice; each \(axis) names one row or column of the matrix")
             }
         }
         var cells: [MatrixCell] = []
-        try withDatabase { db in
-            for spec in tokenizers {
-                let tokenizer = try ResolvedTokenizer(spec: spec, in: db)
-                for formPair in formPairs {
-                    cells += try runTable(cases: cases, tokenizer: tokenizer, formPair: formPair, queryKinds: queryKinds, db: db)
+        for spec in tokenizers {
+            var firstRefusal: (any Error)?
+            var ranSomewhere = false
+            for engine in engines {
+                try withConnection(engine) { connection in
+                    let tokenizer: ResolvedTokenizer
+                    do {
+                        tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
+                    } catch {
+                        firstRefusal = firstRefusal ?? error
+                        return
+                    }
+                    ranSomewhere = true
+                    for formPair in formPairs {
+                        cells += try runTable(cases: cases, tokenizer: tokenizer, formPair: formPair, queryKinds: queryKinds, connection: connection)
+                    }
                 }
             }
+            if !ranSomewhere, let firstRefusal { throw firstRefusal }
         }
         return try MatchMatrix(
-            caseIDs: cases.map(\.id), tokenizers: tokenizers.map(\.name), engines: [SQLiteEngine.system.rawValue],
+            caseIDs: cases.map(\.id), tokenizers: tokenizers.map(\.name), engines: engines.map(\.rawValue),
             queryKinds: queryKinds, formPairs: formPairs, cells: cells)
     }
 
     private func runTable(
-        cases: [MatchCase], tokenizer: ResolvedTokenizer, formPair: FormPair, queryKinds: [QueryKind], db: Database
+        cases: [MatchCase], tokenizer: ResolvedTokenizer, formPair: FormPair, queryKinds: [QueryKind], connection: EngineConnection
     ) throws -> [MatrixCell] {
         let literal = try tokenizer.spec.sqlLiteral()
         let table = "temp.tokenbench_matrix"
         do {
-            try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
-            try db.execute(sql: "CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal))")
+            try connection.execute("DROP TABLE IF EXISTS \(table)")
+            try connection.execute("CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal))")
         } catch {
             throw TokenBenchError.invalidTokenizerSpec(spec: tokenizer.spec.description, reason: ResolvedTokenizer.message(of: error))
         }
-        defer { try? db.execute(sql: "DROP TABLE IF EXISTS \(table)") }
+        defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
 
         let documents = cases.map { formPair.document.apply(to: $0.document) }
         do {
-            let insert = try db.makeStatement(sql: "INSERT INTO \(table)(rowid, body) VALUES (?, ?)")
+            let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, ?)")
             for (index, document) in documents.enumerated() {
-                try insert.execute(arguments: [index + 1, document])
+                try insert.bind(index + 1, at: 1)
+                try insert.bind(document, at: 2)
+                try insert.run()
             }
         } catch {
             throw TokenBenchError.sqlite(
                 context: "indexing the documents with '\(tokenizer.spec.description)'", message: ResolvedTokenizer.message(of: error))
         }
 
-        let probe: Statement
+        let probe: EngineStatement
         do {
-            probe = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH ? AND rowid = ?)")
+            probe = try connection.prepare("SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH ? AND rowid = ?)")
         } catch {
             throw TokenBenchError.sqlite(context: "preparing the match query", message: ResolvedTokenizer.message(of: error))
         }
@@ -75,14 +94,16 @@ extension Workbench {
                     result = .error("the query has no tokens")
                 } else {
                     do {
-                        let found = try Bool.fetchOne(probe, arguments: [queryKind.matchExpression(for: query), index + 1]) ?? false
+                        try probe.bind(queryKind.matchExpression(for: query), at: 1)
+                        try probe.bind(index + 1, at: 2)
+                        let found = try probe.rows().first?.first == "1"
                         result = found ? .matched : .notMatched
                     } catch {
                         result = .error(ResolvedTokenizer.message(of: error))
                     }
                 }
                 cells.append(MatrixCell(
-                    matchCase: matchCase, tokenizer: tokenizer.spec.name, queryKind: queryKind, formPair: formPair,
+                    matchCase: matchCase, tokenizer: tokenizer.spec.name, engine: connection.engine.rawValue, queryKind: queryKind, formPair: formPair,
                     document: document, query: query, result: result,
                     expected: matchCase.expectation(for: tokenizer.spec.name, formPair: formPair, queryKind: queryKind),
                     documentTokens: documentTokens, queryTokens: queryTokens))

@@ -5,14 +5,13 @@ import GRDB
 enum ConstructorDiagnostics {
     private static let reasons = ConnectionMailbox<String>()
 
-    /// Keeps the message of a constructor's error for `db`, and returns the error to rethrow.
-    static func recorded(_ error: any Error, for db: Database) -> any Error {
-        reasons.put((error as? DatabaseError)?.message ?? "\(error)", for: db)
-        return error
+    /// Keeps the message of a constructor's error for `connection`.
+    static func record(_ error: any Error, for connection: EngineConnection) {
+        reasons.put((error as? DatabaseError)?.message ?? "\(error)", for: connection)
     }
 
-    /// The reason kept for `db`, removed as it is read.
-    static func takeReason(for db: Database) -> String? {
-        reasons.take(for: db)
+    /// The reason kept for `connection`, removed as it is read.
+    static func takeReason(for connection: EngineConnection) -> String? {
+        reasons.take(for: connection)
     }
 }

@@ -18,13 +18,9 @@ final class GermanTokenizer: FilteringWrapper {
     private var plain: [UInt8] = []
     private var transcribed: [UInt8] = []
 
-    init(db: Database, arguments: [String]) throws {
-        do {
-            let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
-            base = try parsed.makeBase(db)
-        } catch {
-            throw ConstructorDiagnostics.recorded(error, for: db)
-        }
+    init(connection: EngineConnection, arguments: [String]) throws {
+        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
+        base = try parsed.makeBase(connection)
     }
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,

@@ -5,26 +5,22 @@ import GRDBSQLite
 /// without spaces (Chinese, Japanese, Thai) yields words. Spaces and punctuation are skipped;
 /// offsets are UTF-8 byte offsets of each word. With `locale tr` or `locale az`, I and İ fold the
 /// Turkic way (I → ı, İ → i).
-final class IcuTokenizer: FTS5CustomTokenizer {
+final class IcuTokenizer: EngineTokenizerType {
     static let name = "icu"
 
     private let breaker: WordBreaker
     private let folder: CaseFolder
     private var foldedASCII: [UInt8] = []
 
-    init(db: Database, arguments: [String]) throws {
-        do {
-            let parsed = try WrapperArguments(arguments, optionKeys: ["locale"], defaultBase: [], tokenizer: Self.name)
-            guard parsed.base.isEmpty else {
-                throw DatabaseError(message: "\(Self.name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE')")
-            }
-            let locale = parsed.options["locale"] ?? ""
-            breaker = try WordBreaker(locale: locale, tokenizer: Self.name)
-            let language = locale.lowercased().prefix(2)
-            folder = CaseFolder(turkic: language == "tr" || language == "az")
-        } catch {
-            throw ConstructorDiagnostics.recorded(error, for: db)
+    init(connection: EngineConnection, arguments: [String]) throws {
+        let parsed = try WrapperArguments(arguments, optionKeys: ["locale"], defaultBase: [], tokenizer: Self.name)
+        guard parsed.base.isEmpty else {
+            throw DatabaseError(message: "\(Self.name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE')")
         }
+        let locale = parsed.options["locale"] ?? ""
+        breaker = try WordBreaker(locale: locale, tokenizer: Self.name)
+        let language = locale.lowercased().prefix(2)
+        folder = CaseFolder(turkic: language == "tr" || language == "az")
     }
 
     func tokenize(

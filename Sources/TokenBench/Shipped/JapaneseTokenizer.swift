@@ -22,7 +22,7 @@ import GRDBSQLite
 ///
 /// The tokens of each morpheme are worked out once, keyed by its surface and features, and kept:
 /// NFKC, the readings and ICU's romanization cost microseconds, and words repeat.
-final class JapaneseTokenizer: FTS5CustomTokenizer {
+final class JapaneseTokenizer: EngineTokenizerType {
     static let name = "japanese"
     /// Katakana to Hepburn-style romaji (ICU's Katakana-Latin: ローマジ → rōmaji), then plain ASCII
     /// letters: macrons go (rōmaji → romaji), and so do the apostrophes that separate n from a
@@ -48,18 +48,14 @@ final class JapaneseTokenizer: FTS5CustomTokenizer {
         var count: Int32
     }
 
-    init(db: Database, arguments: [String]) throws {
-        do {
-            let parsed = try WrapperArguments(arguments, optionKeys: ["dicdir"], defaultBase: [], tokenizer: Self.name)
-            guard parsed.base.isEmpty else {
-                throw DatabaseError(message: "\(Self.name): unexpected argument '\(parsed.base[0])' (only 'dicdir PATH')")
-            }
-            analyzer = try MorphologicalAnalyzer(dicdir: parsed.options["dicdir"], tokenizer: Self.name)
-            folder = try NfkcFolder(tokenizer: Self.name)
-            romanizer = try Transliterator(id: Self.romajiTransformID, tokenizer: Self.name)
-        } catch {
-            throw ConstructorDiagnostics.recorded(error, for: db)
+    init(connection: EngineConnection, arguments: [String]) throws {
+        let parsed = try WrapperArguments(arguments, optionKeys: ["dicdir"], defaultBase: [], tokenizer: Self.name)
+        guard parsed.base.isEmpty else {
+            throw DatabaseError(message: "\(Self.name): unexpected argument '\(parsed.base[0])' (only 'dicdir PATH')")
         }
+        analyzer = try MorphologicalAnalyzer(dicdir: parsed.options["dicdir"], tokenizer: Self.name)
+        folder = try NfkcFolder(tokenizer: Self.name)
+        romanizer = try Transliterator(id: Self.romajiTransformID, tokenizer: Self.name)
     }
 
     /// Per-call state reached from the C callback through a raw pointer to this stack value.

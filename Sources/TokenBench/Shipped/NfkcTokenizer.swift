@@ -9,19 +9,15 @@ import GRDBSQLite
 ///
 /// BASE defaults to `unicode61`: NFKC folds compatibility forms and case, not diacritics, so
 /// unicode61's diacritic removal stays useful. All-ASCII input goes to BASE unchanged.
-final class NfkcTokenizer: FTS5CustomTokenizer {
+final class NfkcTokenizer: EngineTokenizerType {
     static let name = "nfkc"
 
     private let base: any FTS5Tokenizer
     private let folder: NfkcFolder
 
-    init(db: Database, arguments: [String]) throws {
-        do {
-            base = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61"], tokenizer: Self.name).makeBase(db)
-            folder = try NfkcFolder(tokenizer: Self.name)
-        } catch {
-            throw ConstructorDiagnostics.recorded(error, for: db)
-        }
+    init(connection: EngineConnection, arguments: [String]) throws {
+        base = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61"], tokenizer: Self.name).makeBase(connection)
+        folder = try NfkcFolder(tokenizer: Self.name)
     }
 
     /// Per-call state reached from the C callback through a raw pointer to this stack value

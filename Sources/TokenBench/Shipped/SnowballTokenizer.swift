@@ -18,19 +18,15 @@ final class SnowballTokenizer: FilteringWrapper {
     var baseTokenPages = ReadablePages()
     private let stemmer: SnowballStemmer
 
-    init(db: Database, arguments: [String]) throws {
-        do {
-            guard let language = arguments.first else {
-                throw DatabaseError(
-                    message: "\(Self.name): needs a language (languages: \(SnowballStemmer.algorithms.joined(separator: ", ")))")
-            }
-            stemmer = try SnowballStemmer(algorithm: language, tokenizer: Self.name)
-            let parsed = try WrapperArguments(
-                Array(arguments.dropFirst()), optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
-            base = try parsed.makeBase(db)
-        } catch {
-            throw ConstructorDiagnostics.recorded(error, for: db)
+    init(connection: EngineConnection, arguments: [String]) throws {
+        guard let language = arguments.first else {
+            throw DatabaseError(
+                message: "\(Self.name): needs a language (languages: \(SnowballStemmer.algorithms.joined(separator: ", ")))")
         }
+        stemmer = try SnowballStemmer(algorithm: language, tokenizer: Self.name)
+        let parsed = try WrapperArguments(
+            Array(arguments.dropFirst()), optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
+        base = try parsed.makeBase(connection)
     }
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,

@@ -22,21 +22,17 @@ final class StopwordsTokenizer: FilteringWrapper {
     /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
     private var droppedPrevious = false
 
-    init(db: Database, arguments: [String]) throws {
-        do {
-            let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
-            base = try parsed.makeBase(db)
-            let list = try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
-            var words = ByteKeyedTable<Void>()
-            for word in list {
-                for token in base.documentTokenBytes(of: word) ?? [] {
-                    words.insert(token, ())
-                }
+    init(connection: EngineConnection, arguments: [String]) throws {
+        let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
+        base = try parsed.makeBase(connection)
+        let list = try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
+        var words = ByteKeyedTable<Void>()
+        for word in list {
+            for token in base.documentTokenBytes(of: word) ?? [] {
+                words.insert(token, ())
             }
-            self.words = words
-        } catch {
-            throw ConstructorDiagnostics.recorded(error, for: db)
         }
+        self.words = words
     }
 
     func tokenize(

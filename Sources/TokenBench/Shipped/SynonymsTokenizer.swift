@@ -25,31 +25,27 @@ final class SynonymsTokenizer: FilteringWrapper {
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let groups: ByteKeyedTable<[[UInt8]]>
 
-    init(db: Database, arguments: [String]) throws {
-        do {
-            let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
-            base = try parsed.makeBase(db)
-            let lines: [[String]]
-            if let path = parsed.options["file"] {
-                lines = try WordListFile.lines(at: path, tokenizer: Self.name).map {
-                    $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                }
-            } else {
-                lines = Self.defaultGroups
+    init(connection: EngineConnection, arguments: [String]) throws {
+        let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
+        base = try parsed.makeBase(connection)
+        let lines: [[String]]
+        if let path = parsed.options["file"] {
+            lines = try WordListFile.lines(at: path, tokenizer: Self.name).map {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             }
-            var groups = ByteKeyedTable<[[UInt8]]>()
-            for line in lines {
-                let members = try line.compactMap { [base] in try Self.singleToken(of: $0, base: base) }
-                for (index, member) in members.enumerated() {
-                    var group = members
-                    group.remove(at: index)
-                    groups.insert(member, [member] + group)
-                }
-            }
-            self.groups = groups
-        } catch {
-            throw ConstructorDiagnostics.recorded(error, for: db)
+        } else {
+            lines = Self.defaultGroups
         }
+        var groups = ByteKeyedTable<[[UInt8]]>()
+        for line in lines {
+            let members = try line.compactMap { [base] in try Self.singleToken(of: $0, base: base) }
+            for (index, member) in members.enumerated() {
+                var group = members
+                group.remove(at: index)
+                groups.insert(member, [member] + group)
+            }
+        }
+        self.groups = groups
     }
 
     /// The one token `word` gives under `base`; a member that gives several cannot be a synonym.

@@ -17,14 +17,10 @@ final class TranslitTokenizer: FilteringWrapper {
     var baseTokenPages = ReadablePages()
     private let transliterator: Transliterator
 
-    init(db: Database, arguments: [String]) throws {
-        do {
-            let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["icu"], tokenizer: Self.name)
-            base = try parsed.makeBase(db)
-            transliterator = try Transliterator(id: Self.transformID, tokenizer: Self.name)
-        } catch {
-            throw ConstructorDiagnostics.recorded(error, for: db)
-        }
+    init(connection: EngineConnection, arguments: [String]) throws {
+        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["icu"], tokenizer: Self.name)
+        base = try parsed.makeBase(connection)
+        transliterator = try Transliterator(id: Self.transformID, tokenizer: Self.name)
     }
 
     func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,

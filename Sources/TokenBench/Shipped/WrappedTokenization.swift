@@ -15,7 +15,7 @@ protocol TokenFilter: AnyObject {
 
 /// A shipped tokenizer that wraps `base` and filters its tokens: its xTokenize is the base's,
 /// routed through `filter`.
-protocol FilteringWrapper: FTS5CustomTokenizer, TokenFilter {
+protocol FilteringWrapper: EngineTokenizerType, TokenFilter {
     var base: any FTS5Tokenizer { get }
     /// The xToken callback that forwards the base's tokens to this type's `filter`. Each type
     /// spells it `{ WrappedTokenization.forward(Type.self, $0, $1, $2, $3, $4, $5) }`: a C
@@ -230,7 +230,7 @@ struct WrapperArguments {
     private static let nestingKey = "TokenBench.wrapperNesting"
     private static let nestingExceededKey = "TokenBench.wrapperNestingExceeded"
 
-    func makeBase(_ db: Database) throws -> any FTS5Tokenizer {
+    func makeBase(_ connection: EngineConnection) throws -> any FTS5Tokenizer {
         // Constructors run synchronously on the thread that creates the outermost tokenizer.
         let thread = Thread.current.threadDictionary
         let depth = thread[Self.nestingKey] as? Int ?? 0
@@ -245,7 +245,7 @@ struct WrapperArguments {
             if depth == 0 { thread[Self.nestingExceededKey] = nil }
         }
         do {
-            return try db.makeTokenizer(FTS5TokenizerDescriptor(components: base))
+            return try EngineTokenizer(components: base, in: connection)
         } catch where thread[Self.nestingExceededKey] as? Bool == true {
             // A level below hit the limit: every level reports that, not "cannot create its base".
             throw DatabaseError(message: tooDeep)

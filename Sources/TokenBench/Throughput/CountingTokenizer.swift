@@ -17,7 +17,7 @@ public struct CountingTokenizer {
 extension Workbench {
     /// Instantiates `spec` once and runs `body` with it; setup stays outside whatever `body` times.
     public func withCountingTokenizer<T>(_ spec: TokenizerSpec, _ body: (CountingTokenizer) throws -> T) throws -> T {
-        try withDatabase { db in try body(CountingTokenizer(resolved: ResolvedTokenizer(spec: spec, in: db))) }
+        try withConnection { connection in try body(CountingTokenizer(resolved: ResolvedTokenizer(spec: spec, in: connection))) }
     }
 }
 

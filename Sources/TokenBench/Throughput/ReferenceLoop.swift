@@ -10,10 +10,10 @@ final class ReferenceLoop {
     /// Ownership: created by tb_reference_loop_open, released exactly once in deinit.
     private let loop: OpaquePointer
 
-    init(tokenizer: ResolvedTokenizer, in db: Database) throws {
+    init(tokenizer: ResolvedTokenizer, in connection: EngineConnection) throws {
         spec = tokenizer.spec
         var handle: OpaquePointer?
-        let api = UnsafeRawPointer(FTS5.api(db))
+        let api = UnsafeRawPointer(connection.fts5)
         let code = Self.withCStrings(tokenizer.components) { words in
             tb_reference_loop_open(api, words.baseAddress, CInt(words.count), &handle)
         }

@@ -38,7 +38,7 @@ extension ThroughputMeasurer {
         return try withScratchDatabase(named: "index", storage: storage, purpose: purpose) { schema in
             try createCorpusTable(named: "\(schema).corpus", tokenizer: tokenizer, purpose: purpose)
             return try timedTransaction(purpose: purpose) {
-                let insert = try RawStatement(sql: "INSERT INTO \(schema).corpus(body) VALUES (?)", purpose: purpose, in: db)
+                let insert = try RawStatement(sql: "INSERT INTO \(schema).corpus(body) VALUES (?)", purpose: purpose, in: connection)
                 if let documentLimit {
                     try insertDocuments(of: corpus.firstBatch, limit: documentLimit, with: insert)
                     return 0
@@ -68,7 +68,7 @@ extension ThroughputMeasurer {
     /// Creates an FTS5 table tokenized by `tokenizer` with one column, `body`.
     func createCorpusTable(named name: String, tokenizer: ResolvedTokenizer, purpose: String) throws {
         do {
-            try db.execute(sql: "CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()))")
+            try connection.execute("CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()))")
         } catch {
             throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
         }
@@ -77,16 +77,16 @@ extension ThroughputMeasurer {
     /// Runs `body` in a transaction, then commits; returns the nanoseconds `body` reports plus
     /// those of the commit (which, for a file, writes the index to disk). Rolls back on error.
     func timedTransaction(purpose: String, _ body: () throws -> UInt64) throws -> UInt64 {
-        do { try db.execute(sql: "BEGIN") } catch {
+        do { try connection.execute("BEGIN") } catch {
             throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
         }
         do {
             let elapsed = try body()
             let start = Stopwatch.now()
-            try db.execute(sql: "COMMIT")
+            try connection.execute("COMMIT")
             return elapsed + (Stopwatch.now() - start)
         } catch {
-            try? db.execute(sql: "ROLLBACK")
+            try? connection.execute("ROLLBACK")
             if error is TokenBenchError { throw error }
             throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
         }
@@ -100,11 +100,11 @@ extension ThroughputMeasurer {
     ) throws -> T {
         let schema = "tokenbench_\(name)"
         let path = storage == .memory ? ":memory:" : scratchDirectory.appendingPathComponent("\(name).sqlite").path
-        do { try db.execute(sql: "ATTACH DATABASE ? AS \(schema)", arguments: [path]) } catch {
+        do { try connection.execute("ATTACH DATABASE ? AS \(schema)", path) } catch {
             throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
         }
         defer {
-            try? db.execute(sql: "DETACH DATABASE \(schema)")
+            try? connection.execute("DETACH DATABASE \(schema)")
             if storage == .file {
                 for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }

@@ -20,13 +20,13 @@ extension ThroughputMeasurer {
                 let purpose = "indexing the corpus with tokenizer '\(tokenizer.spec.description)'"
                 try createCorpusTable(named: "\(schema).\(table)", tokenizer: tokenizer, purpose: purpose)
                 _ = try timedTransaction(purpose: purpose) {
-                    let insert = try RawStatement(sql: "INSERT INTO \(schema).\(table)(body) VALUES (?)", purpose: purpose, in: db)
+                    let insert = try RawStatement(sql: "INSERT INTO \(schema).\(table)(body) VALUES (?)", purpose: purpose, in: connection)
                     try corpus.forEachBatch { _, batch in try insertDocuments(of: batch, limit: nil, with: insert) }
                     return 0
                 }
                 statements.append(try RawStatement(
                     sql: "SELECT count(*) FROM \(schema).\(table) WHERE \(table) MATCH ?",
-                    purpose: "querying the index of tokenizer '\(tokenizer.spec.description)'", in: db))
+                    purpose: "querying the index of tokenizer '\(tokenizer.spec.description)'", in: connection))
             }
 
             // Warm-up, and the queries each tokenizer can run at all (one whose query text has

@@ -17,7 +17,7 @@ extension ThroughputMeasurer {
     /// Times xTokenize over the corpus for every tokenizer × mode, and the C loop for the reference.
     func measureTokenize(_ corpus: StreamedCorpus) throws -> [ThroughputRow] {
         let reference = tokenizers.first { $0.spec.name == referenceName }!
-        let cLoop = try ReferenceLoop(tokenizer: reference, in: db)
+        let cLoop = try ReferenceLoop(tokenizer: reference, in: connection)
         var participants = tokenizers.flatMap { tokenizer in options.modes.map { Participant(tokenizer: tokenizer, mode: $0) } }
         participants += options.modes.map { Participant(tokenizer: reference, mode: $0, cLoop: cLoop) }
 

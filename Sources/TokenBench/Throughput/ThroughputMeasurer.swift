@@ -5,7 +5,7 @@ import GRDB
 /// once, then, per corpus, the tokenize, index and query operations, runs interleaved so that
 /// machine noise hits every tokenizer alike and the relative figures stay stable.
 final class ThroughputMeasurer {
-    let db: Database
+    let connection: EngineConnection
     let options: ThroughputOptions
     let progress: ((String) -> Void)?
     /// The tokenizers measured: those asked for, and the reference if it was not among them.
@@ -14,8 +14,8 @@ final class ThroughputMeasurer {
     /// Holds the database files of the index and query operations; removed when done.
     let scratchDirectory: URL
 
-    init(db: Database, options: ThroughputOptions, progress: ((String) -> Void)?) throws {
-        self.db = db
+    init(connection: EngineConnection, options: ThroughputOptions, progress: ((String) -> Void)?) throws {
+        self.connection = connection
         self.options = options
         self.progress = progress
         var specs = options.tokenizers
@@ -23,7 +23,7 @@ final class ThroughputMeasurer {
         if !specs.contains(where: { $0.name == options.reference.name }) {
             specs.insert(options.reference, at: 0)
         }
-        tokenizers = try specs.map { try ResolvedTokenizer(spec: $0, in: db) }
+        tokenizers = try specs.map { try ResolvedTokenizer(spec: $0, in: connection) }
         scratchDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tokenbench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         do {
@@ -116,8 +116,8 @@ extension Workbench {
         guard !options.corpora.isEmpty else {
             throw TokenBenchError.invalidArgument(name: "--corpus", value: "", reason: "no corpus to measure")
         }
-        return try withDatabase { db in
-            try ThroughputMeasurer(db: db, options: options, progress: progress).run()
+        return try withConnection(options.engine) { connection in
+            try ThroughputMeasurer(connection: connection, options: options, progress: progress).run()
         }
     }
 }

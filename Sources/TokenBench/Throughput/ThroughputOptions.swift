@@ -17,6 +17,9 @@ public struct ThroughputOptions: Sendable {
     /// Corpora are streamed in batches of about this many bytes; a corpus that fits in one batch
     /// is kept in memory between passes.
     public var batchBytes: Int
+    /// The SQLite engine whose FTS5 creates the tokenizers and runs the index and query
+    /// operations; `relative` figures compare tokenizers of this engine only.
+    public var engine: SQLiteEngine
 
     public init(
         tokenizers: [TokenizerSpec],
@@ -27,8 +30,10 @@ public struct ThroughputOptions: Sendable {
         runs: Int = 5,
         corpora: [CorpusSource] = [.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize)],
         queries: [String] = [],
-        batchBytes: Int = 8 << 20
+        batchBytes: Int = 8 << 20,
+        engine: SQLiteEngine = .system
     ) {
+        self.engine = engine
         self.tokenizers = tokenizers
         self.reference = reference
         self.modes = modes

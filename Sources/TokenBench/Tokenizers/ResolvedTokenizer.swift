@@ -13,21 +13,21 @@ struct ResolvedTokenizer {
     let components: [String]
     let instance: any FTS5Tokenizer
 
-    init(spec: TokenizerSpec, in db: Database) throws {
-        try self.init(spec: spec, components: try Self.components(of: spec, in: db), in: db)
+    init(spec: TokenizerSpec, in connection: EngineConnection) throws {
+        try self.init(spec: spec, components: try Self.components(of: spec, in: connection), in: connection)
     }
 
     /// Creates an instance through xCreate from words FTS5 already split and accepted, without
     /// probing the spec again: how a check gets a fresh instance of the same tokenizer.
-    init(spec: TokenizerSpec, components: [String], in db: Database) throws {
+    init(spec: TokenizerSpec, components: [String], in connection: EngineConnection) throws {
         self.spec = spec
         self.components = components
-        _ = ConstructorDiagnostics.takeReason(for: db)
+        _ = ConstructorDiagnostics.takeReason(for: connection)
         do {
-            instance = try db.makeTokenizer(FTS5TokenizerDescriptor(components: components))
+            instance = try EngineTokenizer(components: components, in: connection)
         } catch {
             var reason = Self.message(of: error)
-            if let detail = ConstructorDiagnostics.takeReason(for: db) { reason += " (\(detail))" }
+            if let detail = ConstructorDiagnostics.takeReason(for: connection) { reason += " (\(detail))" }
             throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: reason)
         }
     }
@@ -35,18 +35,18 @@ struct ResolvedTokenizer {
     /// Lets FTS5 itself split the spec into words, then checks that FTS5 accepts the spec in a
     /// real table. FTS5's own parser is the reference: a hand-written copy would drift from it on
     /// quoting rules.
-    static func components(of spec: TokenizerSpec, in db: Database) throws -> [String] {
+    static func components(of spec: TokenizerSpec, in connection: EngineConnection) throws -> [String] {
         if let problem = spec.quotingProblem() {
             throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: problem)
         }
         let captureSpec = TokenizerSpec(label: spec.label, text: SpecArgumentCapture.name + " " + spec.text)
-        let words = try withProbeTable(spec: captureSpec, reportedAs: spec, in: db) {
-            SpecArgumentCapture.takeArguments(for: db)
+        let words = try withProbeTable(spec: captureSpec, reportedAs: spec, in: connection) {
+            SpecArgumentCapture.takeArguments(for: connection)
         }
         guard let words, !words.isEmpty else {
             throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: "the spec names no tokenizer")
         }
-        try withProbeTable(spec: spec, reportedAs: spec, in: db) {}
+        try withProbeTable(spec: spec, reportedAs: spec, in: connection) {}
         return words
     }
 
@@ -57,7 +57,7 @@ struct ResolvedTokenizer {
     /// tokenizer, not die of it.
     @discardableResult
     private static func withProbeTable<T>(
-        spec: TokenizerSpec, reportedAs reported: TokenizerSpec, in db: Database, _ body: () throws -> T
+        spec: TokenizerSpec, reportedAs reported: TokenizerSpec, in connection: EngineConnection, _ body: () throws -> T
     ) throws -> T {
         let literal: String
         do { literal = try spec.sqlLiteral() } catch {
@@ -65,24 +65,25 @@ struct ResolvedTokenizer {
         }
         // A reason left by a constructor that failed earlier, outside a probe (or on a closed
         // connection whose identifier this one reuses), must not be blamed on this spec.
-        _ = ConstructorDiagnostics.takeReason(for: db)
+        _ = ConstructorDiagnostics.takeReason(for: connection)
         do {
-            try db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_probe")
-            try db.execute(sql: "CREATE VIRTUAL TABLE temp.tokenbench_probe USING fts5(body, tokenize = \(literal))")
-            defer { try? db.execute(sql: "DROP TABLE IF EXISTS temp.tokenbench_probe") }
-            try db.execute(sql: "INSERT INTO temp.tokenbench_probe(body) VALUES ('')")
+            try connection.execute("DROP TABLE IF EXISTS temp.tokenbench_probe")
+            try connection.execute("CREATE VIRTUAL TABLE temp.tokenbench_probe USING fts5(body, tokenize = \(literal))")
+            defer { try? connection.execute("DROP TABLE IF EXISTS temp.tokenbench_probe") }
+            try connection.execute("INSERT INTO temp.tokenbench_probe(body) VALUES ('')")
             return try body()
         } catch let error as TokenBenchError {
             throw error
         } catch {
             var reason = message(of: error)
-            if let detail = ConstructorDiagnostics.takeReason(for: db) { reason += " (\(detail))" }
+            if let detail = ConstructorDiagnostics.takeReason(for: connection) { reason += " (\(detail))" }
             throw TokenBenchError.invalidTokenizerSpec(spec: reported.description, reason: reason)
         }
     }
 
     /// SQLite's own message for a GRDB error, without GRDB's SQL echo.
     static func message(of error: any Error) -> String {
+        if let error = error as? SQLiteFailure { return error.message }
         if let error = error as? DatabaseError {
             return error.message ?? "\(error.resultCode)"
         }

@@ -69,9 +69,9 @@ public enum TokenizerCatalog {
         "finnish", "greek",
     ]
 
-    /// The GRDB types behind the shipped tokenizers, registered on every workbench connection.
+    /// The types behind the shipped tokenizers, registered on every engine connection.
     // An immutable list of metatypes: nothing here can be mutated across threads.
-    nonisolated(unsafe) static let shippedTypes: [any FTS5CustomTokenizer.Type] = [
+    nonisolated(unsafe) static let shippedTypes: [any EngineTokenizerType.Type] = [
         SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
         NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self, JapaneseTokenizer.self, SnowballTokenizer.self,
     ]
@@ -83,9 +83,9 @@ public enum TokenizerCatalog {
 extension Workbench {
     /// Whether this SQLite supports `spec`: tried by creating a real table with it, never
     /// inferred from version numbers. Returns nil when supported, or SQLite's reason.
-    public func unsupportedReason(_ spec: TokenizerSpec) -> String? {
+    public func unsupportedReason(_ spec: TokenizerSpec, engine: SQLiteEngine = .system) -> String? {
         do {
-            try validate(spec)
+            try validate(spec, engine: engine)
             return nil
         } catch let TokenBenchError.invalidTokenizerSpec(_, reason) {
             return reason
@@ -94,8 +94,9 @@ extension Workbench {
         }
     }
 
-    /// The catalog entries this SQLite supports: the default tokenizer set of every command.
-    public func supportedCatalogSpecs() -> [TokenizerSpec] {
-        TokenizerCatalog.all.map(\.spec).filter { unsupportedReason($0) == nil }
+    /// The catalog entries that at least one of `engines` supports: the default tokenizer set
+    /// of every command.
+    public func supportedCatalogSpecs(engines: [SQLiteEngine] = [.system]) -> [TokenizerSpec] {
+        TokenizerCatalog.all.map(\.spec).filter { spec in engines.contains { unsupportedReason(spec, engine: $0) == nil } }
     }
 }

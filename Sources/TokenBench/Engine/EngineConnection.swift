@@ -1,0 +1,169 @@
+import CSQLiteEngines
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A SQLite connection of one engine, driven through that engine's C functions.
+///
+/// Layers: the raw CInt calls are `functions`' members; `check` turns a code into a thrown
+/// `SQLiteFailure` with the connection's message; `execute`, `prepare` and `makeTokenizer`
+/// are what the bench calls.
+final class EngineConnection {
+    let engine: SQLiteEngine
+    let functions: tb_sqlite_functions
+    /// Ownership: opened by `init(engine:path:)` and closed in deinit; borrowed from GRDB (which
+    /// closes it) when made with `init(borrowing:)`.
+    let handle: UnsafeMutableRawPointer
+    private let ownsHandle: Bool
+    /// The connection's fts5_api, read through the system's struct layout (FTS5's v1 structs
+    /// are the same in both libraries). Owned by SQLite for the connection's lifetime.
+    let fts5: UnsafeMutablePointer<fts5_api>
+
+    /// Opens a private in-memory connection of `engine`.
+    init(engine: SQLiteEngine, path: String = ":memory:") throws {
+        self.engine = engine
+        functions = engine.functions
+        var handle: UnsafeMutableRawPointer?
+        let code = functions.open(path, &handle)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.flatMap { engine.functions.errmsg($0) }.map { String(cString: $0) } ?? "out of memory"
+            if let handle { _ = engine.functions.close(handle) }
+            throw SQLiteFailure(code: code, message: message)
+        }
+        guard let api = functions.fts5(handle) else {
+            _ = functions.close(handle)
+            throw SQLiteFailure(code: SQLITE_ERROR, message: "this SQLite has no FTS5")
+        }
+        self.handle = handle
+        ownsHandle = true
+        fts5 = api.assumingMemoryBound(to: fts5_api.self)
+    }
+
+    /// Wraps the system connection GRDB opened, without taking it over.
+    init(borrowing db: Database) throws {
+        engine = .system
+        functions = SQLiteEngine.system.functions
+        guard let connection = db.sqliteConnection, let api = functions.fts5(UnsafeMutableRawPointer(connection)) else {
+            throw SQLiteFailure(code: SQLITE_ERROR, message: "the connection is closed or has no FTS5")
+        }
+        handle = UnsafeMutableRawPointer(connection)
+        ownsHandle = false
+        fts5 = api.assumingMemoryBound(to: fts5_api.self)
+    }
+
+    deinit {
+        if ownsHandle { _ = functions.close(handle) }
+    }
+
+    /// A key that identifies this connection while it is open (constructor mailboxes).
+    var identity: UInt { UInt(bitPattern: handle) }
+
+    var lastErrorMessage: String { functions.errmsg(handle).map { String(cString: $0) } ?? "unknown error" }
+
+    func check(_ code: CInt) throws(SQLiteFailure) {
+        guard code == SQLITE_OK else { throw SQLiteFailure(code: code, message: lastErrorMessage) }
+    }
+
+    /// Runs one statement that returns no row worth reading, binding `arguments` as text.
+    func execute(_ sql: String, _ arguments: String...) throws(SQLiteFailure) {
+        let statement = try prepare(sql)
+        for (index, argument) in arguments.enumerated() { try statement.bind(argument, at: index + 1) }
+        try statement.run()
+    }
+
+    func prepare(_ sql: String) throws(SQLiteFailure) -> EngineStatement {
+        var raw: UnsafeMutableRawPointer?
+        let code = functions.prepare(handle, sql, -1, &raw)
+        guard code == SQLITE_OK, let raw else { throw SQLiteFailure(code: code, message: lastErrorMessage) }
+        return EngineStatement(handle: raw, connection: self)
+    }
+}
+
+/// A SQLite error code and message, as the engine reported it.
+struct SQLiteFailure: Error, CustomStringConvertible {
+    var code: CInt
+    var message: String
+    var description: String { message }
+}
+
+/// A prepared statement of an `EngineConnection`.
+final class EngineStatement {
+    /// Ownership: prepared by the connection, finalized exactly once in deinit; the statement
+    /// keeps its connection alive.
+    let handle: UnsafeMutableRawPointer
+    let connection: EngineConnection
+
+    fileprivate init(handle: UnsafeMutableRawPointer, connection: EngineConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { _ = connection.functions.finalize(handle) }
+
+    func bind(_ text: String, at index: Int) throws(SQLiteFailure) {
+        var text = text
+        let code = text.withUTF8 { bytes in
+            // An empty string's buffer may have no address; SQLite binds "" for a non-NULL one.
+            bytes.withMemoryRebound(to: CChar.self) { connection.functions.bind_text(handle, CInt(index), $0.baseAddress ?? Self.empty, CInt($0.count)) }
+        }
+        try connection.check(code)
+    }
+
+    // Never written after it is made.
+    nonisolated(unsafe) private static let empty: UnsafePointer<CChar> = {
+        let byte = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+        byte.pointee = 0
+        return UnsafePointer(byte)
+    }()
+
+    func bind(_ value: Int, at index: Int) throws(SQLiteFailure) {
+        try connection.check(connection.functions.bind_int64(handle, CInt(index), Int64(value)))
+    }
+
+    /// Binds `count` bytes at `text` without copying them: the caller keeps them alive and
+    /// unchanged until the statement is reset (SQLITE_STATIC).
+    func bindStatic(_ text: UnsafePointer<CChar>, count: Int, at index: Int) throws(SQLiteFailure) {
+        try connection.check(connection.functions.bind_static_text(handle, CInt(index), text, CInt(count)))
+    }
+
+    /// Steps once: true while there is a row to read.
+    func step() throws(SQLiteFailure) -> Bool {
+        let code = connection.functions.step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            _ = connection.functions.reset(handle)
+            throw SQLiteFailure(code: code, message: connection.lastErrorMessage)
+        }
+    }
+
+    /// Steps to the end, discarding rows, then resets for the next run.
+    func run() throws(SQLiteFailure) {
+        while try step() {}
+        _ = connection.functions.reset(handle)
+    }
+
+    /// Every row, each column's bytes as SQLite gives them for text (NULL as nil), then resets.
+    func byteRows() throws(SQLiteFailure) -> [[[UInt8]?]] {
+        var rows: [[[UInt8]?]] = []
+        let columns = Int(connection.functions.column_count(handle))
+        while try step() {
+            rows.append((0..<columns).map { column in
+                guard connection.functions.column_type(handle, CInt(column)) != SQLITE_NULL else { return nil }
+                // Ownership: SQLite's buffer is valid until the next step; it is copied here.
+                guard let text = connection.functions.column_text(handle, CInt(column)) else { return [] }
+                return Array(UnsafeBufferPointer(start: text, count: Int(connection.functions.column_bytes(handle, CInt(column)))))
+            })
+        }
+        _ = connection.functions.reset(handle)
+        return rows
+    }
+
+    /// Every row, each column read as UTF-8 text (NULL as nil), then resets.
+    func rows() throws(SQLiteFailure) -> [[String?]] {
+        try byteRows().map { $0.map { $0.map { String(decoding: $0, as: UTF8.self) } } }
+    }
+
+    func reset() { _ = connection.functions.reset(handle) }
+}

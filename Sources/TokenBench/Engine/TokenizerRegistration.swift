@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A tokenizer TokenBench registers with an engine's FTS5 itself (the shipped ones and the spec
+/// capture), so that it runs on every engine; GRDB's `add(tokenizer:)` reaches the system's
+/// SQLite only.
+protocol EngineTokenizerType: FTS5Tokenizer {
+    /// The name FTS5 knows it by.
+    static var name: String { get }
+    /// Makes an instance from the words FTS5 split its `tokenize=` arguments into. `connection`
+    /// is the engine connection that creates it: a wrapper makes its BASE there.
+    init(connection: EngineConnection, arguments: [String]) throws
+}
+
+/// The bridge between FTS5's C tokenizer interface and `EngineTokenizerType`.
+enum TokenizerRegistration {
+    /// What FTS5 keeps as the tokenizer's user data: the type, and the connection it was
+    /// registered on (unowned: the connection destroys this box when it closes).
+    private final class Registered {
+        let type: any EngineTokenizerType.Type
+        unowned let connection: EngineConnection
+        init(type: any EngineTokenizerType.Type, connection: EngineConnection) {
+            self.type = type
+            self.connection = connection
+        }
+    }
+
+    /// What FTS5 keeps as one tokenizer instance.
+    private final class Instance {
+        let tokenizer: any FTS5Tokenizer
+        init(_ tokenizer: any FTS5Tokenizer) { self.tokenizer = tokenizer }
+    }
+
+    static func register(_ type: any EngineTokenizerType.Type, on connection: EngineConnection) throws {
+        let api = connection.fts5
+        // Ownership: retained here, released by xDestroy when the connection closes.
+        let userData = Unmanaged.passRetained(Registered(type: type, connection: connection)).toOpaque()
+        var methods = fts5_tokenizer(xCreate: create, xDelete: delete, xTokenize: tokenize)
+        let code = api.pointee.xCreateTokenizer!(api, type.name, userData, &methods, { Unmanaged<AnyObject>.fromOpaque($0!).release() })
+        guard code == SQLITE_OK else {
+            Unmanaged<Registered>.fromOpaque(userData).release()
+            throw TokenBenchError.sqlite(context: "registering tokenizer \(type.name) on the \(connection.engine.rawValue) engine", message: "code \(code)")
+        }
+    }
+
+    private static let create: @convention(c) (
+        UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?, CInt, UnsafeMutablePointer<OpaquePointer?>?
+    ) -> CInt = { userData, arguments, count, instanceOut in
+        guard let userData, let instanceOut else { return SQLITE_ERROR }
+        let registered = Unmanaged<Registered>.fromOpaque(userData).takeUnretainedValue()
+        var list: [String] = []
+        for index in 0..<Int(count) {
+            guard let word = arguments?[index] else { return SQLITE_ERROR }
+            list.append(String(cString: word))
+        }
+        do {
+            let tokenizer = try registered.type.init(connection: registered.connection, arguments: list)
+            // Ownership: retained here, released by xDelete.
+            instanceOut.pointee = OpaquePointer(Unmanaged.passRetained(Instance(tokenizer)).toOpaque())
+            return SQLITE_OK
+        } catch {
+            ConstructorDiagnostics.record(error, for: registered.connection)
+            return SQLITE_ERROR
+        }
+    }
+
+    private static let delete: @convention(c) (OpaquePointer?) -> Void = { instance in
+        guard let instance else { return }
+        Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance)).release()
+    }
+
+    private static let tokenize: @convention(c) (
+        OpaquePointer?, UnsafeMutableRawPointer?, CInt, UnsafePointer<CChar>?, CInt, FTS5TokenCallback?
+    ) -> CInt = { instance, context, flags, pText, nText, callback in
+        guard let instance, let callback else { return SQLITE_ERROR }
+        let tokenizer = Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue().tokenizer
+        return tokenizer.tokenize(context: context, tokenization: FTS5Tokenization(rawValue: flags), pText: pText, nText: nText, tokenCallback: callback)
+    }
+}
