@@ -5,14 +5,19 @@ import GRDB
 extension Workbench {
     /// The environment fingerprint: everything that can change matching or speed, as ordered
     /// key/value pairs (`tokenbench env`).
-    public func environment() throws -> [(key: String, value: String)] {
+    ///
+    /// The facts of each engine in `engines` come first, each key prefixed with the engine's
+    /// name (`system.sqlite_version`, `bundled.capability.tokenizer.trigram-rd`); the facts of
+    /// the machine follow, unprefixed.
+    public func environment(engines: [SQLiteEngine] = SQLiteEngine.allCases) throws -> [(key: String, value: String)] {
         var pairs: [(key: String, value: String)] = []
-        try withConnection { connection in
-            let facts = try Self.engineFacts(connection)
-            pairs += facts
-        }
-        for entry in TokenizerCatalog.all {
-            pairs.append(("capability.tokenizer.\(entry.spec.name)", unsupportedReason(entry.spec) == nil ? "yes" : "no"))
+        for engine in engines {
+            try withConnection(engine) { connection in
+                pairs += try Self.engineFacts(connection).map { ("\(engine.rawValue).\($0.key)", $0.value) }
+            }
+            for entry in TokenizerCatalog.all {
+                pairs.append(("\(engine.rawValue).capability.tokenizer.\(entry.spec.name)", unsupportedReason(entry.spec, engine: engine) == nil ? "yes" : "no"))
+            }
         }
         pairs.append(("icu_version", Self.icuString(tb_icu_version)))
         pairs.append(("icu_unicode_version", Self.icuString(tb_icu_unicode_version)))

@@ -116,7 +116,7 @@ extension Workbench {
             for mode in modes {
                 for (index, input) in inputs.enumerated() {
                     traces.append(TokenTrace(
-                        tokenizer: spec.name, mode: mode, form: form, inputIndex: index + 1, input: input,
+                        tokenizer: spec.name, engine: engine.rawValue, mode: mode, form: form, inputIndex: index + 1, input: input,
                         tokens: try tokenizer.tokens(of: input, mode: mode)))
                 }
             }

@@ -7,8 +7,8 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Recompute a golden match matrix in this environment and list every cell that changed.",
         discussion: """
-            The baseline is a long matrix CSV from 'tokenbench matrix -o FILE'; its tokenizers, form \
-            pairs and query kinds are recomputed on the fixtures. Tokenizers this SQLite lacks are \
+            The baseline is a long matrix CSV from 'tokenbench matrix -o FILE'; its tokenizers, engines, \
+            form pairs and query kinds are recomputed on the fixtures (--engine limits the engines). Tokenizers this SQLite lacks are \
             reported as skipped. When cells changed and an env.csv from 'tokenbench env' lies beside \
             the baseline, the environment differences are listed too.
             Exit status: 0 every cell is identical; 1 some cell changed; 2 bad usage or input.
@@ -32,11 +32,13 @@ struct CheckCommand: ParsableCommand {
         guard !golden.records.isEmpty else {
             throw TokenBenchError.invalidArgument(name: "--baseline", value: baseline, reason: "the baseline holds no cell of the selected cases")
         }
-        let check = try bench.regressionCheck(baseline: golden, fixtures: fixtures, tokenizers: workbench.tokenizerSpecs)
+        let check = try bench.regressionCheck(
+            baseline: golden, fixtures: fixtures, tokenizers: workbench.tokenizerSpecs,
+            engines: workbench.engineArguments.isEmpty ? [] : workbench.engines)
         let comparison = check.comparison
 
         for skipped in check.skipped {
-            printError("tokenbench: skipped tokenizer \(skipped.name): this environment lacks it (\(skipped.reason))")
+            printError("tokenbench: skipped tokenizer \(skipped.name) on \(skipped.engine): this environment lacks it (\(skipped.reason))")
         }
         for name in comparison.tokenizersOnlyAfter {
             printError("tokenbench: tokenizer \(name) is not in \(baseline); nothing to compare it with")
@@ -68,7 +70,7 @@ struct CheckCommand: ParsableCommand {
         let path = baselineEnv ?? EnvironmentFingerprint.path(beside: baseline)
         guard baselineEnv != nil || FileManager.default.fileExists(atPath: path) else { return "" }
         let before = try EnvironmentFingerprint.load(path: path)
-        let now = EnvironmentFingerprint(pairs: try bench.environment())
+        let now = EnvironmentFingerprint(pairs: try bench.environment(engines: workbench.engines))
         // The CPU changes the speed, never the matching.
         let differences = before.differences(to: now).filter { !$0.key.hasPrefix("cpu_") }
         guard !differences.isEmpty else {

@@ -12,6 +12,6 @@ struct EnvCommand: ParsableCommand {
 
     func run() throws {
         let bench = try workbench.makeWorkbench()
-        try output.emit(Table(header: ["key", "value"], rows: try bench.environment().map { [$0.key, $0.value] }))
+        try output.emit(Table(header: ["key", "value"], rows: try bench.environment(engines: workbench.engines).map { [$0.key, $0.value] }))
     }
 }

@@ -4,7 +4,7 @@ import TokenBench
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List every known tokenizer and whether this SQLite supports it (probed by creating a table).")
+        abstract: "List every known tokenizer and whether each SQLite engine supports it (probed by creating a table).")
 
     @OptionGroup var workbench: WorkbenchOptions
 
@@ -12,17 +12,22 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let bench = try workbench.makeWorkbench()
-        var table = Table(header: ["tokenizer", "spec", "origin", "supported", "summary", "detail"])
-        for entry in TokenizerCatalog.all {
-            let reason = bench.unsupportedReason(entry.spec)
-            table.rows.append([
-                entry.spec.name, entry.spec.text, entry.origin.rawValue, reason == nil ? "yes" : "no", entry.summary, reason ?? "",
-            ])
-        }
-        // Tokenizers named on the command line (from extensions, say) are probed too.
-        for spec in workbench.tokenizerSpecs {
-            let reason = bench.unsupportedReason(spec)
-            table.rows.append([spec.name, spec.text, "argument", reason == nil ? "yes" : "no", "", reason ?? ""])
+        var table = Table(header: ["tokenizer", "engine", "spec", "origin", "supported", "summary", "detail"])
+        for engine in workbench.engines {
+            for entry in TokenizerCatalog.all {
+                let reason = bench.unsupportedReason(entry.spec, engine: engine)
+                table.rows.append([
+                    entry.spec.name, engine.rawValue, entry.spec.text, entry.origin.rawValue, reason == nil ? "yes" : "no", entry.summary, reason ?? "",
+                ])
+            }
+            // Tokenizers named on the command line (from extensions, say) are probed too.
+            for spec in workbench.tokenizerSpecs {
+                var reason = bench.unsupportedReason(spec, engine: engine)
+                if engine != .system, reason != nil, !workbench.extensionArguments.isEmpty {
+                    reason! += " (extensions and GRDB tokenizer types run on the system engine only)"
+                }
+                table.rows.append([spec.name, engine.rawValue, spec.text, "argument", reason == nil ? "yes" : "no", "", reason ?? ""])
+            }
         }
         try output.emit(table)
     }

@@ -22,15 +22,29 @@ struct MatrixCommand: ParsableCommand {
 
     @OptionGroup var matrixOptions: MatrixOptions
 
-    @Option(help: "long: one row per cell; wide: one column per tokenizer.")
+    @Option(help: "long: one row per cell; wide: one column per tokenizer (per tokenizer@engine with several engines).")
     var layout: Layout = .long
+
+    @Flag(name: .customLong("only-disagreements"), help: "Print only the cells whose verdict differs between engines (needs two engines).")
+    var onlyDisagreements = false
+
+    func validate() throws {
+        if onlyDisagreements && workbench.engines.count < 2 {
+            throw ValidationError("--only-disagreements compares engines: give two --engine values, or none for both")
+        }
+    }
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let bench = try workbench.makeWorkbench()
         let matrix = try matrixOptions.computeMatrix(on: bench, workbench: workbench, selection: selection)
-        try output.emit(layout == .long ? matrix.longTable() : matrix.wideTable())
+        let shown = onlyDisagreements ? matrix.engineDisagreements() : matrix
+        try output.emit(layout == .long ? shown.longTable() : shown.wideTable())
+        if onlyDisagreements {
+            let coordinates = Set(shown.cells.map { "\($0.matchCase.id) \($0.tokenizer) \($0.queryKind) \($0.formPair)" }).count
+            printError("tokenbench: engines \(matrix.engines.joined(separator: " and ")) disagree on \(coordinates) of \(matrix.cells.count / max(matrix.engines.count, 1)) cells")
+        }
 
         try Self.reportViolations(of: matrix)
     }

@@ -31,6 +31,15 @@ struct MatrixOptions: ParsableArguments {
     /// Runs the selected fixture cases × the tokenizers on `bench`.
     func computeMatrix(on bench: Workbench, workbench: WorkbenchOptions, selection: FixtureOptions) throws -> MatchMatrix {
         let fixtures = try selection.load()
-        return try bench.matrix(cases: fixtures.cases, tokenizers: workbench.tokenizers(on: bench), formPairs: formPairs, queryKinds: kinds)
+        let matrix = try bench.matrix(
+            cases: fixtures.cases, tokenizers: workbench.tokenizers(on: bench), engines: workbench.engines, formPairs: formPairs, queryKinds: kinds)
+        // A tokenizer named on the command line that an engine lacks is said to be skipped; the
+        // defaults' gaps are what 'tokenbench list' shows.
+        for spec in workbench.tokenizerSpecs {
+            for engine in workbench.engines where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.rawValue }) {
+                printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.rawValue): \(bench.unsupportedReason(spec, engine: engine) ?? "no cells")")
+            }
+        }
+        return matrix
     }
 }

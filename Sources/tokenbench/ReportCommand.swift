@@ -40,7 +40,7 @@ struct ReportCommand: ParsableCommand {
         }
         let matrix = try matrixOptions.computeMatrix(on: bench, workbench: workbench, selection: selection)
         let report = HTMLReport(
-            matrix: matrix, environment: try bench.environment(), command: Self.commandLine(),
+            matrix: matrix, environment: try bench.environment(engines: workbench.engines), command: Self.commandLine(),
             throughput: figures, throughputEnvironment: figuresEnvironment)
         try OutputDestination.write(report.render(), to: output)
         try MatrixCommand.reportViolations(of: matrix)

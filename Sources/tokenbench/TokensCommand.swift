@@ -42,8 +42,10 @@ struct TokensCommand: ParsableCommand {
         }
         var table = Table(header: TokenTrace.tableHeader)
         for spec in tokenizers {
-            for trace in try bench.traces(of: inputs, spec: spec, modes: modes, form: form) {
-                table.rows += trace.tableRows
+            try workbench.forEachEngine(running: spec, on: bench) { engine in
+                for trace in try bench.traces(of: inputs, spec: spec, modes: modes, form: form, engine: engine) {
+                    table.rows += trace.tableRows
+                }
             }
         }
         try output.emit(table)

@@ -9,6 +9,11 @@ struct WorkbenchOptions: ParsableArguments {
     var tokenizerArguments: [String] = []
 
     @Option(
+        name: .customLong("engine"),
+        help: "The SQLite to run on: system (the system's libsqlite3) or bundled (sqlite-nio's SQLite 3.54.1); repeatable, default both.")
+    var engineArguments: [String] = []
+
+    @Option(
         name: .customLong("load-extension"),
         help: "A SQLite loadable extension (PATH or PATH:ENTRY) registering FTS5 tokenizers; repeatable.")
     var extensionArguments: [String] = []
@@ -21,7 +26,18 @@ struct WorkbenchOptions: ParsableArguments {
         TokenizerCatalog.all.first { $0.spec.label == argument }?.spec ?? TokenizerSpec(parsing: argument)
     }
 
+    /// The engines asked for, in the order given, or every engine.
+    var engines: [SQLiteEngine] {
+        guard !engineArguments.isEmpty else { return SQLiteEngine.allCases }
+        var engines: [SQLiteEngine] = []
+        for engine in engineArguments.compactMap(SQLiteEngine.init(rawValue:)) where !engines.contains(engine) { engines.append(engine) }
+        return engines
+    }
+
     func validate() throws {
+        for name in engineArguments where SQLiteEngine(rawValue: name) == nil {
+            throw ValidationError("--engine '\(name)': no such engine; the engines are \(SQLiteEngine.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         var seen: Set<String> = []
         for spec in tokenizerSpecs {
             guard !spec.text.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -37,10 +53,30 @@ struct WorkbenchOptions: ParsableArguments {
         try Workbench(options: Workbench.Options(extensions: extensionArguments.map(LoadableExtension.init(parsing:))))
     }
 
-    /// The tokenizers asked for, or the supported defaults. A bad spec is reported by the
-    /// workbench operation that instantiates it, so it is not checked twice here.
+    /// The tokenizers asked for, or the defaults that one of the engines supports. A bad spec
+    /// is reported by the workbench operation that instantiates it, so it is not checked twice.
     func tokenizers(on workbench: Workbench) -> [TokenizerSpec] {
-        tokenizerSpecs.isEmpty ? workbench.supportedCatalogSpecs() : tokenizerSpecs
+        tokenizerSpecs.isEmpty ? workbench.supportedCatalogSpecs(engines: engines) : tokenizerSpecs
+    }
+
+    /// Runs `body` once per engine that accepts `spec`. An engine that does not is named on
+    /// stderr when the user named the tokenizer; a spec that no engine accepts throws the first
+    /// engine's reason.
+    func forEachEngine(running spec: TokenizerSpec, on workbench: Workbench, _ body: (SQLiteEngine) throws -> Void) throws {
+        var refusals: [(SQLiteEngine, any Error)] = []
+        for engine in engines {
+            do {
+                try workbench.validate(spec, engine: engine)
+            } catch {
+                refusals.append((engine, error))
+                continue
+            }
+            try body(engine)
+        }
+        if refusals.count == engines.count, let first = refusals.first { throw first.1 }
+        for (engine, error) in refusals where !tokenizerSpecs.isEmpty {
+            printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.rawValue): \(error)")
+        }
     }
 }
 

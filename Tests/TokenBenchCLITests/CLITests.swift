@@ -110,7 +110,7 @@ struct CLITests {
         let run = try Self.run([
             "matrix", "--category", "seed-table", "--tokenizer", "ascii", "--tokenizer", "unicode61",
             "--tokenizer", "porter-ascii", "--tokenizer", "porter-unicode61", "--forms", "asis:asis",
-            "--query-kind", "phrase", "--layout", "wide", "--format", "markdown",
+            "--query-kind", "phrase", "--layout", "wide", "--format", "markdown", "--engine", "system",
         ])
         #expect(run.status == 0)
         try Self.expectGolden(run.stdout, "seed-table.md")
@@ -127,11 +127,13 @@ struct CLITests {
     @Test func defaultRunPassesEveryExpectation() throws {
         let run = try Self.run(["matrix", "--layout", "wide"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("case,category,query_kind,document_form,query_form,document,query,ascii,unicode61"))
+        #expect(run.stdout.hasPrefix("case,category,query_kind,document_form,query_form,document,query,ascii@system,ascii@bundled,unicode61@system,unicode61@bundled"))
+        // A tokenizer one engine lacks has no column there: trigram-rd needs SQLite 3.45.
+        #expect(run.stdout.split(separator: "\n").first?.contains(",trigram-rd@bundled") == true)
     }
 
     @Test func failedExpectationExitsOneAndNamesTheCell() throws {
-        let run = try Self.run(["matrix", "--fixtures", Self.golden("wrong-expectation.cases"), "--tokenizer", "ascii"])
+        let run = try Self.run(["matrix", "--fixtures", Self.golden("wrong-expectation.cases"), "--tokenizer", "ascii", "--engine", "system"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("FAIL"))
         #expect(run.stderr.contains("case wrong, tokenizer ascii"))
@@ -166,7 +168,7 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let cases = (0..<400).map { "id: c\($0)\ncategory: t\ndocument: word\($0)\nquery: word\($0)\nnomatch: ascii\n" }
         try Data(cases.joined(separator: "\n").utf8).write(to: directory.appendingPathComponent("many.cases"))
-        let run = try Self.run(["matrix", "--fixtures", "many.cases", "--tokenizer", "ascii"], in: directory)
+        let run = try Self.run(["matrix", "--fixtures", "many.cases", "--tokenizer", "ascii", "--engine", "system"], in: directory)
         #expect(run.status == 1)
         #expect(run.stderr.utf8.count > 65_536)
         #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.count == 400 * 6)
@@ -211,8 +213,9 @@ struct CLITests {
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         let written = try String(contentsOf: directory.appendingPathComponent("list.csv"), encoding: .utf8)
-        #expect(written.hasPrefix("tokenizer,spec,origin,supported,summary,detail\n"))
-        #expect(written.contains("\nunicode61,unicode61,builtin,yes,"))
+        #expect(written.hasPrefix("tokenizer,engine,spec,origin,supported,summary,detail\n"))
+        #expect(written.contains("\nunicode61,system,unicode61,builtin,yes,"))
+        #expect(written.contains("\nunicode61,bundled,unicode61,builtin,yes,"))
     }
 
     @Test func envNamesSQLiteAndICU() throws {
@@ -232,16 +235,22 @@ struct CLITests {
         }
         // Values, not only keys: each has the shape its source gives it.
         let dotted = #/^[0-9]+(\.[0-9]+)+$/#
-        #expect((values["sqlite_version"] ?? "").wholeMatch(of: dotted) != nil, "\(values["sqlite_version"] ?? "")")
+        for engine in ["system", "bundled"] {
+            #expect((values["\(engine).sqlite_version"] ?? "").wholeMatch(of: dotted) != nil, "\(values["\(engine).sqlite_version"] ?? "")")
+            #expect(values["\(engine).sqlite_source_id"]?.isEmpty == false)
+            #expect(values["\(engine).sqlite_compile_options"]?.contains("ENABLE_FTS5") == true)
+            #expect(values["\(engine).capability.fts5"] == "yes")
+            #expect(values["\(engine).capability.tokenizer.unicode61"] == "yes")
+        }
+        // The bundled engine is sqlite-nio's SQLite, built without extension loading.
+        #expect(values["bundled.sqlite_version"] == "3.54.1")
+        #expect(values["bundled.sqlite_compile_options"]?.contains("OMIT_LOAD_EXTENSION") == true)
+        #expect(values["bundled.capability.tokenizer.trigram-rd"] == "yes")
         #expect((values["icu_version"] ?? "").wholeMatch(of: dotted) != nil, "\(values["icu_version"] ?? "")")
         #expect((values["icu_unicode_version"] ?? "").wholeMatch(of: dotted) != nil)
         #expect((values["mecab_version"] ?? "").wholeMatch(of: dotted) != nil)
         #expect(values["mecab_dictionary"]?.contains("sys.dic (version") == true, "\(values["mecab_dictionary"] ?? "")")
         #expect(values["snowball_algorithms"]?.split(separator: " ").contains("german") == true)
-        #expect(values["sqlite_source_id"]?.isEmpty == false)
-        #expect(values["sqlite_compile_options"]?.contains("ENABLE_FTS5") == true)
-        #expect(values["capability.fts5"] == "yes")
-        #expect(values["capability.tokenizer.unicode61"] == "yes")
         #expect(values["cpu_count"].flatMap(Int.init).map { $0 > 0 } == true)
         for key in ["swift_version", "os", "cpu_model"] {
             #expect(values[key]?.isEmpty == false, "env lacks \(key)")

@@ -33,7 +33,7 @@ struct RegressionCLITests {
         let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("all 24 cells of 2 tokenizers match"))
+        #expect(run.stderr.contains("all 48 cells of 2 tokenizers match"), "2 cases × 2 tokenizers × 2 engines × 2 kinds × 3 form pairs: \(run.stderr)")
         // Only the baseline's two cases are computed; the other fixture cases are named, not failed.
         #expect(run.stderr.contains("fixture cases are not in"))
     }
@@ -49,7 +49,7 @@ struct RegressionCLITests {
         #expect(run.stdout.contains("verdict: no match → match"))
         #expect(run.stdout.contains("document tokens: [fo] → [foo]"))
         #expect(run.stdout.contains("query tokens: [foo]"))
-        #expect(run.stderr.contains("1 of 24 cells differ"))
+        #expect(run.stderr.contains("1 of 48 cells differ"), "\(run.stderr)")
     }
 
     @Test func environmentBesideTheBaselineExplainsTheChange() throws {
@@ -76,7 +76,8 @@ struct RegressionCLITests {
         try Data((text + extra.joined(separator: "\n") + "\n").utf8).write(to: baseline)
         let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stderr.contains("skipped tokenizer nosuchtokenizer: this environment lacks it (no such tokenizer: nosuchtokenizer)"))
+        #expect(run.stderr.contains("skipped tokenizer nosuchtokenizer on system: this environment lacks it (no such tokenizer: nosuchtokenizer)"))
+        #expect(run.stderr.contains("skipped tokenizer nosuchtokenizer on bundled: this environment lacks it (no such tokenizer: nosuchtokenizer)"))
         // unicode61 and trigram have as many cells each as the skipped tokenizer, which is not counted.
         #expect(run.stderr.contains("all \(2 * extra.count) cells of 2 tokenizers match"), "\(run.stderr)")
 
@@ -162,13 +163,13 @@ struct RegressionCLITests {
 /// and throughput's reference and query operation.
 struct OptionCoverageCLITests {
     @Test(arguments: [
-        ("nfkc", ["unicode61-rd0,query,nfkc,1,0,fin,0,3,0,fin", "unicode61-rd0,query,nfkc,1,1,\u{E9},4,6,0,\u{E9}"],
+        ("nfkc", ["unicode61-rd0,system,query,nfkc,1,0,fin,0,3,0,fin", "unicode61-rd0,system,query,nfkc,1,1,\u{E9},4,6,0,\u{E9}"],
          "NFKC folds the ligature and composes é (2 bytes)"),
-        ("nfkd", ["unicode61-rd0,query,nfkd,1,0,fin,0,3,0,fin", "unicode61-rd0,query,nfkd,1,1,e\u{301},4,7,0,e\u{301}"],
+        ("nfkd", ["unicode61-rd0,system,query,nfkd,1,0,fin,0,3,0,fin", "unicode61-rd0,system,query,nfkd,1,1,e\u{301},4,7,0,e\u{301}"],
          "NFKD folds the ligature and decomposes é (3 bytes), which unicode61-rd0 keeps as one token"),
     ])
     func tokensForm(form: String, rows: [String], why: String) throws {
-        let run = try CLITests.run(["tokens", "--tokenizer", "unicode61-rd0", "--mode", "query", "--form", form, "--escapes", "\\u{FB01}n \\u{E9}"])
+        let run = try CLITests.run(["tokens", "--tokenizer", "unicode61-rd0", "--engine", "system", "--mode", "query", "--form", form, "--escapes", "\\u{FB01}n \\u{E9}"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").dropFirst().map { Array(String($0).unicodeScalars) }
         #expect(lines == rows.map { Array($0.unicodeScalars) }, "\(why)")
@@ -191,19 +192,22 @@ struct OptionCoverageCLITests {
         let baseline = try RegressionCLITests.makeBaseline(in: directory)  // 2 cases × unicode61, trigram
         let oneCase = try CLITests.run(["check", "--baseline", baseline.path, "--case", "seed-table-foo-foo"], in: directory)
         #expect(oneCase.status == 0, "\(oneCase.stderr)")
-        #expect(oneCase.stderr.contains("all 12 cells of 2 tokenizers match"), "one case: 2 tokenizers × 2 kinds × 3 form pairs: \(oneCase.stderr)")
+        #expect(oneCase.stderr.contains("all 24 cells of 2 tokenizers match"), "one case: 2 tokenizers × 2 engines × 2 kinds × 3 form pairs: \(oneCase.stderr)")
         let category = try CLITests.run(["check", "--baseline", baseline.path, "--category", "seed-table"], in: directory)
-        #expect(category.stderr.contains("all 24 cells of 2 tokenizers match"), "\(category.stderr)")
+        #expect(category.stderr.contains("all 48 cells of 2 tokenizers match"), "\(category.stderr)")
+        // --engine limits the check to one of the baseline's engines.
+        let systemOnly = try CLITests.run(["check", "--baseline", baseline.path, "--engine", "system"], in: directory)
+        #expect(systemOnly.stderr.contains("all 24 cells of 2 tokenizers match"), "\(systemOnly.stderr)")
 
         // A changed cell, and an environment file given by path: its differing keys are listed.
         let text = try String(contentsOf: baseline, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,1,",
                                            with: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,0,").utf8).write(to: baseline)
         let environment = directory.appendingPathComponent("elsewhere-env.csv")
-        try Data("key,value\nsqlite_version,3.0.0\n".utf8).write(to: environment)
+        try Data("key,value\nsystem.sqlite_version,3.0.0\n".utf8).write(to: environment)
         let changed = try CLITests.run(["check", "--baseline", baseline.path, "--baseline-env", environment.path], in: directory)
         #expect(changed.status == 1)
-        #expect(changed.stdout.contains("sqlite_version: 3.0.0 → 3."), "\(changed.stdout)")
+        #expect(changed.stdout.contains("system.sqlite_version: 3.0.0 → 3."), "\(changed.stdout)")
     }
 
     @Test func throughputAgainstAnotherReferenceWithQueries() throws {

@@ -22,14 +22,14 @@ extension MatchMatrix {
     }
 
     /// One row per case × query kind × form pair, one column per tokenizer (per tokenizer and
-    /// engine, named `TOKENIZER@ENGINE`, when the matrix has several engines) with `X` where the
+    /// engine, named `TOKENIZER@ENGINE`, when the columns span several engines) with `X` where the
     /// query finds the document and `error` where FTS5 refused it: the shape of the seeds' tables.
     ///
     /// Cells are looked up by coordinate, so a filtered matrix still gives a table: a missing
     /// cell is an empty field, and a row with no cell at all is left out.
     public func wideTable() -> Table {
         let columns = self.columns
-        let names = engines.count > 1 ? columns.map { "\($0.tokenizer)@\($0.engine)" } : columns.map(\.tokenizer)
+        let names = columns.map { columnName(tokenizer: $0.tokenizer, engine: $0.engine) }
         var table = Table(header: ["case", "category", "query_kind", "document_form", "query_form", "document", "query"] + names)
         for caseID in caseIDs {
             for queryKind in queryKinds {

@@ -178,12 +178,36 @@ public struct MatchMatrix: Sendable {
             cells: cells.filter(isIncluded))
     }
 
+    /// The cells whose result differs between engines: for each case, tokenizer, query kind and
+    /// form pair that at least two engines ran, every engine's cell when their verdicts (match,
+    /// no match, error) are not all the same. "What changes if I move to the other SQLite?"
+    public func engineDisagreements() -> MatchMatrix {
+        var verdicts: [MatrixCoordinate: Set<String>] = [:]
+        for cell in cells {
+            var key = cell.coordinate
+            key.engine = ""
+            verdicts[key, default: []].insert(cell.result.csvValue.isEmpty ? "error" : cell.result.csvValue)
+        }
+        return filter { cell in
+            var key = cell.coordinate
+            key.engine = ""
+            return (verdicts[key]?.count ?? 0) > 1
+        }
+    }
+
     /// The cells whose result contradicts the fixture.
     public var violations: [MatrixCell] { cells.filter(\.violatesExpectation) }
 
-    /// The tokenizer × engine columns of wide tables and the report, tokenizer-major.
+    /// The tokenizer × engine columns of wide tables and the report, tokenizer-major: those
+    /// with at least one cell (a tokenizer an engine lacks has no column there).
     public var columns: [(tokenizer: String, engine: String)] {
-        tokenizers.flatMap { tokenizer in engines.map { (tokenizer, $0) } }
+        let present = Set(cells.map { $0.tokenizer + "\u{0}" + $0.engine })
+        return tokenizers.flatMap { tokenizer in engines.map { (tokenizer, $0) } }.filter { present.contains($0.tokenizer + "\u{0}" + $0.engine) }
+    }
+
+    /// A column's name: the tokenizer, followed by `@ENGINE` when the columns span engines.
+    public func columnName(tokenizer: String, engine: String) -> String {
+        Set(columns.map(\.engine)).count > 1 ? "\(tokenizer)@\(engine)" : tokenizer
     }
 
     private static func checkUnique(_ values: [String], axis: String) throws {

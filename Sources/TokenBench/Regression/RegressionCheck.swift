@@ -1,9 +1,10 @@
 /// The result of `tokenbench check`: a golden matrix recomputed in this environment and
 /// compared cell by cell.
 public struct RegressionCheck: Sendable {
-    /// A baseline tokenizer this environment cannot run, and SQLite's reason.
+    /// A baseline tokenizer that an engine of this environment cannot run, and SQLite's reason.
     public struct SkippedTokenizer: Sendable, Equatable {
         public var name: String
+        public var engine: String
         public var reason: String
     }
 
@@ -17,35 +18,48 @@ public struct RegressionCheck: Sendable {
 }
 
 extension Workbench {
-    /// Recomputes `baseline`'s matrix here (its cases, tokenizers, form pairs and query kinds, on
-    /// `fixtures`) and compares it cell by cell. A baseline case gone from `fixtures` shows as
-    /// removed cells; a fixture case the baseline lacks is listed, not computed.
+    /// Recomputes `baseline`'s matrix here (its cases, tokenizers, engines, form pairs and query
+    /// kinds, on `fixtures`) and compares it cell by cell. A baseline case gone from `fixtures`
+    /// shows as removed cells; a fixture case the baseline lacks is listed, not computed.
     ///
     /// When `tokenizers` is empty, each baseline tokenizer is resolved as the catalog entry with
     /// that label, else as its name read as a spec (unlabelled specs are named by their text),
-    /// and one this SQLite rejects is skipped, with the reason. Otherwise only the tokenizers
-    /// given are checked, and each must be accepted.
+    /// and one that an engine rejects is skipped on that engine, with the reason. Otherwise only
+    /// the tokenizers given are checked, and each must be accepted by one of the engines.
+    /// `engines`, when given, limits the check to those of the baseline's engines.
     public func regressionCheck(
-        baseline: MatrixBaseline, fixtures: FixtureSet, tokenizers explicit: [TokenizerSpec] = []
+        baseline: MatrixBaseline, fixtures: FixtureSet, tokenizers explicit: [TokenizerSpec] = [], engines only: [SQLiteEngine] = []
     ) throws -> RegressionCheck {
+        let engines = try SQLiteEngine.named(baseline.engines.isEmpty ? [SQLiteEngine.system.rawValue] : baseline.engines)
+            .filter { only.isEmpty || only.contains($0) }
+        let baselinePairs = Set(baseline.records.map { Self.pairKey($0.key.tokenizer, $0.key.engine) })
         var specs: [TokenizerSpec] = []
+        var ran: Set<String> = []
         var skipped: [RegressionCheck.SkippedTokenizer] = []
-        if explicit.isEmpty {
-            for name in baseline.tokenizers {
-                let spec = TokenizerCatalog.all.first { $0.spec.label == name }?.spec ?? TokenizerSpec(text: name)
-                if let reason = unsupportedReason(spec) {
-                    skipped.append(.init(name: name, reason: reason))
-                } else {
-                    specs.append(spec)
+        let candidates = explicit.isEmpty
+            ? baseline.tokenizers.map { name in TokenizerCatalog.all.first { $0.spec.label == name }?.spec ?? TokenizerSpec(text: name) }
+            : explicit
+        for spec in candidates {
+            var accepted = false
+            var firstRefusal: (any Error)?
+            for engine in engines where !explicit.isEmpty || baselinePairs.contains(Self.pairKey(spec.name, engine.rawValue)) {
+                do {
+                    try validate(spec, engine: engine)
+                    accepted = true
+                    ran.insert(Self.pairKey(spec.name, engine.rawValue))
+                } catch {
+                    firstRefusal = firstRefusal ?? error
+                    skipped.append(.init(name: spec.name, engine: engine.rawValue, reason: unsupportedReason(spec, engine: engine) ?? "\(error)"))
                 }
             }
-        } else {
-            for spec in explicit {
-                try validate(spec)
+            if accepted {
                 specs.append(spec)
+            } else if !explicit.isEmpty, let firstRefusal {
+                throw firstRefusal
             }
         }
-        let compared = baseline.restricted(toTokenizers: Set(specs.map(\.name)))
+        var compared = baseline
+        compared.records = baseline.records.filter { ran.contains(Self.pairKey($0.key.tokenizer, $0.key.engine)) }
         let baselineCases = Set(baseline.records.map(\.key.caseID))
         let cases = fixtures.cases.filter { baselineCases.contains($0.id) }
         let casesNotInBaseline = fixtures.cases.map(\.id).filter { !baselineCases.contains($0) }
@@ -55,10 +69,12 @@ extension Workbench {
         } else {
             let formPairs = baseline.formPairs.isEmpty ? FormPair.defaults : baseline.formPairs
             let queryKinds = baseline.queryKinds.isEmpty ? QueryKind.allCases : baseline.queryKinds
-            current = MatrixBaseline(matrix: try matrix(
-                cases: cases, tokenizers: specs, formPairs: formPairs, queryKinds: queryKinds))
+            let recomputed = try matrix(cases: cases, tokenizers: specs, engines: engines, formPairs: formPairs, queryKinds: queryKinds)
+            current = MatrixBaseline(matrix: recomputed.filter { ran.contains(Self.pairKey($0.tokenizer, $0.engine)) })
         }
         return RegressionCheck(
             comparison: MatrixComparison(before: compared, after: current), skipped: skipped, casesNotInBaseline: casesNotInBaseline)
     }
+
+    private static func pairKey(_ tokenizer: String, _ engine: String) -> String { tokenizer + "\u{0}" + engine }
 }

@@ -69,10 +69,10 @@ extension HTMLReport {
             .map(\.element)
     }
 
-    /// A column's name: the tokenizer, and its engine when the matrix has several.
+    /// A column's name: the tokenizer, and its engine when the columns span several.
     func columnName(_ index: Int) -> String {
         let column = matrix.columns[index]
-        return matrix.engines.count > 1 ? "\(column.tokenizer)@\(column.engine)" : column.tokenizer
+        return matrix.columnName(tokenizer: column.tokenizer, engine: column.engine)
     }
 
     func matrixSection(_ groups: [CaseGroup]) -> String {

@@ -7,7 +7,7 @@ extension HTMLReport {
         html += "<p>Tokenize figures from <code>\(HTML.escape(figures.file))</code>, measured on \(figures.corpora.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", ")). "
         html += "Relative is the tokenizer's speed over \(HTML.escape(figures.reference))'s in the same run (1 = as fast). The <code>c-reference</code> row is \(HTML.escape(figures.reference)) driven from C, the harness's own cost.</p>\n"
         if let env = throughputEnvironment {
-            html += "<p class=\"env-line\">Measured with SQLite \(HTML.escape(Self.value("sqlite_version", in: env))), ICU \(HTML.escape(Self.value("icu_version", in: env))), "
+            html += "<p class=\"env-line\">Measured with SQLite \(HTML.escape(Self.sqliteVersions(in: env))), ICU \(HTML.escape(Self.value("icu_version", in: env))), "
             html += "\(HTML.escape(Self.value("os", in: env))), \(HTML.escape(Self.value("cpu_model", in: env))) × \(HTML.escape(Self.value("cpu_count", in: env))).</p>\n"
         } else {
             html += "<p class=\"env-line\">No env.csv lies beside the throughput CSV, so its environment is not named.</p>\n"

@@ -53,10 +53,18 @@ public struct HTMLReport {
         pairs.first { $0.key == key }?.value ?? "unknown"
     }
 
+    /// "3.40.1 (system), 3.54.1 (bundled)": every engine's SQLite, or the unprefixed key of an
+    /// environment recorded before engines existed.
+    static func sqliteVersions(in env: [(key: String, value: String)]) -> String {
+        let versions = env.filter { $0.key.hasSuffix(".sqlite_version") }
+            .map { "\($0.value) (\($0.key.dropLast(".sqlite_version".count)))" }
+        return versions.isEmpty ? value("sqlite_version", in: env) : versions.joined(separator: ", ")
+    }
+
     private func header() -> String {
         let env = environment
         let facts: [(String, String)] = [
-            ("SQLite", Self.value("sqlite_version", in: env)),
+            ("SQLite", Self.sqliteVersions(in: env)),
             ("ICU", "\(Self.value("icu_version", in: env)) (Unicode \(Self.value("icu_unicode_version", in: env)))"),
             ("OS", Self.value("os", in: env)),
             ("Swift", Self.value("swift_version", in: env)),

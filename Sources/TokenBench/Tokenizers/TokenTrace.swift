@@ -1,6 +1,8 @@
 /// The tokens of one input under one tokenizer and mode: what `tokenbench tokens` prints.
 public struct TokenTrace: Sendable {
     public var tokenizer: String
+    /// The SQLite engine whose FTS5 created the tokenizer.
+    public var engine: String
     public var mode: TokenizationMode
     public var form: NormalizationForm
     /// 1-based index of the input among those traced.
@@ -9,8 +11,12 @@ public struct TokenTrace: Sendable {
     public var input: [UInt8]
     public var tokens: [Token]
 
-    public init(tokenizer: String, mode: TokenizationMode, form: NormalizationForm, inputIndex: Int, input: [UInt8], tokens: [Token]) {
+    public init(
+        tokenizer: String, engine: String = SQLiteEngine.system.rawValue, mode: TokenizationMode, form: NormalizationForm,
+        inputIndex: Int, input: [UInt8], tokens: [Token]
+    ) {
         self.tokenizer = tokenizer
+        self.engine = engine
         self.mode = mode
         self.form = form
         self.inputIndex = inputIndex
@@ -25,14 +31,14 @@ public struct TokenTrace: Sendable {
     }
 
     public static let tableHeader = [
-        "tokenizer", "mode", "form", "input", "position", "token", "start", "end", "colocated", "source",
+        "tokenizer", "engine", "mode", "form", "input", "position", "token", "start", "end", "colocated", "source",
     ]
 
     /// Rows of the `tokens` table, one per token.
     public var tableRows: [[String]] {
         tokens.map { token in
             [
-                tokenizer, mode.rawValue, form.rawValue, String(inputIndex), String(token.position), token.text,
+                tokenizer, engine, mode.rawValue, form.rawValue, String(inputIndex), String(token.position), token.text,
                 String(token.start), String(token.end), token.isColocated ? "1" : "0",
                 ByteEscaping.display(source(of: token)),
             ]
