@@ -9,8 +9,8 @@ struct ConformanceCommand: ParsableCommand {
         discussion: """
             Each tokenizer runs over every fixture document and query, edge cases (empty input, NUL \
             bytes, invalid UTF-8), two 1 MB inputs, 100 kB single words and seeded random input, in \
-            document, query, prefix and aux modes. One CSV row per finding: \
-            tokenizer,check,severity,mode,input,detail. The input label reproduces the input from the seed.
+            document, query, prefix and aux modes, on each engine. One CSV row per finding: \
+            tokenizer,engine,check,severity,mode,input,detail. The input label reproduces the input from the seed.
             Exit status: 0 no error (warnings allowed); 1 some check found an error; 2 bad usage or input.
             """)
 
@@ -31,7 +31,7 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "List at most this many findings per tokenizer, check and mode.")
     var findingsPerCheck: Int = ConformanceOptions().findingsPerCheck
 
-    @Option(help: "A CSV of accepted errors (tokenizer,check,reason): they are still listed but do not fail the run.")
+    @Option(help: "A CSV of accepted errors (tokenizer,engine,check,reason): they are still listed but do not fail the run.")
     var known: String?
 
     @OptionGroup var selection: FixtureOptions
@@ -48,24 +48,28 @@ struct ConformanceCommand: ParsableCommand {
         let bench = try workbench.makeWorkbench()
         let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
         let inputs = ConformanceInputs.make(fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
-        let options = ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck)
         var table = Table(header: ConformanceFinding.tableHeader)
         var unknownErrorCount = 0
         var knownHit: Set<String> = []
+        var ran: Set<String> = []
         let specs = workbench.tokenizers(on: bench)
         for spec in specs {
-            let report = try bench.conformance(of: spec, inputs: inputs, options: options)
-            table.rows += report.findings.map(\.tableRow)
-            let errors = report.findings.filter { $0.severity == .error }
-            let knownErrors = errors.filter { knownIssues.entry(for: $0) != nil }
-            for finding in knownErrors { knownHit.insert("\(finding.tokenizer),\(finding.check.rawValue)") }
-            unknownErrorCount += errors.count - knownErrors.count
-            printError("tokenbench: \(report.tokenizer): \(errors.count) errors\(knownErrors.isEmpty ? "" : " (\(knownErrors.count) known)"), "
-                + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls)")
+            try workbench.forEachEngine(running: spec, on: bench) { engine in
+                let options = ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck, engine: engine)
+                let report = try bench.conformance(of: spec, inputs: inputs, options: options)
+                ran.insert("\(spec.name),\(engine.rawValue)")
+                table.rows += report.findings.map(\.tableRow)
+                let errors = report.findings.filter { $0.severity == .error }
+                let knownErrors = errors.filter { knownIssues.entry(for: $0) != nil }
+                for finding in knownErrors { knownHit.insert("\(finding.tokenizer),\(finding.engine),\(finding.check.rawValue)") }
+                unknownErrorCount += errors.count - knownErrors.count
+                printError("tokenbench: \(report.tokenizer) on \(report.engine): \(errors.count) errors\(knownErrors.isEmpty ? "" : " (\(knownErrors.count) known)"), "
+                    + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls)")
+            }
         }
-        let names = Set(specs.map(\.name))
-        for entry in knownIssues.entries where names.contains(entry.tokenizer) && !knownHit.contains("\(entry.tokenizer),\(entry.check.rawValue)") {
-            printError("tokenbench: known issue not found this time: \(entry.tokenizer) \(entry.check.rawValue) (\(entry.reason))")
+        for entry in knownIssues.entries
+        where ran.contains("\(entry.tokenizer),\(entry.engine)") && !knownHit.contains("\(entry.tokenizer),\(entry.engine),\(entry.check.rawValue)") {
+            printError("tokenbench: known issue not found this time: \(entry.tokenizer) on \(entry.engine) \(entry.check.rawValue) (\(entry.reason))")
         }
         try output.emit(table)
         if unknownErrorCount > 0 {

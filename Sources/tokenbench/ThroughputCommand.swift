@@ -86,19 +86,42 @@ struct ThroughputCommand: ParsableCommand {
             : corpusPaths.map(CorpusSource.at(path:))
         let fixtures = try fixturePaths.isEmpty ? FixtureSet.defaults() : FixtureSet.load(paths: fixturePaths)
         let baselineFigures = try baseline.map(ThroughputBaseline.load(path:))
-        let options = ThroughputOptions(
-            tokenizers: workbench.tokenizers(on: bench),
-            reference: WorkbenchOptions.spec(forArgument: reference),
-            modes: modes.isEmpty ? [.document, .query] : modes,
-            operations: operations.isEmpty ? ThroughputOperation.allCases : operations,
-            storages: storages.isEmpty ? IndexStorage.allCases : storages,
-            runs: runs,
-            corpora: corpora,
-            queries: ThroughputOptions.queries(from: fixtures))
-
         let status = StatusLine(enabled: progress || isatty(STDERR_FILENO) != 0)
-        let rows = try bench.throughput(options, progress: status.show)
+        var rows: [ThroughputRow] = []
+        let referenceSpec = WorkbenchOptions.spec(forArgument: reference)
+        // A tokenizer named here that no engine accepts is an error, with the first engine's reason.
+        for spec in workbench.tokenizerSpecs where workbench.engines.allSatisfy({ bench.unsupportedReason(spec, engine: $0) != nil }) {
+            try bench.validate(spec, engine: workbench.engines[0])
+        }
+        for engine in workbench.engines {
+            // Each engine measures the tokenizers it accepts, against its own reference.
+            var specs: [TokenizerSpec] = []
+            for spec in workbench.tokenizers(on: bench) {
+                if let reason = bench.unsupportedReason(spec, engine: engine) {
+                    if !workbench.tokenizerSpecs.isEmpty {
+                        printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.rawValue): \(reason)")
+                    }
+                } else {
+                    specs.append(spec)
+                }
+            }
+            guard !specs.isEmpty else { continue }
+            let options = ThroughputOptions(
+                tokenizers: specs,
+                reference: referenceSpec,
+                modes: modes.isEmpty ? [.document, .query] : modes,
+                operations: operations.isEmpty ? ThroughputOperation.allCases : operations,
+                storages: storages.isEmpty ? IndexStorage.allCases : storages,
+                runs: runs,
+                corpora: corpora,
+                queries: ThroughputOptions.queries(from: fixtures),
+                engine: engine)
+            rows += try bench.throughput(options) { status.show("\(engine.rawValue): \($0)") }
+        }
         status.clear()
+        guard !rows.isEmpty else {
+            throw TokenBenchError.invalidArgument(name: "--tokenizer", value: workbench.tokenizerArguments.joined(separator: " "), reason: "no engine accepts these tokenizers")
+        }
         try output.emit(output.format == .csv ? ThroughputRow.table(rows) : ThroughputRow.summaryTable(rows))
 
         guard let baselineFigures else { return }

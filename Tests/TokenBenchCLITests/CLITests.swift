@@ -132,6 +132,26 @@ struct CLITests {
         #expect(run.stdout.split(separator: "\n").first?.contains(",trigram-rd@bundled") == true)
     }
 
+    /// One row per bad use of --engine: exit 2 and a line that names the engines there are.
+    @Test(arguments: [
+        (["list", "--engine", "postgres"], "--engine 'postgres': no such engine; the engines are system, bundled"),
+        (["matrix", "--engine", "system", "--only-disagreements"], "--only-disagreements compares engines"),
+    ])
+    func badEngineUseExitsTwo(arguments: [String], message: String) throws {
+        let run = try Self.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    /// The question the engines answer in one screen: the defaults agree on both engines here,
+    /// and the answer says so rather than printing nothing.
+    @Test func onlyDisagreementsAnswersWithACount() throws {
+        let run = try Self.run(["matrix", "--only-disagreements", "--category", "seed-table", "--layout", "wide"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("tokenbench: engines system and bundled disagree on 0 of "), "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 1, "the header only")
+    }
+
     @Test func failedExpectationExitsOneAndNamesTheCell() throws {
         let run = try Self.run(["matrix", "--fixtures", Self.golden("wrong-expectation.cases"), "--tokenizer", "ascii", "--engine", "system"])
         #expect(run.status == 1)
@@ -265,12 +285,15 @@ struct CLITests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "no progress line when stderr is not a terminal")
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.first == "tokenizer,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us")
-        // The reference is measured though not listed; the C loop adds one row per mode.
-        #expect(lines.dropFirst().map { $0.split(separator: ",").prefix(3).joined(separator: " ") } == [
-            "unicode61 tokenize document", "unicode61 tokenize query", "ascii tokenize document", "ascii tokenize query",
-            "unicode61 c-reference document", "unicode61 c-reference query",
-        ])
+        #expect(lines.first == "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us")
+        // Per engine: the reference is measured though not listed; the C loop adds one row per mode.
+        let perEngine = { (engine: String) in
+            [
+                "unicode61 \(engine) tokenize document", "unicode61 \(engine) tokenize query", "ascii \(engine) tokenize document",
+                "ascii \(engine) tokenize query", "unicode61 \(engine) c-reference document", "unicode61 \(engine) c-reference query",
+            ]
+        }
+        #expect(lines.dropFirst().map { $0.split(separator: ",").prefix(4).joined(separator: " ") } == perEngine("system") + perEngine("bundled"))
     }
 
     @Test func throughputBaselineExitsOneAndNamesTheSlowerTokenizer() throws {
@@ -282,7 +305,7 @@ struct CLITests {
         let base = directory.appendingPathComponent("base.csv")
         var lines = try String(contentsOf: base, encoding: .utf8).split(separator: "\n").map(String.init)
         let relativeColumn = try #require(lines[0].split(separator: ",").firstIndex(of: "relative"))
-        for index in lines.indices where lines[index].hasPrefix("ascii,tokenize,document,") {
+        for index in lines.indices where lines[index].hasPrefix("ascii,system,tokenize,document,") {
             var fields = lines[index].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             fields[relativeColumn] = "1000"
             lines[index] = fields.joined(separator: ",")
@@ -290,10 +313,10 @@ struct CLITests {
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: base)
         let second = try Self.run(arguments + ["--baseline", "base.csv"], in: directory)
         #expect(second.status == 1)
-        #expect(second.stderr.contains("SLOWER ascii tokenize document: relative 1000.000 -> "))
+        #expect(second.stderr.contains("SLOWER ascii on system tokenize document: relative 1000.000 -> "), "\(second.stderr)")
         // Only the doctored row is certain to fall; on a loaded machine the c-reference row may too.
         #expect(second.stderr.contains(" relative figures fell by more than 15% against base.csv"))
-        #expect(second.stdout.hasPrefix("tokenizer,operation,mode,"), "the figures are still printed")
+        #expect(second.stdout.hasPrefix("tokenizer,engine,operation,mode,"), "the figures are still printed")
     }
 
     @Test func throughputMarkdownIsATableForPeople() throws {
@@ -302,7 +325,8 @@ struct CLITests {
             "--format", "markdown",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("| tokenizer | operation | mode | storage | MB/s | tokens/s | ns/token | docs/s | p50 µs | p99 µs | relative |"))
-        #expect(run.stdout.contains("| ascii | index | document | memory |"))
+        #expect(run.stdout.hasPrefix("| tokenizer | engine | operation | mode | storage | MB/s | tokens/s | ns/token | docs/s | p50 µs | p99 µs | relative |"))
+        #expect(run.stdout.contains("| ascii | system | index | document | memory |"))
+        #expect(run.stdout.contains("| ascii | bundled | index | document | memory |"))
     }
 }

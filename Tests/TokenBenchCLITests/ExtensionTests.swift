@@ -60,29 +60,29 @@ struct ExtensionTests {
 
         let sound = try CLITests.run(["conformance", "--tokenizer", "tbtest"] + quick, in: directory)
         #expect(sound.status == 0, "\(sound.stderr)")
-        #expect(sound.stdout == "tokenizer,check,severity,mode,input,detail\n")
-        #expect(sound.stderr.hasPrefix("tokenbench: tbtest: 0 errors, 0 warnings ("))
+        #expect(sound.stdout == "tokenizer,engine,check,severity,mode,input,detail\n")
+        #expect(sound.stderr.contains("tokenbench: tbtest on system: 0 errors, 0 warnings ("), "\(sound.stderr)")
 
         // strlen() reads the sentinel bytes after nText: the tokens change with them.
         let broken = try CLITests.run(["conformance", "--tokenizer", "tbtest_strlen"] + quick, in: directory)
         #expect(broken.status == 1)
-        #expect(broken.stdout.contains("\ntbtest_strlen,read-past-end,error,document,"))
+        #expect(broken.stdout.contains("\ntbtest_strlen,system,read-past-end,error,document,"))
         #expect(broken.stderr.contains("errors break FTS5's tokenizer contract"))
 
         // Accepted as known, the same errors are still listed but no longer fail the run.
         let known = directory.appendingPathComponent("known.csv")
         try Data("""
-            tokenizer,check,reason
-            tbtest_strlen,read-past-end,strlen() ignores nText
-            tbtest_strlen,offset-range,strlen() ignores nText
-            tbtest_strlen,empty-token,never happens
+            tokenizer,engine,check,reason
+            tbtest_strlen,system,read-past-end,strlen() ignores nText
+            tbtest_strlen,system,offset-range,strlen() ignores nText
+            tbtest_strlen,system,empty-token,never happens
 
             """.utf8).write(to: known)
         let accepted = try CLITests.run(["conformance", "--tokenizer", "tbtest_strlen", "--known", known.path] + quick, in: directory)
         #expect(accepted.status == 0, "\(accepted.stderr)")
-        #expect(accepted.stdout.contains("\ntbtest_strlen,read-past-end,error,document,"))
+        #expect(accepted.stdout.contains("\ntbtest_strlen,system,read-past-end,error,document,"))
         #expect(accepted.stderr.contains("known)"))
-        #expect(accepted.stderr.contains("known issue not found this time: tbtest_strlen empty-token (never happens)"))
+        #expect(accepted.stderr.contains("known issue not found this time: tbtest_strlen on system empty-token (never happens)"))
     }
 
     /// One row per way loading can fail: exit status 2 and one line naming the extension.
@@ -116,7 +116,7 @@ struct ExtensionTests {
             #expect(run.status == 1, "\(spec): \(run.stderr)")
             let errors = run.stdout.split(separator: "\n").filter { $0.contains(",error,") }
             let expected = wrapper.isEmpty ? bare : (wrapper == "nfkc" && broken == "tbtest_longlen" ? "unreadable-token" : wrapped)
-            #expect(errors.contains { $0.hasPrefix("\(spec),\(expected),error,") }, "\(spec): \(errors.prefix(3))")
+            #expect(errors.contains { $0.hasPrefix("\(spec),system,\(expected),error,") }, "\(spec): \(errors.prefix(3))")
         }
     }
 
@@ -130,7 +130,7 @@ struct ExtensionTests {
         ])
         #expect(!run.signaled, "ended by a signal")
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stdout.contains("tbtest_longlen,unreadable-token,error,document,"), "\(run.stdout.prefix(400))")
+        #expect(run.stdout.contains("tbtest_longlen,system,unreadable-token,error,document,"), "\(run.stdout.prefix(400))")
         #expect(run.stdout.contains("has nToken 4096, but only 4 bytes at its pointer can be read"))
     }
 

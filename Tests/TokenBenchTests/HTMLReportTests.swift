@@ -33,6 +33,38 @@ struct HTMLReportTests {
         return (html, try XMLDocument(xmlString: html, options: []))
     }
 
+    /// Two engines: the grid gets a column per tokenizer and engine, and the engines section
+    /// comes first, saying where they disagree: nowhere on a real run, one row on a doctored one.
+    @Test func enginesAreSideBySideWithTheirDisagreementsFirst() throws {
+        let bench = try Workbench()
+        let cases = [MatchCase(id: "foo", category: "c", document: "Foo", query: "foo"), MatchCase(id: "bar", category: "c", document: "bar", query: "bar")]
+        let matrix = try bench.matrix(cases: cases, tokenizers: [TokenizerSpec(text: "unicode61")], engines: [.system, .bundled])
+        let environment = [("system.sqlite_version", "3.40.1"), ("bundled.sqlite_version", "3.54.1")]
+        let agreeing = HTMLReport(matrix: matrix, environment: environment, command: "x").render()
+        let document = try XMLDocument(xmlString: agreeing, options: [])
+        let headers = try document.nodes(forXPath: "//table[@class='grid']/thead//th[@class='tokenizer']/span").map { $0.stringValue ?? "" }
+        #expect(headers == ["unicode61@system", "unicode61@bundled"])
+        #expect(agreeing.contains("The engines agree on every one of the 12 cells they both ran."))
+        #expect(agreeing.range(of: "id=\"engines\"")!.lowerBound < agreeing.range(of: "id=\"matrix\"")!.lowerBound)
+
+        // One bundled cell made to miss: exactly that coordinate is listed, with both verdicts.
+        let doctored = try MatchMatrix(
+            tokenizers: matrix.tokenizers, engines: matrix.engines, queryKinds: matrix.queryKinds, formPairs: matrix.formPairs,
+            cells: matrix.cells.map { cell in
+                var cell = cell
+                if cell.engine == "bundled", cell.matchCase.id == "bar", cell.queryKind == .prefix, cell.formPair == FormPair.defaults[0] {
+                    cell.result = .notMatched
+                }
+                return cell
+            })
+        #expect(doctored.engineDisagreements().cells.count == 2)
+        let disagreeing = HTMLReport(matrix: doctored, environment: environment, command: "x").render()
+        let rows = try XMLDocument(xmlString: disagreeing, options: []).nodes(forXPath: "//table[@class='disagreements']//tr[td]")
+        #expect(rows.count == 1)
+        #expect(rows.first?.stringValue?.contains("bar") == true)
+        #expect(disagreeing.contains("The engines disagree on 1 of the 12 cells they both ran"))
+    }
+
     @Test func oneCellPerCaseAndTokenizer() throws {
         let (_, document) = try Self.render()
         let cells = try document.nodes(forXPath: "//table[@class='grid']//td[contains(@class, 'cell')]")

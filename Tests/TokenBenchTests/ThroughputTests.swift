@@ -40,7 +40,7 @@ struct ThroughputTests {
     }
 
     @Test func csvColumnsStartWithTheDocumentedOnes() {
-        let documented = "tokenizer,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative"
+        let documented = "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative"
         #expect(ThroughputRow.tableHeader.joined(separator: ",").hasPrefix(documented))
     }
 
@@ -116,7 +116,7 @@ struct ThroughputTests {
         let regressions = try baseline.regressions(in: current, threshold: 0.15)
         #expect(regressions.map(\.key.tokenizer) == ["b"])
         #expect(regressions.first.map { abs($0.change + 0.2) < 1e-9 } == true)
-        #expect(regressions.first?.description == "b tokenize document: relative 1.000 -> 0.800 (-20.0%)")
+        #expect(regressions.first?.description == "b on system tokenize document: relative 1.000 -> 0.800 (-20.0%)")
         #expect(try baseline.regressions(in: current, threshold: 0.05).map(\.key.tokenizer) == ["a", "b"])
     }
 
@@ -127,7 +127,7 @@ struct ThroughputTests {
         other.relative = 1
         #expect(throws: TokenBenchError.invalidArgument(
             name: "--baseline", value: "base.csv",
-            reason: "no row matches this run (same tokenizer, operation, mode, storage, corpus and reference)")) {
+            reason: "no row matches this run (same tokenizer, engine, operation, mode, storage, corpus and reference)")) {
             _ = try baseline.regressions(in: [other], threshold: 0.15)
         }
     }

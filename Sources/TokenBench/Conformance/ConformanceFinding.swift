@@ -1,6 +1,8 @@
 /// One broken rule, on one input in one mode (`tokenbench conformance` prints one row per finding).
 public struct ConformanceFinding: Sendable, Equatable {
     public var tokenizer: String
+    /// The SQLite engine whose FTS5 created the tokenizer.
+    public var engine: String
     public var check: ConformanceCheck
     /// The tokenization mode, or `document+query` for checks that compare modes.
     public var mode: String
@@ -8,16 +10,28 @@ public struct ConformanceFinding: Sendable, Equatable {
     public var input: String
     public var detail: String
 
+    public init(
+        tokenizer: String, engine: String = SQLiteEngine.system.rawValue, check: ConformanceCheck, mode: String, input: String, detail: String
+    ) {
+        self.tokenizer = tokenizer
+        self.engine = engine
+        self.check = check
+        self.mode = mode
+        self.input = input
+        self.detail = detail
+    }
+
     public var severity: ConformanceCheck.Severity { check.severity }
 
-    public static let tableHeader = ["tokenizer", "check", "severity", "mode", "input", "detail"]
+    public static let tableHeader = ["tokenizer", "engine", "check", "severity", "mode", "input", "detail"]
 
-    public var tableRow: [String] { [tokenizer, check.rawValue, severity.rawValue, mode, input, detail] }
+    public var tableRow: [String] { [tokenizer, engine, check.rawValue, severity.rawValue, mode, input, detail] }
 }
 
 /// Everything one tokenizer's conformance run found.
 public struct ConformanceReport: Sendable {
     public var tokenizer: String
+    public var engine: String
     public var findings: [ConformanceFinding]
     /// How many inputs were run, and how many xTokenize calls were made on them.
     public var inputCount: Int

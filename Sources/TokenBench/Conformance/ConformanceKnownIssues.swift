@@ -1,11 +1,13 @@
 import Foundation
 
 /// Errors already known and accepted for an environment, each with its reason: a CSV with the
-/// header `tokenizer,check,reason`. Known findings are still printed, but do not fail the run,
+/// header `tokenizer,engine,check,reason` (or `tokenizer,check,reason`, whose entries belong to
+/// the system engine, as written before engines existed). Known findings are still printed, but do not fail the run,
 /// so that CI fails on new breaches only (SQLite's own tokenizers have some; see README).
 public struct ConformanceKnownIssues: Sendable {
     public struct Entry: Sendable, Equatable {
         public var tokenizer: String
+        public var engine: String
         public var check: ConformanceCheck
         public var reason: String
     }
@@ -17,23 +19,33 @@ public struct ConformanceKnownIssues: Sendable {
     }
 
     public static func load(path: String) throws -> ConformanceKnownIssues {
+        let withEngine = ["tokenizer", "engine", "check", "reason"]
+        let header = (try? CSV.records(of: CSV.readText(ofFile: path), file: path).first?.fields) ?? nil
+        let columns = header == withEngine ? withEngine : ["tokenizer", "check", "reason"]
         var entries: [Entry] = []
-        for record in try CSV.records(ofFile: path, header: ["tokenizer", "check", "reason"], writtenBy: "a known-issues file") {
-            guard let check = ConformanceCheck(rawValue: record.fields[1]) else {
+        for record in try CSV.records(ofFile: path, header: columns, writtenBy: "a known-issues file") {
+            var fields = record.fields
+            if columns.count == 3 { fields.insert(SQLiteEngine.system.rawValue, at: 1) }
+            guard SQLiteEngine(rawValue: fields[1]) != nil else {
                 throw TokenBenchError.invalidFixture(
                     file: path, line: record.line,
-                    reason: "unknown check '\(record.fields[1])' (one of \(ConformanceCheck.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    reason: "unknown engine '\(fields[1])' (one of \(SQLiteEngine.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            guard !record.fields[2].trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let check = ConformanceCheck(rawValue: fields[2]) else {
+                throw TokenBenchError.invalidFixture(
+                    file: path, line: record.line,
+                    reason: "unknown check '\(fields[2])' (one of \(ConformanceCheck.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            guard !fields[3].trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw TokenBenchError.invalidFixture(file: path, line: record.line, reason: "a known issue needs a reason")
             }
-            entries.append(Entry(tokenizer: record.fields[0], check: check, reason: record.fields[2]))
+            entries.append(Entry(tokenizer: fields[0], engine: fields[1], check: check, reason: fields[3]))
         }
         return ConformanceKnownIssues(entries: entries)
     }
 
     /// The entry that covers `finding`, if any.
     public func entry(for finding: ConformanceFinding) -> Entry? {
-        entries.first { $0.tokenizer == finding.tokenizer && $0.check == finding.check }
+        entries.first { $0.tokenizer == finding.tokenizer && $0.engine == finding.engine && $0.check == finding.check }
     }
 }

@@ -8,7 +8,7 @@ extension Workbench {
     /// (see `ConformanceCheck`). A tokenizer that fails a check, even with an error code, is
     /// reported and the run goes on; only a spec FTS5 rejects throws.
     public func conformance(of spec: TokenizerSpec, inputs: [ConformanceInput], options: ConformanceOptions = ConformanceOptions()) throws -> ConformanceReport {
-        var findings = ConformanceFindingList(tokenizer: spec.name)
+        var findings = ConformanceFindingList(tokenizer: spec.name, engine: options.engine.rawValue)
         var calls = 0
         // Per input, per mode: the tokens one instance gives consistently, for the threads check.
         var references: [Int: [TokenizationMode: RecordedTokenization]] = [:]
@@ -89,7 +89,7 @@ extension Workbench {
                                       threadCount: options.threadCount, findings: &findings)
         }
         return ConformanceReport(
-            tokenizer: spec.name, findings: findings.summarized(limit: options.findingsPerCheck),
+            tokenizer: spec.name, engine: options.engine.rawValue, findings: findings.summarized(limit: options.findingsPerCheck),
             inputCount: inputs.count, tokenizeCalls: calls)
     }
 
@@ -201,14 +201,16 @@ extension Workbench {
 /// The findings of one tokenizer in the order found.
 struct ConformanceFindingList {
     let tokenizer: String
+    let engine: String
     private(set) var findings: [ConformanceFinding] = []
 
-    init(tokenizer: String) {
+    init(tokenizer: String, engine: String) {
         self.tokenizer = tokenizer
+        self.engine = engine
     }
 
     mutating func add(_ check: ConformanceCheck, mode: String, input: ConformanceInput, _ detail: String) {
-        findings.append(ConformanceFinding(tokenizer: tokenizer, check: check, mode: mode, input: input.label, detail: detail))
+        findings.append(ConformanceFinding(tokenizer: tokenizer, engine: engine, check: check, mode: mode, input: input.label, detail: detail))
     }
 
     /// The first `limit` findings of each check and mode; the last one kept says how many more

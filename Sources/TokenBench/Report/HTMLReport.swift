@@ -38,6 +38,7 @@ public struct HTMLReport {
 
             """
         html += header()
+        html += enginesSection()
         let groups = cellGroups()
         html += matrixSection(groups)
         html += tokensSection(groups)

@@ -9,6 +9,7 @@ public struct ThroughputBaseline: Sendable {
     /// What identifies a row across runs.
     public struct Key: Hashable, Sendable, CustomStringConvertible {
         public var tokenizer: String
+        public var engine: String
         public var operation: String
         public var mode: String
         public var storage: String
@@ -16,7 +17,7 @@ public struct ThroughputBaseline: Sendable {
         public var reference: String
 
         public var description: String {
-            [tokenizer, operation, mode, storage].filter { !$0.isEmpty }.joined(separator: " ")
+            [tokenizer, "on", engine, operation, mode, storage].filter { !$0.isEmpty }.joined(separator: " ")
         }
     }
 
@@ -58,8 +59,10 @@ public struct ThroughputBaseline: Sendable {
             guard let relative = Double(field("relative")), relative.isFinite, relative > 0 else {
                 throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "relative '\(field("relative"))' is not a positive number")
             }
+            // A file written before engines existed measured the system engine.
+            let engine = header.fields.firstIndex(of: "engine").map { record.fields[$0] } ?? SQLiteEngine.system.rawValue
             let key = Key(
-                tokenizer: field("tokenizer"), operation: field("operation"), mode: field("mode"), storage: field("storage"),
+                tokenizer: field("tokenizer"), engine: engine, operation: field("operation"), mode: field("mode"), storage: field("storage"),
                 corpus: field("corpus"), reference: field("reference"))
             relatives[key] = relative
         }
@@ -74,7 +77,7 @@ public struct ThroughputBaseline: Sendable {
         for row in rows {
             guard let current = row.relative else { continue }
             let key = Key(
-                tokenizer: row.tokenizer, operation: row.operation.rawValue, mode: row.mode.rawValue,
+                tokenizer: row.tokenizer, engine: row.engine, operation: row.operation.rawValue, mode: row.mode.rawValue,
                 storage: row.storage?.rawValue ?? "", corpus: row.corpus.name, reference: row.reference)
             guard let baseline = relatives[key] else { continue }
             compared += 1
@@ -85,7 +88,7 @@ public struct ThroughputBaseline: Sendable {
         guard compared > 0 else {
             throw TokenBenchError.invalidArgument(
                 name: "--baseline", value: file,
-                reason: "no row matches this run (same tokenizer, operation, mode, storage, corpus and reference)")
+                reason: "no row matches this run (same tokenizer, engine, operation, mode, storage, corpus and reference)")
         }
         return regressions
     }

@@ -70,7 +70,8 @@ final class ThroughputMeasurer {
         corpus: StreamedCorpus, tokens: Int?, statistics: TimingStatistics
     ) -> ThroughputRow {
         ThroughputRow(
-            tokenizer: tokenizer.spec.name, operation: operation, mode: mode, storage: storage, corpus: corpus.survey,
+            tokenizer: tokenizer.spec.name, engine: connection.engine.rawValue, operation: operation, mode: mode, storage: storage,
+            corpus: corpus.survey,
             tokens: tokens, runs: options.runs, minSeconds: statistics.minSeconds, medianSeconds: statistics.medianSeconds,
             maxSeconds: statistics.maxSeconds, reference: referenceName)
     }
@@ -80,7 +81,8 @@ final class ThroughputMeasurer {
     static func addingRelativeFigures(to rows: [ThroughputRow], referenceName: String) -> [ThroughputRow] {
         func referenceRow(_ operation: ThroughputRow.Operation, _ row: ThroughputRow) -> ThroughputRow? {
             rows.first {
-                $0.tokenizer == referenceName && $0.operation == operation && $0.mode == row.mode && $0.storage == row.storage
+                $0.tokenizer == referenceName && $0.engine == row.engine && $0.operation == operation && $0.mode == row.mode
+                    && $0.storage == row.storage
             }
         }
         return rows.map { row in

@@ -12,6 +12,9 @@ public struct ThroughputRow: Sendable, Equatable {
     }
 
     public var tokenizer: String
+    /// The SQLite engine whose FTS5 created the tokenizer and held the index: `relative`
+    /// compares rows of one engine only.
+    public var engine: String = SQLiteEngine.system.rawValue
     public var operation: Operation
     public var mode: TokenizationMode
     /// For index and query rows: where the FTS5 table was.
@@ -62,14 +65,14 @@ public struct ThroughputRow: Sendable, Equatable {
 extension ThroughputRow {
     /// The CSV columns: the ones every consumer relies on first, then the extras.
     public static let tableHeader = [
-        "tokenizer", "operation", "mode", "corpus", "bytes", "documents", "tokens", "runs",
+        "tokenizer", "engine", "operation", "mode", "corpus", "bytes", "documents", "tokens", "runs",
         "min_s", "median_s", "max_s", "mb_per_s", "tokens_per_s", "ns_per_token", "relative",
         "reference", "storage", "checksum", "documents_per_s", "queries", "p50_us", "p90_us", "p99_us",
     ]
 
     public var tableRow: [String] {
         [
-            tokenizer, operation.rawValue, mode.rawValue, corpus.name, String(corpus.bytes), String(corpus.documents),
+            tokenizer, engine, operation.rawValue, mode.rawValue, corpus.name, String(corpus.bytes), String(corpus.documents),
             tokens.map(String.init) ?? "", String(runs),
             Self.format(minSeconds, "%.6f"), Self.format(medianSeconds, "%.6f"), Self.format(maxSeconds, "%.6f"),
             Self.format(megabytesPerSecond, "%.2f"), Self.format(tokensPerSecond, "%.0f"),
@@ -88,10 +91,10 @@ extension ThroughputRow {
     /// A narrower table for people (README, pull requests): the figures that compare tokenizers.
     public static func summaryTable(_ rows: [ThroughputRow]) -> Table {
         Table(
-            header: ["tokenizer", "operation", "mode", "storage", "MB/s", "tokens/s", "ns/token", "docs/s", "p50 µs", "p99 µs", "relative"],
+            header: ["tokenizer", "engine", "operation", "mode", "storage", "MB/s", "tokens/s", "ns/token", "docs/s", "p50 µs", "p99 µs", "relative"],
             rows: rows.map { row in
                 [
-                    row.tokenizer, row.operation.rawValue, row.mode.rawValue, row.storage?.rawValue ?? "",
+                    row.tokenizer, row.engine, row.operation.rawValue, row.mode.rawValue, row.storage?.rawValue ?? "",
                     format(row.megabytesPerSecond, "%.1f"), format(row.tokensPerSecond.map { $0 / 1e6 }, "%.2fM"),
                     format(row.nanosecondsPerToken, "%.1f"), format(row.documentsPerSecond, "%.0f"),
                     format(row.p50Microseconds, "%.1f"), format(row.p99Microseconds, "%.1f"),
