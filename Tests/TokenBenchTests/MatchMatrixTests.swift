@@ -149,6 +149,20 @@ struct MatchMatrixTests {
         }
     }
 
+    /// An expectation scoped to an engine applies to that engine's cells only, and beats the
+    /// unscoped one there: the matrix reads it per engine, so the doctored bundled expectation
+    /// fails exactly the bundled cells.
+    @Test func engineScopedExpectationsApplyPerEngine() throws {
+        let text = "id: foo\ncategory: t\ndocument: Foo\nquery: foo\nmatch: unicode61\nnomatch[bundled phrase]: unicode61\n"
+        let cases = try FixtureParser.parse(Array(text.utf8), file: "scoped.cases", format: .cases)
+        let pair = FormPair.defaults[0]
+        #expect(cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .phrase, engine: "system") == .match)
+        #expect(cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .phrase, engine: "bundled") == .nomatch)
+        #expect(cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .prefix, engine: "bundled") == .match)
+        let matrix = try Workbench().matrix(cases: cases, tokenizers: [Self.unicode61], engines: [.system, .bundled], formPairs: [pair])
+        #expect(matrix.violations.map { "\($0.engine) \($0.queryKind.rawValue)" } == ["bundled phrase"])
+    }
+
     /// The public matrix() refuses two cases with one id, or two tokenizers with one name, which
     /// used to overwrite each other's cells.
     @Test func matrixRefusesDuplicateCaseIDsAndTokenizerNames() throws {

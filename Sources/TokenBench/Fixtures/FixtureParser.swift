@@ -5,7 +5,7 @@ import Foundation
 /// `.cases`: one case per block of `key: value` lines, blocks separated by blank lines, `#`
 /// starting a comment line. Keys: `id`, `category`, `document`, `query` (required), `note`, and
 /// expectations `match`, `nomatch`, `error`, each listing tokenizer labels and optionally scoped to a
-/// form pair and/or query kind: `nomatch[nfc:nfd prefix]: ascii`. Text may spell any code point
+/// form pair, query kind and/or engine: `nomatch[nfc:nfd prefix]: ascii`, `match[bundled]: trigram-rd`. Text may spell any code point
 /// as `\u{HEX}`; leading and trailing white space of a value is dropped (spell it `\u{20}`).
 ///
 /// CSV: a header with `id,category,document,query` and optionally `note`, `match`, `nomatch`,
@@ -132,10 +132,12 @@ public enum FixtureParser {
                 scope.queryKind = kind
             } else if let pair = FormPair(parsing: word), scope.formPair == nil {
                 scope.formPair = pair
+            } else if let engine = SQLiteEngine(rawValue: String(word)), scope.engine == nil {
+                scope.engine = engine.rawValue
             } else {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: line,
-                    reason: "bad expectation scope '\(word)' (expected one form pair such as nfc:nfd and/or one of phrase, prefix)")
+                    reason: "bad expectation scope '\(word)' (expected one form pair such as nfc:nfd, one of phrase, prefix, and one engine: system, bundled)")
             }
         }
         return scope

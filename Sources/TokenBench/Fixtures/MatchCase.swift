@@ -44,28 +44,35 @@ public enum ExpectedResult: String, CaseIterable, Sendable {
     }
 }
 
-/// Where an expectation applies: every cell of a tokenizer, or only a form pair and/or query kind.
+/// Where an expectation applies: every cell of a tokenizer, or only an engine, a form pair
+/// and/or a query kind.
 public struct ExpectationScope: Hashable, Sendable, CustomStringConvertible {
     public var formPair: FormPair?
     public var queryKind: QueryKind?
+    /// An engine name (`system`, `bundled`): SQLite versions may answer differently.
+    public var engine: String?
 
-    public init(formPair: FormPair? = nil, queryKind: QueryKind? = nil) {
+    public init(formPair: FormPair? = nil, queryKind: QueryKind? = nil, engine: String? = nil) {
         self.formPair = formPair
         self.queryKind = queryKind
+        self.engine = engine
     }
 
-    /// The scopes that apply to one cell, most specific first.
-    static func candidates(formPair: FormPair, queryKind: QueryKind) -> [ExpectationScope] {
-        [
-            ExpectationScope(formPair: formPair, queryKind: queryKind),
-            ExpectationScope(formPair: formPair, queryKind: nil),
-            ExpectationScope(formPair: nil, queryKind: queryKind),
-            ExpectationScope(formPair: nil, queryKind: nil),
-        ]
+    /// The scopes that apply to one cell, most specific first: any scope naming the engine
+    /// before any that does not.
+    static func candidates(formPair: FormPair, queryKind: QueryKind, engine: String) -> [ExpectationScope] {
+        [engine, nil].flatMap { engine in
+            [
+                ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine),
+                ExpectationScope(formPair: formPair, queryKind: nil, engine: engine),
+                ExpectationScope(formPair: nil, queryKind: queryKind, engine: engine),
+                ExpectationScope(formPair: nil, queryKind: nil, engine: engine),
+            ]
+        }
     }
 
     public var description: String {
-        [formPair?.description, queryKind?.rawValue].compactMap { $0 }.joined(separator: " ")
+        [engine, formPair?.description, queryKind?.rawValue].compactMap { $0 }.joined(separator: " ")
     }
 }
 
@@ -108,9 +115,11 @@ public struct MatchCase: Hashable, Sendable {
     }
 
     /// The most specific expectation recorded for `label` on one cell, if any.
-    public func expectation(for label: String, formPair: FormPair, queryKind: QueryKind) -> ExpectedResult? {
+    public func expectation(
+        for label: String, formPair: FormPair, queryKind: QueryKind, engine: String = SQLiteEngine.system.rawValue
+    ) -> ExpectedResult? {
         guard let scopes = expectations[label] else { return nil }
-        for scope in ExpectationScope.candidates(formPair: formPair, queryKind: queryKind) {
+        for scope in ExpectationScope.candidates(formPair: formPair, queryKind: queryKind, engine: engine) {
             if let result = scopes[scope] { return result }
         }
         return nil

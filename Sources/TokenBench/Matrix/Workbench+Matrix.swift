@@ -105,7 +105,8 @@ extension Workbench {
                 cells.append(MatrixCell(
                     matchCase: matchCase, tokenizer: tokenizer.spec.name, engine: connection.engine.rawValue, queryKind: queryKind, formPair: formPair,
                     document: document, query: query, result: result,
-                    expected: matchCase.expectation(for: tokenizer.spec.name, formPair: formPair, queryKind: queryKind),
+                    expected: matchCase.expectation(
+                        for: tokenizer.spec.name, formPair: formPair, queryKind: queryKind, engine: connection.engine.rawValue),
                     documentTokens: documentTokens, queryTokens: queryTokens))
             }
         }
