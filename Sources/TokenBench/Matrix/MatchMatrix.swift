@@ -121,6 +121,10 @@ public struct MatchMatrix: Sendable {
     public let formPairs: [FormPair]
     /// Every cell, in axis order: case, tokenizer, engine, query kind, form pair.
     public let cells: [MatrixCell]
+    /// The tokenizer × engine columns of wide tables and the report, tokenizer-major: those
+    /// with at least one cell (a tokenizer an engine lacks has no column there).
+    public let columns: [(tokenizer: String, engine: String)]
+    private let columnsSpanEngines: Bool
     private let positions: [MatrixCoordinate: Int]
 
     /// Makes a matrix of `cells` over the given axes (`caseIDs` defaults to the cells' cases in
@@ -163,6 +167,9 @@ public struct MatchMatrix: Sendable {
         self.formPairs = formPairs
         self.cells = ranked.map(\.cell)
         self.positions = positions
+        let present = Set(cells.map { [$0.tokenizer, $0.engine] })
+        columns = tokenizers.flatMap { tokenizer in engines.map { (tokenizer, $0) } }.filter { present.contains([$0.tokenizer, $0.engine]) }
+        columnsSpanEngines = Set(columns.map(\.engine)).count > 1
     }
 
     /// The cell at `coordinate`, if the matrix has it.
@@ -198,16 +205,9 @@ public struct MatchMatrix: Sendable {
     /// The cells whose result contradicts the fixture.
     public var violations: [MatrixCell] { cells.filter(\.violatesExpectation) }
 
-    /// The tokenizer × engine columns of wide tables and the report, tokenizer-major: those
-    /// with at least one cell (a tokenizer an engine lacks has no column there).
-    public var columns: [(tokenizer: String, engine: String)] {
-        let present = Set(cells.map { $0.tokenizer + "\u{0}" + $0.engine })
-        return tokenizers.flatMap { tokenizer in engines.map { (tokenizer, $0) } }.filter { present.contains($0.tokenizer + "\u{0}" + $0.engine) }
-    }
-
     /// A column's name: the tokenizer, followed by `@ENGINE` when the columns span engines.
     public func columnName(tokenizer: String, engine: String) -> String {
-        Set(columns.map(\.engine)).count > 1 ? "\(tokenizer)@\(engine)" : tokenizer
+        columnsSpanEngines ? "\(tokenizer)@\(engine)" : tokenizer
     }
 
     private static func checkUnique(_ values: [String], axis: String) throws {
