@@ -36,7 +36,7 @@ let package = Package(
             name: "CSQLiteEngines",
             dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")],
             exclude: ["engine.inc"],
-            linkerSettings: [.linkedLibrary("sqlite3")]),
+            linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("dl")]),
         // The C reference loop that `tokenbench throughput` times beside the Swift harness.
         .target(name: "CReferenceLoop"),
         .target(

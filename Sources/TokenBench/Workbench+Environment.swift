@@ -9,14 +9,14 @@ extension Workbench {
     /// The facts of each engine in `engines` come first, each key prefixed with the engine's
     /// name (`system.sqlite_version`, `bundled.capability.tokenizer.trigram-rd`); the facts of
     /// the machine follow, unprefixed.
-    public func environment(engines: [SQLiteEngine] = SQLiteEngine.allCases) throws -> [(key: String, value: String)] {
+    public func environment(engines: [SQLiteEngine] = SQLiteEngine.builtIn) throws -> [(key: String, value: String)] {
         var pairs: [(key: String, value: String)] = []
         for engine in engines {
             try withConnection(engine) { connection in
-                pairs += try Self.engineFacts(connection).map { ("\(engine.rawValue).\($0.key)", $0.value) }
+                pairs += try Self.engineFacts(connection).map { ("\(engine.name).\($0.key)", $0.value) }
             }
             for entry in TokenizerCatalog.all {
-                pairs.append(("\(engine.rawValue).capability.tokenizer.\(entry.spec.name)", unsupportedReason(entry.spec, engine: engine) == nil ? "yes" : "no"))
+                pairs.append(("\(engine.name).capability.tokenizer.\(entry.spec.name)", unsupportedReason(entry.spec, engine: engine) == nil ? "yes" : "no"))
             }
         }
         pairs.append(("icu_version", Self.icuString(tb_icu_version)))

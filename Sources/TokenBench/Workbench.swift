@@ -26,8 +26,9 @@ public final class Workbench {
     let dbQueue: DatabaseQueue
     /// The same system connection, driven through the engine layer like every other engine.
     private let systemConnection: EngineConnection
-    /// The bundled engine's connection, opened on first use.
-    private var bundledConnection: EngineConnection?
+    /// The connections of the other engines (bundled, libraries loaded by path), by name,
+    /// opened on first use.
+    private var otherConnections: [String: EngineConnection] = [:]
     /// What the connection was opened with: checks that need more connections open them alike.
     let options: Options
 
@@ -67,23 +68,24 @@ public final class Workbench {
         }
     }
 
-    /// Runs `body` on the workbench's connection of `engine`.
+    /// Runs `body` on the workbench's connection of `engine`, opened on first use for engines
+    /// other than the system's.
     func withConnection<T>(_ engine: SQLiteEngine = .system, _ body: (EngineConnection) throws -> T) throws -> T {
-        switch engine {
-        case .system:
+        if engine.isSystem {
             return try dbQueue.inDatabase { _ in try body(systemConnection) }
-        case .bundled:
-            if bundledConnection == nil {
-                do {
-                    let connection = try EngineConnection(engine: .bundled)
-                    try Self.registerOwnTokenizers(on: connection)
-                    bundledConnection = connection
-                } catch let error as SQLiteFailure {
-                    throw TokenBenchError.sqlite(context: "opening the bundled engine", message: error.message)
-                }
-            }
-            return try body(bundledConnection!)
         }
+        if let connection = otherConnections[engine.name] {
+            return try body(connection)
+        }
+        let connection: EngineConnection
+        do {
+            connection = try EngineConnection(engine: engine)
+        } catch {
+            throw TokenBenchError.sqlite(context: "opening the \(engine.name) engine", message: error.message)
+        }
+        try Self.registerOwnTokenizers(on: connection)
+        otherConnections[engine.name] = connection
+        return try body(connection)
     }
 }
 
@@ -116,7 +118,7 @@ extension Workbench {
             for mode in modes {
                 for (index, input) in inputs.enumerated() {
                     traces.append(TokenTrace(
-                        tokenizer: spec.name, engine: engine.rawValue, mode: mode, form: form, inputIndex: index + 1, input: input,
+                        tokenizer: spec.name, engine: engine.name, mode: mode, form: form, inputIndex: index + 1, input: input,
                         tokens: try tokenizer.tokens(of: input, mode: mode)))
                 }
             }

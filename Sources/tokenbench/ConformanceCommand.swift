@@ -57,7 +57,7 @@ struct ConformanceCommand: ParsableCommand {
             try workbench.forEachEngine(running: spec, on: bench) { engine in
                 let options = ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck, engine: engine)
                 let report = try bench.conformance(of: spec, inputs: inputs, options: options)
-                ran.insert("\(spec.name),\(engine.rawValue)")
+                ran.insert("\(spec.name),\(engine.name)")
                 table.rows += report.findings.map(\.tableRow)
                 let errors = report.findings.filter { $0.severity == .error }
                 let knownErrors = errors.filter { knownIssues.entry(for: $0) != nil }

@@ -36,8 +36,8 @@ struct MatrixOptions: ParsableArguments {
         // A tokenizer named on the command line that an engine lacks is said to be skipped; the
         // defaults' gaps are what 'tokenbench list' shows.
         for spec in workbench.tokenizerSpecs {
-            for engine in workbench.engines where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.rawValue }) {
-                printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.rawValue): \(bench.unsupportedReason(spec, engine: engine) ?? "no cells")")
+            for engine in workbench.engines where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.name }) {
+                printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.name): \(bench.unsupportedReason(spec, engine: engine) ?? "no cells")")
             }
         }
         return matrix

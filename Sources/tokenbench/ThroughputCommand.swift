@@ -99,7 +99,7 @@ struct ThroughputCommand: ParsableCommand {
             for spec in workbench.tokenizers(on: bench) {
                 if let reason = bench.unsupportedReason(spec, engine: engine) {
                     if !workbench.tokenizerSpecs.isEmpty {
-                        printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.rawValue): \(reason)")
+                        printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.name): \(reason)")
                     }
                 } else {
                     specs.append(spec)
@@ -116,7 +116,7 @@ struct ThroughputCommand: ParsableCommand {
                 corpora: corpora,
                 queries: ThroughputOptions.queries(from: fixtures),
                 engine: engine)
-            rows += try bench.throughput(options) { status.show("\(engine.rawValue): \($0)") }
+            rows += try bench.throughput(options) { status.show("\(engine.name): \($0)") }
         }
         status.clear()
         guard !rows.isEmpty else {

@@ -10,7 +10,7 @@ struct WorkbenchOptions: ParsableArguments {
 
     @Option(
         name: .customLong("engine"),
-        help: "The SQLite to run on: system (the system's libsqlite3) or bundled (sqlite-nio's SQLite 3.54.1); repeatable, default both.")
+        help: "The SQLite to run on: system (the system's libsqlite3), bundled (sqlite-nio's SQLite 3.54.1) or the path of a libsqlite3 file; repeatable, default system and bundled.")
     var engineArguments: [String] = []
 
     @Option(
@@ -26,17 +26,17 @@ struct WorkbenchOptions: ParsableArguments {
         TokenizerCatalog.all.first { $0.spec.label == argument }?.spec ?? TokenizerSpec(parsing: argument)
     }
 
-    /// The engines asked for, in the order given, or every engine.
+    /// The engines asked for, in the order given, or the built-in ones. `validate()` has
+    /// resolved them once already, so this cannot fail.
     var engines: [SQLiteEngine] {
-        guard !engineArguments.isEmpty else { return SQLiteEngine.allCases }
-        var engines: [SQLiteEngine] = []
-        for engine in engineArguments.compactMap(SQLiteEngine.init(rawValue:)) where !engines.contains(engine) { engines.append(engine) }
-        return engines
+        engineArguments.isEmpty ? SQLiteEngine.builtIn : (try? SQLiteEngine.named(engineArguments)) ?? []
     }
 
     func validate() throws {
-        for name in engineArguments where SQLiteEngine(rawValue: name) == nil {
-            throw ValidationError("--engine '\(name)': no such engine; the engines are \(SQLiteEngine.allCases.map(\.rawValue).joined(separator: ", "))")
+        do {
+            _ = try SQLiteEngine.named(engineArguments)
+        } catch let error as TokenBenchError {
+            throw ValidationError(error.description)
         }
         var seen: Set<String> = []
         for spec in tokenizerSpecs {
@@ -75,7 +75,7 @@ struct WorkbenchOptions: ParsableArguments {
         }
         if refusals.count == engines.count, let first = refusals.first { throw first.1 }
         for (engine, error) in refusals where !tokenizerSpecs.isEmpty {
-            printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.rawValue): \(error)")
+            printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.name): \(error)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 import Testing
@@ -161,6 +162,35 @@ struct MatchMatrixTests {
         #expect(cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .prefix, engine: "bundled") == .match)
         let matrix = try Workbench().matrix(cases: cases, tokenizers: [Self.unicode61], engines: [.system, .bundled], formPairs: [pair])
         #expect(matrix.violations.map { "\($0.engine) \($0.queryKind.rawValue)" } == ["bundled phrase"])
+    }
+
+    /// The system's own libsqlite3 file, loaded by path with dlopen(RTLD_LOCAL), runs as a third
+    /// engine: the same library as `system`, so every verdict and token must be the same, in
+    /// cells that carry the path as their engine.
+    @Test func aLibraryLoadedByPathIsAnotherEngine() throws {
+        let candidates = ["/usr/lib/x86_64-linux-gnu/libsqlite3.so.0", "/usr/lib/aarch64-linux-gnu/libsqlite3.so.0", "/usr/lib64/libsqlite3.so.0", "/usr/lib/libsqlite3.so.0"]
+        let path = try #require(candidates.first { FileManager.default.fileExists(atPath: $0) }, "libsqlite3 is installed (libsqlite3-dev)")
+        let library = try SQLiteEngine.load(path: path)
+        #expect(library.name == path)
+        #expect(library.sqliteVersion == SQLiteEngine.system.sqliteVersion)
+        let cases = [
+            MatchCase(id: "a", category: "t", document: "J\u{E9}r\u{F4}me", query: "Jerome"),
+            MatchCase(id: "b", category: "t", document: "databases", query: "database"),
+        ]
+        let matrix = try Workbench().matrix(
+            cases: cases, tokenizers: [Self.ascii, TokenizerSpec(text: "porter unicode61"), TokenizerSpec(text: "synonyms")],
+            engines: [.system, library])
+        let byEngine = Dictionary(grouping: matrix.cells, by: \.engine)
+        #expect(byEngine[path]?.count == byEngine["system"]?.count)
+        #expect(byEngine[path]?.count == 2 * 3 * 2 * 3)
+        #expect(matrix.engineDisagreements().cells.isEmpty)
+        for cell in byEngine[path] ?? [] {
+            var system = cell.coordinate
+            system.engine = "system"
+            #expect(matrix.cell(at: system)?.documentTokens == cell.documentTokens)
+        }
+        // Not a SQLite library, or no file: one line that says so.
+        #expect(throws: TokenBenchError.self) { try SQLiteEngine.load(path: "/nonexistent/libsqlite3.so") }
     }
 
     /// The public matrix() refuses two cases with one id, or two tokenizers with one name, which

@@ -25,11 +25,12 @@ public struct ConformanceKnownIssues: Sendable {
         var entries: [Entry] = []
         for record in try CSV.records(ofFile: path, header: columns, writtenBy: "a known-issues file") {
             var fields = record.fields
-            if columns.count == 3 { fields.insert(SQLiteEngine.system.rawValue, at: 1) }
-            guard SQLiteEngine(rawValue: fields[1]) != nil else {
+            if columns.count == 3 { fields.insert(SQLiteEngine.system.name, at: 1) }
+            // A built-in engine, or the path a library engine is named by.
+            guard SQLiteEngine.builtIn.contains(where: { $0.name == fields[1] }) || fields[1].contains("/") else {
                 throw TokenBenchError.invalidFixture(
                     file: path, line: record.line,
-                    reason: "unknown engine '\(fields[1])' (one of \(SQLiteEngine.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    reason: "unknown engine '\(fields[1])' (one of \(SQLiteEngine.builtIn.map(\.name).joined(separator: ", ")), or a library path)")
             }
             guard let check = ConformanceCheck(rawValue: fields[2]) else {
                 throw TokenBenchError.invalidFixture(

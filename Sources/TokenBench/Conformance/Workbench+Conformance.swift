@@ -8,7 +8,7 @@ extension Workbench {
     /// (see `ConformanceCheck`). A tokenizer that fails a check, even with an error code, is
     /// reported and the run goes on; only a spec FTS5 rejects throws.
     public func conformance(of spec: TokenizerSpec, inputs: [ConformanceInput], options: ConformanceOptions = ConformanceOptions()) throws -> ConformanceReport {
-        var findings = ConformanceFindingList(tokenizer: spec.name, engine: options.engine.rawValue)
+        var findings = ConformanceFindingList(tokenizer: spec.name, engine: options.engine.name)
         var calls = 0
         // Per input, per mode: the tokens one instance gives consistently, for the threads check.
         var references: [Int: [TokenizationMode: RecordedTokenization]] = [:]
@@ -89,7 +89,7 @@ extension Workbench {
                                       threadCount: options.threadCount, findings: &findings)
         }
         return ConformanceReport(
-            tokenizer: spec.name, engine: options.engine.rawValue, findings: findings.summarized(limit: options.findingsPerCheck),
+            tokenizer: spec.name, engine: options.engine.name, findings: findings.summarized(limit: options.findingsPerCheck),
             inputCount: inputs.count, tokenizeCalls: calls)
     }
 

@@ -20,39 +20,53 @@ final class EngineConnection {
     let fts5: UnsafeMutablePointer<fts5_api>
 
     /// Opens a private in-memory connection of `engine`.
-    init(engine: SQLiteEngine, path: String = ":memory:") throws {
+    init(engine: SQLiteEngine, path: String = ":memory:") throws(SQLiteFailure) {
         self.engine = engine
         functions = engine.functions
         var handle: UnsafeMutableRawPointer?
-        let code = functions.open(path, &handle)
+        let code = functions.open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.flatMap { engine.functions.errmsg($0) }.map { String(cString: $0) } ?? "out of memory"
-            if let handle { _ = engine.functions.close(handle) }
+            if let handle { _ = engine.functions.close_v2(handle) }
             throw SQLiteFailure(code: code, message: message)
         }
-        guard let api = functions.fts5(handle) else {
-            _ = functions.close(handle)
+        guard let api = Self.fts5API(of: handle, functions: functions) else {
+            _ = functions.close_v2(handle)
             throw SQLiteFailure(code: SQLITE_ERROR, message: "this SQLite has no FTS5")
         }
         self.handle = handle
         ownsHandle = true
-        fts5 = api.assumingMemoryBound(to: fts5_api.self)
+        fts5 = api
     }
 
     /// Wraps the system connection GRDB opened, without taking it over.
-    init(borrowing db: Database) throws {
+    init(borrowing db: Database) throws(SQLiteFailure) {
         engine = .system
         functions = SQLiteEngine.system.functions
-        guard let connection = db.sqliteConnection, let api = functions.fts5(UnsafeMutableRawPointer(connection)) else {
+        guard let connection = db.sqliteConnection, let api = Self.fts5API(of: UnsafeMutableRawPointer(connection), functions: functions) else {
             throw SQLiteFailure(code: SQLITE_ERROR, message: "the connection is closed or has no FTS5")
         }
         handle = UnsafeMutableRawPointer(connection)
         ownsHandle = false
-        fts5 = api.assumingMemoryBound(to: fts5_api.self)
+        fts5 = api
+    }
+
+    /// The connection's fts5_api, through the documented `SELECT fts5(?1)` pointer binding;
+    /// nil when the library has no FTS5.
+    private static func fts5API(of handle: UnsafeMutableRawPointer, functions: tb_sqlite_functions) -> UnsafeMutablePointer<fts5_api>? {
+        var statement: UnsafeMutableRawPointer?
+        guard functions.prepare_v2(handle, "SELECT fts5(?1)", -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
+        defer { _ = functions.finalize(statement) }
+        var api: UnsafeMutablePointer<fts5_api>?
+        // Ownership: `api` outlives the step, during which FTS5 writes its API pointer into it.
+        let stepped = withUnsafeMutablePointer(to: &api) { slot in
+            functions.bind_pointer(statement, 1, slot, "fts5_api_ptr", nil) == SQLITE_OK && functions.step(statement) == SQLITE_ROW
+        }
+        return stepped ? api : nil
     }
 
     deinit {
-        if ownsHandle { _ = functions.close(handle) }
+        if ownsHandle { _ = functions.close_v2(handle) }
     }
 
     /// A key that identifies this connection while it is open (constructor mailboxes).
@@ -73,7 +87,7 @@ final class EngineConnection {
 
     func prepare(_ sql: String) throws(SQLiteFailure) -> EngineStatement {
         var raw: UnsafeMutableRawPointer?
-        let code = functions.prepare(handle, sql, -1, &raw)
+        let code = functions.prepare_v2(handle, sql, -1, &raw, nil)
         guard code == SQLITE_OK, let raw else { throw SQLiteFailure(code: code, message: lastErrorMessage) }
         return EngineStatement(handle: raw, connection: self)
     }
@@ -104,10 +118,16 @@ final class EngineStatement {
         var text = text
         let code = text.withUTF8 { bytes in
             // An empty string's buffer may have no address; SQLite binds "" for a non-NULL one.
-            bytes.withMemoryRebound(to: CChar.self) { connection.functions.bind_text(handle, CInt(index), $0.baseAddress ?? Self.empty, CInt($0.count)) }
+            bytes.withMemoryRebound(to: CChar.self) {
+                connection.functions.bind_text(handle, CInt(index), $0.baseAddress ?? Self.empty, CInt($0.count), Self.transient)
+            }
         }
         try connection.check(code)
     }
+
+    /// SQLITE_TRANSIENT (SQLite copies the bytes), which Swift cannot import from its C macro.
+    /// SQLITE_STATIC, the bytes used in place, is nil.
+    nonisolated(unsafe) private static let transient = unsafeBitCast(-1, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
 
     // Never written after it is made.
     nonisolated(unsafe) private static let empty: UnsafePointer<CChar> = {
@@ -123,7 +143,7 @@ final class EngineStatement {
     /// Binds `count` bytes at `text` without copying them: the caller keeps them alive and
     /// unchanged until the statement is reset (SQLITE_STATIC).
     func bindStatic(_ text: UnsafePointer<CChar>, count: Int, at index: Int) throws(SQLiteFailure) {
-        try connection.check(connection.functions.bind_static_text(handle, CInt(index), text, CInt(count)))
+        try connection.check(connection.functions.bind_text(handle, CInt(index), text, CInt(count), nil))
     }
 
     /// Steps once: true while there is a row to read.

@@ -3,21 +3,67 @@ import Foundation
 
 /// A SQLite library whose FTS5 runs the bench. Cells, rows and findings name the engine that
 /// produced them, because FTS5's answers change with the SQLite version.
-public enum SQLiteEngine: String, CaseIterable, Sendable {
+///
+/// Two are built in: `system` and `bundled`. Any other libsqlite3 (an Android or SQLCipher
+/// build, an older release) joins them with `load(path:)`.
+public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
+    /// The engine's name in rows and options: `system`, `bundled`, or the library's path.
+    public let name: String
+    /// The engine's C functions; shared, never written after the engine is made.
+    private let library: Library
+
     /// The SQLite that GRDB links: the system's libsqlite3. The user's GRDB tokenizer types and
     /// loadable extensions run here only.
-    case system
+    public static let system = SQLiteEngine(name: "system", library: Library(tb_system_sqlite().pointee))
     /// The SQLite amalgamation that vapor/sqlite-nio vendors (3.54.1 in sqlite-nio 1.13.2),
     /// built without extension loading.
-    case bundled
+    public static let bundled = SQLiteEngine(name: "bundled", library: Library(tb_bundled_sqlite().pointee))
+    /// The engines every command runs by default.
+    public static let builtIn: [SQLiteEngine] = [.system, .bundled]
+
+    private init(name: String, library: Library) {
+        self.name = name
+        self.library = library
+    }
+
+    /// Loads the SQLite library file at `path` as an engine named by that path. Its symbols
+    /// are kept apart from every other SQLite in the process (RTLD_LOCAL).
+    public static func load(path: String) throws -> SQLiteEngine {
+        var functions = tb_sqlite_functions()
+        var error = [CChar](repeating: 0, count: 512)
+        guard tb_load_sqlite(path, &functions, &error, CInt(error.count)) == 0 else {
+            throw TokenBenchError.invalidArgument(name: "--engine", value: path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return SQLiteEngine(name: path, library: Library(functions))
+    }
+
+    /// Resolves `--engine` values in the order given, each once: a built-in engine's name, or
+    /// the path of a SQLite library file (a value with a `/`).
+    public static func named(_ names: [String]) throws -> [SQLiteEngine] {
+        var engines: [SQLiteEngine] = []
+        for name in names {
+            let engine: SQLiteEngine
+            if let builtIn = builtIn.first(where: { $0.name == name }) {
+                engine = builtIn
+            } else if name.contains("/") {
+                engine = try load(path: name)
+            } else {
+                throw TokenBenchError.invalidArgument(
+                    name: "--engine", value: name,
+                    reason: "no such engine; the engines are \(builtIn.map(\.name).joined(separator: ", ")), or the path of a libsqlite3 file")
+            }
+            if !engines.contains(engine) { engines.append(engine) }
+        }
+        return engines
+    }
+
+    /// Whether this is the SQLite GRDB links, where GRDB tokenizer types and extensions live.
+    public var isSystem: Bool { name == SQLiteEngine.system.name }
+
+    public var description: String { name }
 
     /// The engine's C functions.
-    var functions: tb_sqlite_functions {
-        switch self {
-        case .system: return tb_system_sqlite().pointee
-        case .bundled: return tb_bundled_sqlite().pointee
-        }
-    }
+    var functions: tb_sqlite_functions { library.functions }
 
     /// The library's own version string, such as "3.54.1".
     public var sqliteVersion: String {
@@ -33,14 +79,12 @@ public enum SQLiteEngine: String, CaseIterable, Sendable {
         return options
     }
 
-    /// Resolves `--engine` values: names in the order given, each once.
-    public static func named(_ names: [String]) throws -> [SQLiteEngine] {
-        try names.map { name in
-            guard let engine = SQLiteEngine(rawValue: name) else {
-                throw TokenBenchError.invalidArgument(
-                    name: "--engine", value: name, reason: "no such engine; the engines are \(allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return engine
-        }.uniquedInOrder()
+    public static func == (lhs: SQLiteEngine, rhs: SQLiteEngine) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// The function table, in a class so that an engine is a cheap value.
+    private final class Library: @unchecked Sendable {
+        let functions: tb_sqlite_functions
+        init(_ functions: tb_sqlite_functions) { self.functions = functions }
     }
 }

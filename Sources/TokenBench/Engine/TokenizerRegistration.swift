@@ -40,7 +40,7 @@ enum TokenizerRegistration {
         let code = api.pointee.xCreateTokenizer!(api, type.name, userData, &methods, { Unmanaged<AnyObject>.fromOpaque($0!).release() })
         guard code == SQLITE_OK else {
             Unmanaged<Registered>.fromOpaque(userData).release()
-            throw TokenBenchError.sqlite(context: "registering tokenizer \(type.name) on the \(connection.engine.rawValue) engine", message: "code \(code)")
+            throw TokenBenchError.sqlite(context: "registering tokenizer \(type.name) on the \(connection.engine.name) engine", message: "code \(code)")
         }
     }
 

@@ -132,8 +132,8 @@ public enum FixtureParser {
                 scope.queryKind = kind
             } else if let pair = FormPair(parsing: word), scope.formPair == nil {
                 scope.formPair = pair
-            } else if let engine = SQLiteEngine(rawValue: String(word)), scope.engine == nil {
-                scope.engine = engine.rawValue
+            } else if let engine = SQLiteEngine.builtIn.first(where: { $0.name == word }), scope.engine == nil {
+                scope.engine = engine.name
             } else {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: line,

@@ -116,7 +116,7 @@ public struct MatchCase: Hashable, Sendable {
 
     /// The most specific expectation recorded for `label` on one cell, if any.
     public func expectation(
-        for label: String, formPair: FormPair, queryKind: QueryKind, engine: String = SQLiteEngine.system.rawValue
+        for label: String, formPair: FormPair, queryKind: QueryKind, engine: String = SQLiteEngine.system.name
     ) -> ExpectedResult? {
         guard let scopes = expectations[label] else { return nil }
         for scope in ExpectationScope.candidates(formPair: formPair, queryKind: queryKind, engine: engine) {

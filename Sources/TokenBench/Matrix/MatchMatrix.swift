@@ -37,7 +37,7 @@ public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
     public var queryKind: QueryKind
     public var formPair: FormPair
 
-    public init(caseID: String, tokenizer: String, engine: String = SQLiteEngine.system.rawValue, queryKind: QueryKind, formPair: FormPair) {
+    public init(caseID: String, tokenizer: String, engine: String = SQLiteEngine.system.name, queryKind: QueryKind, formPair: FormPair) {
         self.caseID = caseID
         self.tokenizer = tokenizer
         self.engine = engine
@@ -67,7 +67,7 @@ public struct MatrixCell: Hashable, Sendable {
     public var queryTokens: [Token]
 
     public init(
-        matchCase: MatchCase, tokenizer: String, engine: String = SQLiteEngine.system.rawValue, queryKind: QueryKind,
+        matchCase: MatchCase, tokenizer: String, engine: String = SQLiteEngine.system.name, queryKind: QueryKind,
         formPair: FormPair, document: String, query: String, result: CellResult, expected: ExpectedResult?,
         documentTokens: [Token], queryTokens: [Token]
     ) {
@@ -131,7 +131,7 @@ public struct MatchMatrix: Sendable {
     /// order of appearance). Throws when an axis lists a value twice, when a cell is off the
     /// axes, or when two cells share a coordinate.
     public init(
-        caseIDs: [String]? = nil, tokenizers: [String], engines: [String] = [SQLiteEngine.system.rawValue],
+        caseIDs: [String]? = nil, tokenizers: [String], engines: [String] = [SQLiteEngine.system.name],
         queryKinds: [QueryKind], formPairs: [FormPair], cells: [MatrixCell]
     ) throws {
         let caseIDs = caseIDs ?? cells.map(\.matchCase.id).uniquedInOrder()
@@ -233,7 +233,7 @@ extension MatrixCell {
             }
         }
         let expectedText = expected.map { $0 == .nomatch ? "no match" : $0.rawValue } ?? "nothing"
-        return "FAIL \(matchCase.location) case \(matchCase.id), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.rawValue ? "" : " on \(engine)"), \(queryKind.rawValue) \(formPair): "
+        return "FAIL \(matchCase.location) case \(matchCase.id), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.name ? "" : " on \(engine)"), \(queryKind.rawValue) \(formPair): "
             + "expected \(expectedText), got \(describe(result)); "
             + "document tokens [\(documentTokens.joinedForDisplay)], query tokens [\(queryTokens.joinedForDisplay)]"
     }

@@ -18,7 +18,7 @@ extension Workbench {
         queryKinds: [QueryKind] = QueryKind.allCases
     ) throws -> MatchMatrix {
         // The matrix checks its axes too; checking here first fails before any table is built.
-        for (axis, values) in [("case id", cases.map(\.id)), ("tokenizer", tokenizers.map(\.name)), ("engine", engines.map(\.rawValue))] {
+        for (axis, values) in [("case id", cases.map(\.id)), ("tokenizer", tokenizers.map(\.name)), ("engine", engines.map(\.name))] {
             var seen: Set<String> = []
             for value in values where !seen.insert(value).inserted {
                 throw TokenBenchError.invalidArgument(name: axis, value: value, reason: "is listed twice; each \(axis) names one row or column of the matrix")
@@ -46,7 +46,7 @@ extension Workbench {
             if !ranSomewhere, let firstRefusal { throw firstRefusal }
         }
         return try MatchMatrix(
-            caseIDs: cases.map(\.id), tokenizers: tokenizers.map(\.name), engines: engines.map(\.rawValue),
+            caseIDs: cases.map(\.id), tokenizers: tokenizers.map(\.name), engines: engines.map(\.name),
             queryKinds: queryKinds, formPairs: formPairs, cells: cells)
     }
 
@@ -103,10 +103,10 @@ extension Workbench {
                     }
                 }
                 cells.append(MatrixCell(
-                    matchCase: matchCase, tokenizer: tokenizer.spec.name, engine: connection.engine.rawValue, queryKind: queryKind, formPair: formPair,
+                    matchCase: matchCase, tokenizer: tokenizer.spec.name, engine: connection.engine.name, queryKind: queryKind, formPair: formPair,
                     document: document, query: query, result: result,
                     expected: matchCase.expectation(
-                        for: tokenizer.spec.name, formPair: formPair, queryKind: queryKind, engine: connection.engine.rawValue),
+                        for: tokenizer.spec.name, formPair: formPair, queryKind: queryKind, engine: connection.engine.name),
                     documentTokens: documentTokens, queryTokens: queryTokens))
             }
         }

@@ -49,7 +49,7 @@ public struct MatrixBaseline: Sendable {
         var firstLine: [MatrixRecord.Key: Int] = [:]
         for csvRecord in csvRecords.dropFirst() {
             try CSV.checkFieldCount(of: csvRecord, header: header, file: source)
-            let row = columnIndex.map { $0.map { csvRecord.fields[$0] } ?? SQLiteEngine.system.rawValue }
+            let row = columnIndex.map { $0.map { csvRecord.fields[$0] } ?? SQLiteEngine.system.name }
             let record = MatrixRecord(longTableRow: row, line: csvRecord.line)
             guard QueryKind(rawValue: record.key.queryKind) != nil else {
                 throw TokenBenchError.invalidFixture(

@@ -98,7 +98,7 @@ public struct MatrixComparison: Sendable {
         var text = ""
         for change in changes {
             let any = (change.before ?? change.after)!
-            let engine = change.key.engine == SQLiteEngine.system.rawValue ? "" : " on \(change.key.engine)"
+            let engine = change.key.engine == SQLiteEngine.system.name ? "" : " on \(change.key.engine)"
             let heading = "\(change.key.caseID) [\(any.category)] · \(change.key.tokenizer)\(engine) · \(change.key.queryKind) · "
                 + "\(change.key.documentForm):\(change.key.queryForm)"
             switch change.kind {

@@ -11,7 +11,7 @@ public struct MatrixRecord: Hashable, Sendable {
         public var queryForm: String
 
         public var description: String {
-            "case \(caseID), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.rawValue ? "" : " on \(engine)"), \(queryKind) \(documentForm):\(queryForm)"
+            "case \(caseID), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.name ? "" : " on \(engine)"), \(queryKind) \(documentForm):\(queryForm)"
         }
     }
 

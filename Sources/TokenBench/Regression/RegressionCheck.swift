@@ -30,7 +30,7 @@ extension Workbench {
     public func regressionCheck(
         baseline: MatrixBaseline, fixtures: FixtureSet, tokenizers explicit: [TokenizerSpec] = [], engines only: [SQLiteEngine] = []
     ) throws -> RegressionCheck {
-        let engines = try SQLiteEngine.named(baseline.engines.isEmpty ? [SQLiteEngine.system.rawValue] : baseline.engines)
+        let engines = try SQLiteEngine.named(baseline.engines.isEmpty ? [SQLiteEngine.system.name] : baseline.engines)
             .filter { only.isEmpty || only.contains($0) }
         let baselinePairs = Set(baseline.records.map { Self.pairKey($0.key.tokenizer, $0.key.engine) })
         var specs: [TokenizerSpec] = []
@@ -42,14 +42,14 @@ extension Workbench {
         for spec in candidates {
             var accepted = false
             var firstRefusal: (any Error)?
-            for engine in engines where !explicit.isEmpty || baselinePairs.contains(Self.pairKey(spec.name, engine.rawValue)) {
+            for engine in engines where !explicit.isEmpty || baselinePairs.contains(Self.pairKey(spec.name, engine.name)) {
                 do {
                     try validate(spec, engine: engine)
                     accepted = true
-                    ran.insert(Self.pairKey(spec.name, engine.rawValue))
+                    ran.insert(Self.pairKey(spec.name, engine.name))
                 } catch {
                     firstRefusal = firstRefusal ?? error
-                    skipped.append(.init(name: spec.name, engine: engine.rawValue, reason: unsupportedReason(spec, engine: engine) ?? "\(error)"))
+                    skipped.append(.init(name: spec.name, engine: engine.name, reason: unsupportedReason(spec, engine: engine) ?? "\(error)"))
                 }
             }
             if accepted {

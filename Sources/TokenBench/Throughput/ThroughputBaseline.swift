@@ -60,7 +60,7 @@ public struct ThroughputBaseline: Sendable {
                 throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "relative '\(field("relative"))' is not a positive number")
             }
             // A file written before engines existed measured the system engine.
-            let engine = header.fields.firstIndex(of: "engine").map { record.fields[$0] } ?? SQLiteEngine.system.rawValue
+            let engine = header.fields.firstIndex(of: "engine").map { record.fields[$0] } ?? SQLiteEngine.system.name
             let key = Key(
                 tokenizer: field("tokenizer"), engine: engine, operation: field("operation"), mode: field("mode"), storage: field("storage"),
                 corpus: field("corpus"), reference: field("reference"))

@@ -70,7 +70,7 @@ final class ThroughputMeasurer {
         corpus: StreamedCorpus, tokens: Int?, statistics: TimingStatistics
     ) -> ThroughputRow {
         ThroughputRow(
-            tokenizer: tokenizer.spec.name, engine: connection.engine.rawValue, operation: operation, mode: mode, storage: storage,
+            tokenizer: tokenizer.spec.name, engine: connection.engine.name, operation: operation, mode: mode, storage: storage,
             corpus: corpus.survey,
             tokens: tokens, runs: options.runs, minSeconds: statistics.minSeconds, medianSeconds: statistics.medianSeconds,
             maxSeconds: statistics.maxSeconds, reference: referenceName)

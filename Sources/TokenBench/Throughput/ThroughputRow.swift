@@ -14,7 +14,7 @@ public struct ThroughputRow: Sendable, Equatable {
     public var tokenizer: String
     /// The SQLite engine whose FTS5 created the tokenizer and held the index: `relative`
     /// compares rows of one engine only.
-    public var engine: String = SQLiteEngine.system.rawValue
+    public var engine: String = SQLiteEngine.system.name
     public var operation: Operation
     public var mode: TokenizationMode
     /// For index and query rows: where the FTS5 table was.

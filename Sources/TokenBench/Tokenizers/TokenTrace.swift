@@ -12,7 +12,7 @@ public struct TokenTrace: Sendable {
     public var tokens: [Token]
 
     public init(
-        tokenizer: String, engine: String = SQLiteEngine.system.rawValue, mode: TokenizationMode, form: NormalizationForm,
+        tokenizer: String, engine: String = SQLiteEngine.system.name, mode: TokenizationMode, form: NormalizationForm,
         inputIndex: Int, input: [UInt8], tokens: [Token]
     ) {
         self.tokenizer = tokenizer

@@ -1,0 +1,42 @@
+#include "CSQLiteEngines.h"
+#include <dlfcn.h>
+#include <stdio.h>
+
+int tb_load_sqlite(const char *path, tb_sqlite_functions *functions, char *error, int error_size) {
+    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (library == 0) {
+        snprintf(error, (size_t)error_size, "cannot load it: %s", dlerror());
+        return -1;
+    }
+    /* Each member from the symbol of the same name; a library without one is not a SQLite
+     * this bench can drive. Function pointers are read out of dlsym's void * as POSIX allows. */
+#define LOAD(member)                                                                          \
+    do {                                                                                      \
+        void *symbol = dlsym(library, "sqlite3_" #member);                                    \
+        if (symbol == 0) {                                                                    \
+            snprintf(error, (size_t)error_size, "it has no sqlite3_%s: not a SQLite library", #member); \
+            dlclose(library);                                                                 \
+            return -1;                                                                        \
+        }                                                                                     \
+        *(void **)&functions->member = symbol;                                                \
+    } while (0)
+    LOAD(libversion);
+    LOAD(open_v2);
+    LOAD(close_v2);
+    LOAD(errmsg);
+    LOAD(prepare_v2);
+    LOAD(step);
+    LOAD(reset);
+    LOAD(finalize);
+    LOAD(bind_int64);
+    LOAD(bind_text);
+    LOAD(bind_pointer);
+    LOAD(column_count);
+    LOAD(column_type);
+    LOAD(column_int64);
+    LOAD(column_text);
+    LOAD(column_bytes);
+    LOAD(compileoption_get);
+#undef LOAD
+    return 0;
+}
