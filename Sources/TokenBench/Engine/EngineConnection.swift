@@ -6,8 +6,8 @@ import GRDBSQLite
 /// A SQLite connection of one engine, driven through that engine's C functions.
 ///
 /// Layers: the raw CInt calls are `functions`' members; `check` turns a code into a thrown
-/// `SQLiteFailure` with the connection's message; `execute`, `prepare` and `makeTokenizer`
-/// are what the bench calls.
+/// `SQLiteFailure` with the connection's message; `execute` and `prepare` (and
+/// `EngineTokenizer`, over `fts5`) are what the bench calls.
 final class EngineConnection {
     let engine: SQLiteEngine
     let functions: tb_sqlite_functions
@@ -16,7 +16,7 @@ final class EngineConnection {
     let handle: UnsafeMutableRawPointer
     private let ownsHandle: Bool
     /// The connection's fts5_api, read through the system's struct layout (FTS5's v1 structs
-    /// are the same in both libraries). Owned by SQLite for the connection's lifetime.
+    /// are the same in every SQLite with FTS5). Owned by SQLite for the connection's lifetime.
     let fts5: UnsafeMutablePointer<fts5_api>
 
     /// Opens a private in-memory connection of `engine`.
