@@ -43,7 +43,7 @@ struct MatrixCommand: ParsableCommand {
         try output.emit(layout == .long ? shown.longTable() : shown.wideTable())
         if onlyDisagreements {
             let coordinates = Set(shown.cells.map { "\($0.matchCase.id) \($0.tokenizer) \($0.queryKind) \($0.formPair)" }).count
-            printError("tokenbench: engines \(matrix.engines.joined(separator: " and ")) disagree on \(coordinates) of \(matrix.cells.count / max(matrix.engines.count, 1)) cells")
+            printError("tokenbench: engines \(matrix.engines.joined(separator: " and ")) disagree on \(coordinates) of the \(matrix.sharedCoordinateCount) cells they both ran")
         }
 
         try Self.reportViolations(of: matrix)

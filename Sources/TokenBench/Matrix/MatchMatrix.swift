@@ -202,6 +202,18 @@ public struct MatchMatrix: Sendable {
         }
     }
 
+    /// How many coordinates (case, tokenizer, query kind, form pair) at least two engines ran:
+    /// what `engineDisagreements()` is counted against.
+    public var sharedCoordinateCount: Int {
+        var engineCounts: [MatrixCoordinate: Int] = [:]
+        for cell in cells {
+            var key = cell.coordinate
+            key.engine = ""
+            engineCounts[key, default: 0] += 1
+        }
+        return engineCounts.values.filter { $0 > 1 }.count
+    }
+
     /// The cells whose result contradicts the fixture.
     public var violations: [MatrixCell] { cells.filter(\.violatesExpectation) }
 

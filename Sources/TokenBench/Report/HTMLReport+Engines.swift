@@ -14,7 +14,7 @@ extension HTMLReport {
         }
         html += "</table>\n"
         let disagreements = matrix.engineDisagreements()
-        let shared = Dictionary(grouping: matrix.cells) { DisagreementKey($0) }.values.filter { $0.count > 1 }.count
+        let shared = matrix.sharedCoordinateCount
         guard !disagreements.cells.isEmpty else {
             html += "<p class=\"agree\">The engines agree on every one of the \(shared) cells they both ran.</p>\n</section>\n"
             return html
