@@ -59,11 +59,17 @@ final class EngineConnection {
         defer { _ = functions.finalize(statement) }
         var api: UnsafeMutablePointer<fts5_api>?
         // Ownership: `api` outlives the step, during which FTS5 writes its API pointer into it.
+        // SQLite keeps the type string's pointer, not a copy, until the step compares it, so it
+        // must outlive the statement: a Swift string literal passed here would be a temporary
+        // (AddressSanitizer caught that use after free).
         let stepped = withUnsafeMutablePointer(to: &api) { slot in
-            functions.bind_pointer(statement, 1, slot, "fts5_api_ptr", nil) == SQLITE_OK && functions.step(statement) == SQLITE_ROW
+            functions.bind_pointer(statement, 1, slot, fts5PointerType, nil) == SQLITE_OK && functions.step(statement) == SQLITE_ROW
         }
         return stepped ? api : nil
     }
+
+    /// The pointer type `fts5(?1)` expects, as a C string that lives as long as the process.
+    nonisolated(unsafe) private static let fts5PointerType: UnsafePointer<CChar> = UnsafePointer(strdup("fts5_api_ptr")!)
 
     deinit {
         if ownsHandle { _ = functions.close_v2(handle) }
