@@ -134,14 +134,17 @@ extension FTS5Tokenizer {
 
     private func documentTokenBytesOnce(of text: String) -> [[UInt8]]? {
         let collector = DocumentTokenCollector()
-        let bytes = Array(text.utf8)
+        // A NUL after nText: a BASE that measures with strlen() (tbtest_strlen) stops there
+        // instead of reading past the buffer, in the constructor where no checker watches. In
+        // text it gets from FTS5 or `conformance`, that overread is the finding.
+        let bytes = Array(text.utf8) + [0]
         // Ownership: `collector` outlives the synchronous xTokenize; the callback borrows it.
         let code = withExtendedLifetime(collector) {
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { chars in
                     tokenize(
                         context: Unmanaged.passUnretained(collector).toOpaque(), tokenization: .document,
-                        pText: chars.baseAddress, nText: CInt(chars.count),
+                        pText: chars.baseAddress, nText: CInt(chars.count - 1),
                         tokenCallback: { context, _, pToken, nToken, _, _ in
                             let collector = Unmanaged<DocumentTokenCollector>.fromOpaque(context!).takeUnretainedValue()
                             guard nToken >= 0, pToken != nil || nToken == 0 else {
