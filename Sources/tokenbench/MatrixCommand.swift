@@ -42,7 +42,7 @@ struct MatrixCommand: ParsableCommand {
         let shown = onlyDisagreements ? matrix.engineDisagreements() : matrix
         try output.emit(layout == .long ? shown.longTable() : shown.wideTable())
         if onlyDisagreements {
-            let coordinates = Set(shown.cells.map { "\($0.matchCase.id) \($0.tokenizer) \($0.queryKind) \($0.formPair)" }).count
+            let coordinates = Set(shown.cells.map(\.coordinate.ignoringEngine)).count
             printError("tokenbench: engines \(matrix.engines.joined(separator: " and ")) disagree on \(coordinates) of the \(matrix.sharedCoordinateCount) cells they both ran")
         }
 

@@ -48,6 +48,14 @@ public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "case \(caseID), tokenizer \(tokenizer) on \(engine), \(queryKind.rawValue) \(formPair)"
     }
+
+    /// The same coordinate with its engine left blank: what two engines' cells of one case,
+    /// tokenizer, query kind and form pair share.
+    public var ignoringEngine: MatrixCoordinate {
+        var coordinate = self
+        coordinate.engine = ""
+        return coordinate
+    }
 }
 
 /// One case run with one tokenizer on one engine, one query kind and one form pair.
@@ -191,15 +199,9 @@ public struct MatchMatrix: Sendable {
     public func engineDisagreements() -> MatchMatrix {
         var verdicts: [MatrixCoordinate: Set<String>] = [:]
         for cell in cells {
-            var key = cell.coordinate
-            key.engine = ""
-            verdicts[key, default: []].insert(cell.result.csvValue.isEmpty ? "error" : cell.result.csvValue)
+            verdicts[cell.coordinate.ignoringEngine, default: []].insert(cell.result.csvValue.isEmpty ? "error" : cell.result.csvValue)
         }
-        return filter { cell in
-            var key = cell.coordinate
-            key.engine = ""
-            return (verdicts[key]?.count ?? 0) > 1
-        }
+        return filter { (verdicts[$0.coordinate.ignoringEngine]?.count ?? 0) > 1 }
     }
 
     /// How many coordinates (case, tokenizer, query kind, form pair) at least two engines ran:
@@ -207,9 +209,7 @@ public struct MatchMatrix: Sendable {
     public var sharedCoordinateCount: Int {
         var engineCounts: [MatrixCoordinate: Int] = [:]
         for cell in cells {
-            var key = cell.coordinate
-            key.engine = ""
-            engineCounts[key, default: 0] += 1
+            engineCounts[cell.coordinate.ignoringEngine, default: 0] += 1
         }
         return engineCounts.values.filter { $0 > 1 }.count
     }
@@ -222,7 +222,7 @@ public struct MatchMatrix: Sendable {
         columnsSpanEngines ? "\(tokenizer)@\(engine)" : tokenizer
     }
 
-    private static func checkUnique(_ values: [String], axis: String) throws {
+    static func checkUnique(_ values: [String], axis: String) throws {
         var seen: Set<String> = []
         for value in values where !seen.insert(value).inserted {
             throw TokenBenchError.invalidArgument(name: axis, value: value, reason: "is listed twice; each \(axis) names one row or column of the matrix")

@@ -18,12 +18,9 @@ extension Workbench {
         queryKinds: [QueryKind] = QueryKind.allCases
     ) throws -> MatchMatrix {
         // The matrix checks its axes too; checking here first fails before any table is built.
-        for (axis, values) in [("case id", cases.map(\.id)), ("tokenizer", tokenizers.map(\.name)), ("engine", engines.map(\.name))] {
-            var seen: Set<String> = []
-            for value in values where !seen.insert(value).inserted {
-                throw TokenBenchError.invalidArgument(name: axis, value: value, reason: "is listed twice; each \(axis) names one row or column of the matrix")
-            }
-        }
+        try MatchMatrix.checkUnique(cases.map(\.id), axis: "case id")
+        try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
+        try MatchMatrix.checkUnique(engines.map(\.name), axis: "engine")
         var cells: [MatrixCell] = []
         for spec in tokenizers {
             var firstRefusal: (any Error)?

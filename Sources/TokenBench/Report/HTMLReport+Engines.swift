@@ -19,11 +19,18 @@ extension HTMLReport {
             html += "<p class=\"agree\">The engines agree on every one of the \(shared) cells they both ran.</p>\n</section>\n"
             return html
         }
-        let groups = Dictionary(grouping: disagreements.cells) { DisagreementKey($0) }
-        html += "<p class=\"disagree\">The engines disagree on \(groups.count) of the \(shared) cells they both ran:</p>\n"
+        // One row per coordinate, in the matrix's order (so the page is the same on every run).
+        var rowOrder: [MatrixCoordinate] = []
+        var rows: [MatrixCoordinate: [MatrixCell]] = [:]
+        for cell in disagreements.cells {
+            let key = cell.coordinate.ignoringEngine
+            if rows[key] == nil { rowOrder.append(key) }
+            rows[key, default: []].append(cell)
+        }
+        html += "<p class=\"disagree\">The engines disagree on \(rowOrder.count) of the \(shared) cells they both ran:</p>\n"
         html += "<table class=\"disagreements\"><tr><th>case</th><th>tokenizer</th><th>query</th>"
         html += engines.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr>\n"
-        for cells in groups.values.sorted(by: { $0[0].matchCase.id + $0[0].tokenizer < $1[0].matchCase.id + $1[0].tokenizer }) {
+        for cells in rowOrder.map({ rows[$0]! }) {
             let first = cells[0]
             html += "<tr><td>\(HTML.escape(first.matchCase.id))</td><td>\(HTML.escape(first.tokenizer))</td>"
             html += "<td>\(HTML.escape("\(first.queryKind.rawValue) \(first.formPair)"))</td>"
@@ -34,13 +41,5 @@ extension HTMLReport {
             html += "</tr>\n"
         }
         return html + "</table>\n</section>\n"
-    }
-
-    /// A cell's coordinate without its engine.
-    private struct DisagreementKey: Hashable {
-        var caseID: String, tokenizer: String, queryKind: QueryKind, formPair: FormPair
-        init(_ cell: MatrixCell) {
-            (caseID, tokenizer, queryKind, formPair) = (cell.matchCase.id, cell.tokenizer, cell.queryKind, cell.formPair)
-        }
     }
 }
