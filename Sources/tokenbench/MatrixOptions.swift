@@ -33,11 +33,9 @@ struct MatrixOptions: ParsableArguments {
         let fixtures = try selection.load()
         let matrix = try bench.matrix(
             cases: fixtures.cases, tokenizers: workbench.tokenizers(on: bench), engines: workbench.engines, formPairs: formPairs, queryKinds: kinds)
-        // A tokenizer named on the command line that an engine lacks is said to be skipped; the
-        // defaults' gaps are what 'tokenbench list' shows.
         for spec in workbench.tokenizerSpecs {
             for engine in workbench.engines where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.name }) {
-                printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.name): \(bench.unsupportedReason(spec, engine: engine) ?? "no cells")")
+                workbench.noteSkipped(spec, on: engine, reason: bench.unsupportedReason(spec, engine: engine) ?? "no cells")
             }
         }
         return matrix

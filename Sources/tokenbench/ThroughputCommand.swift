@@ -98,9 +98,7 @@ struct ThroughputCommand: ParsableCommand {
             var specs: [TokenizerSpec] = []
             for spec in workbench.tokenizers(on: bench) {
                 if let reason = bench.unsupportedReason(spec, engine: engine) {
-                    if !workbench.tokenizerSpecs.isEmpty {
-                        printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.name): \(reason)")
-                    }
+                    workbench.noteSkipped(spec, on: engine, reason: reason)
                 } else {
                     specs.append(spec)
                 }

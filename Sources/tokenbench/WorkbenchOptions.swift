@@ -74,9 +74,16 @@ struct WorkbenchOptions: ParsableArguments {
             try body(engine)
         }
         if refusals.count == engines.count, let first = refusals.first { throw first.1 }
-        for (engine, error) in refusals where !tokenizerSpecs.isEmpty {
-            printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.name): \(error)")
+        for (engine, error) in refusals {
+            noteSkipped(spec, on: engine, reason: "\(error)")
         }
+    }
+
+    /// Says on stderr that `engine` cannot run `spec`, when the user named the tokenizers; the
+    /// defaults' gaps are what 'tokenbench list' shows.
+    func noteSkipped(_ spec: TokenizerSpec, on engine: SQLiteEngine, reason: String) {
+        guard !tokenizerSpecs.isEmpty else { return }
+        printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.name): \(reason)")
     }
 }
 

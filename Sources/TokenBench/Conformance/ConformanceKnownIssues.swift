@@ -19,13 +19,13 @@ public struct ConformanceKnownIssues: Sendable {
     }
 
     public static func load(path: String) throws -> ConformanceKnownIssues {
-        let withEngine = ["tokenizer", "engine", "check", "reason"]
-        let header = (try? CSV.records(of: CSV.readText(ofFile: path), file: path).first?.fields) ?? nil
-        let columns = header == withEngine ? withEngine : ["tokenizer", "check", "reason"]
+        let (header, records) = try CSV.records(
+            ofFile: path, headers: [["tokenizer", "engine", "check", "reason"], ["tokenizer", "check", "reason"]],
+            writtenBy: "a known-issues file")
         var entries: [Entry] = []
-        for record in try CSV.records(ofFile: path, header: columns, writtenBy: "a known-issues file") {
+        for record in records {
             var fields = record.fields
-            if columns.count == 3 { fields.insert(SQLiteEngine.system.name, at: 1) }
+            if !header.contains("engine") { fields.insert(SQLiteEngine.system.name, at: 1) }
             // A built-in engine, or the path a library engine is named by.
             guard SQLiteEngine.builtIn.contains(where: { $0.name == fields[1] }) || fields[1].contains("/") else {
                 throw TokenBenchError.invalidFixture(

@@ -105,16 +105,26 @@ public enum CSV {
     /// Reads and parses a CSV file whose header must be exactly `expected`; every
     /// record must have as many fields.
     static func records(ofFile path: String, header expected: [String], writtenBy command: String) throws(TokenBenchError) -> [Record] {
+        try records(ofFile: path, headers: [expected], writtenBy: command).records
+    }
+
+    /// Reads and parses a CSV file whose header must be exactly one of `accepted` (a format
+    /// that gained a column, say); every record must have as many fields. Returns the header
+    /// found, and the records after it.
+    static func records(
+        ofFile path: String, headers accepted: [[String]], writtenBy command: String
+    ) throws(TokenBenchError) -> (header: [String], records: [Record]) {
         let records = try records(of: try readText(ofFile: path), file: path)
-        guard let header = records.first, header.fields == expected else {
-            throw .invalidFixture(file: path, line: 1, reason: "expected the header '\(expected.joined(separator: ","))' of \(command)")
+        guard let header = records.first?.fields, accepted.contains(header) else {
+            let names = accepted.map { "'\($0.joined(separator: ","))'" }.joined(separator: " or ")
+            throw .invalidFixture(file: path, line: 1, reason: "expected the header \(names) of \(command)")
         }
-        for record in records.dropFirst() where record.fields.count != expected.count {
+        for record in records.dropFirst() where record.fields.count != header.count {
             throw .invalidFixture(
                 file: path, line: record.line,
-                reason: "\(record.fields.count) fields where \(expected.joined(separator: ",")) has \(expected.count)")
+                reason: "\(record.fields.count) fields where \(header.joined(separator: ",")) has \(header.count)")
         }
-        return Array(records.dropFirst())
+        return (header, Array(records.dropFirst()))
     }
 
     /// Where each of `required` stands in `header`. A missing column is an error naming the
