@@ -93,10 +93,11 @@ struct ThroughputCommand: ParsableCommand {
         for spec in workbench.tokenizerSpecs where workbench.engines.allSatisfy({ bench.unsupportedReason(spec, engine: $0) != nil }) {
             try bench.validate(spec, engine: workbench.engines[0])
         }
+        let requested = workbench.tokenizers(on: bench)
         for engine in workbench.engines {
             // Each engine measures the tokenizers it accepts, against its own reference.
             var specs: [TokenizerSpec] = []
-            for spec in workbench.tokenizers(on: bench) {
+            for spec in requested {
                 if let reason = bench.unsupportedReason(spec, engine: engine) {
                     workbench.noteSkipped(spec, on: engine, reason: reason)
                 } else {
