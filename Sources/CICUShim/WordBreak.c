@@ -8,6 +8,10 @@
 
 struct tb_wordbreak {
     UBreakIterator *icu;
+    /* Reused for every text: utext_openUTF8 on an existing UText re-initializes it in place, so
+     * a tokenize call allocates nothing (utext_openUTF8(NULL, ...) mallocs one per call). */
+    UText text;
+    int32_t position;
 };
 
 static void copy_error(UErrorCode status, char *error, int capacity) {
@@ -29,36 +33,50 @@ tb_wordbreak *tb_wordbreak_open(const char *locale, char *error, int error_capac
         return NULL;
     }
     result->icu = icu;
+    UText empty = UTEXT_INITIALIZER;
+    result->text = empty;
+    result->position = UBRK_DONE;
     return result;
 }
 
 void tb_wordbreak_close(tb_wordbreak *wordbreak) {
     if (wordbreak == NULL) return;
     ubrk_close(wordbreak->icu);
+    utext_close(&wordbreak->text);
     free(wordbreak);
 }
 
-int tb_wordbreak_walk(tb_wordbreak *wordbreak, const char *text, int length, tb_word_callback callback, void *context) {
+int tb_wordbreak_set_text(tb_wordbreak *wordbreak, const char *text, int length) {
     UErrorCode status = U_ZERO_ERROR;
-    // A UTF-8 UText makes the iterator's indexes UTF-8 byte offsets into `text` directly.
-    UText *utext = utext_openUTF8(NULL, text, length, &status);
+    /* A UTF-8 UText makes the iterator's indexes UTF-8 byte offsets into `text` directly. */
+    utext_openUTF8(&wordbreak->text, text, length, &status);
     if (U_FAILURE(status)) return -1;
-    ubrk_setUText(wordbreak->icu, utext, &status);
-    if (U_FAILURE(status)) {
-        utext_close(utext);
-        return -1;
-    }
-    int result = 0;
-    int32_t start = ubrk_first(wordbreak->icu);
-    for (int32_t end = ubrk_next(wordbreak->icu); end != UBRK_DONE; start = end, end = ubrk_next(wordbreak->icu)) {
+    /* The iterator keeps a shallow clone of the UText in its own storage: no allocation. */
+    ubrk_setUText(wordbreak->icu, &wordbreak->text, &status);
+    if (U_FAILURE(status)) return -1;
+    wordbreak->position = ubrk_first(wordbreak->icu);
+    return 0;
+}
+
+int tb_wordbreak_next(tb_wordbreak *wordbreak, int *start, int *end) {
+    if (wordbreak->position == UBRK_DONE) return 0;
+    for (int32_t next = ubrk_next(wordbreak->icu); next != UBRK_DONE; next = ubrk_next(wordbreak->icu)) {
+        int32_t previous = wordbreak->position;
+        wordbreak->position = next;
         if (ubrk_getRuleStatus(wordbreak->icu) == UBRK_WORD_NONE) continue;
-        result = callback(context, start, end);
-        if (result != 0) break;
+        *start = previous;
+        *end = next;
+        return 1;
     }
-    // Detach the text before it goes away: the iterator outlives this call.
+    wordbreak->position = UBRK_DONE;
+    return 0;
+}
+
+void tb_wordbreak_clear_text(tb_wordbreak *wordbreak) {
+    UErrorCode status = U_ZERO_ERROR;
+    /* Detach the caller's text before it goes away: the iterator outlives the call. */
     ubrk_setText(wordbreak->icu, NULL, 0, &status);
-    utext_close(utext);
-    return result;
+    wordbreak->position = UBRK_DONE;
 }
 
 int tb_casefold_utf8(const char *input, int length, int turkic, char *output, int capacity) {

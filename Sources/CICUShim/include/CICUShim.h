@@ -41,14 +41,16 @@ tb_wordbreak *tb_wordbreak_open(const char *locale, char *error, int error_capac
 /// Releases an iterator from tb_wordbreak_open. NULL is accepted.
 void tb_wordbreak_close(tb_wordbreak *wordbreak);
 
-/// Called for each word: UTF-8 byte offsets into the text; a non-zero return stops the walk
-/// and is returned by tb_wordbreak_walk.
-typedef int (*tb_word_callback)(void *context, int start, int end);
+/// Points the iterator at `length` bytes of UTF-8 (not NUL-terminated), which must stay valid
+/// until tb_wordbreak_clear_text. Allocates nothing. Returns 0, or -1 when ICU fails.
+int tb_wordbreak_set_text(tb_wordbreak *wordbreak, const char *text, int length);
 
-/// Walks the words of `length` bytes of UTF-8 (not NUL-terminated), skipping segments that are
-/// spaces or punctuation (ICU rule status UBRK_WORD_NONE). Returns 0, the callback's non-zero
-/// value, or -1 when ICU fails.
-int tb_wordbreak_walk(tb_wordbreak *wordbreak, const char *text, int length, tb_word_callback callback, void *context);
+/// The next word of the text: sets its UTF-8 byte offsets and returns 1, or returns 0 at the
+/// end. Segments that are spaces or punctuation (ICU rule status UBRK_WORD_NONE) are skipped.
+int tb_wordbreak_next(tb_wordbreak *wordbreak, int *start, int *end);
+
+/// Detaches the text given to tb_wordbreak_set_text.
+void tb_wordbreak_clear_text(tb_wordbreak *wordbreak);
 
 /// Full Unicode case folding of `length` bytes of UTF-8 into `output`; `turkic` selects the
 /// Turkic folding of I and İ. Returns the folded length in bytes (which may exceed `capacity`:

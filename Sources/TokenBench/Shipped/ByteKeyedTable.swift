@@ -6,7 +6,12 @@ import Foundation
 /// Open addressing with linear probing over a power-of-two slot array kept at most half full;
 /// keys live back to back in one byte arena. (A Swift Dictionary would need an Array key per
 /// probe, and hashing through `Hasher` alone costs more than the lookup should.)
-struct ByteKeyedTable<Value> {
+///
+/// A final class over manually managed buffers, not a struct of arrays: a lookup in a table held
+/// by a `let` reads raw memory with no retain or release. A struct of Swift arrays stored in a
+/// tokenizer's `var` cost a retain and a release per array per lookup (a quarter of `translit`'s
+/// time went to them). Not safe for concurrent use: one per tokenizer instance.
+final class ByteKeyedTable<Value> {
     private struct Slot {
         var hash: UInt64 = 0
         var keyStart: Int32 = 0
@@ -14,15 +19,42 @@ struct ByteKeyedTable<Value> {
         var valueIndex: Int32 = 0
     }
 
-    private var slots = [Slot](repeating: Slot(), count: 16)
+    // Ownership: every buffer below is allocated by this table and freed in deinit (or when it
+    // is replaced by a larger one).
+    private var slots: UnsafeMutableBufferPointer<Slot>
     /// For each first byte, a bit per key length (bit 63: 63 bytes or more) present in the table:
     /// most tokens of a text are not stop words or synonyms, and this rejects them with one load,
     /// before hashing.
-    private var presence = [UInt64](repeating: 0, count: 256)
-    private var keyBytes: [UInt8] = []
-    private var values: [Value] = []
+    private let presence: UnsafeMutablePointer<UInt64>
+    private var keyBytes: UnsafeMutableBufferPointer<UInt8>
+    private var keyByteCount = 0
+    /// Initialized up to `count`.
+    private var values: UnsafeMutableBufferPointer<Value>
+    private(set) var count = 0
 
-    var count: Int { values.count }
+    private static var initialSlotCount: Int { 16 }
+
+    init() {
+        slots = Self.emptySlots(Self.initialSlotCount)
+        presence = .allocate(capacity: 256)
+        presence.initialize(repeating: 0, count: 256)
+        keyBytes = .allocate(capacity: 64)
+        values = .allocate(capacity: 8)
+    }
+
+    deinit {
+        slots.deallocate()
+        presence.deallocate()
+        keyBytes.deallocate()
+        _ = values.baseAddress.map { $0.deinitialize(count: count) }
+        values.deallocate()
+    }
+
+    private static func emptySlots(_ count: Int) -> UnsafeMutableBufferPointer<Slot> {
+        let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: count)
+        slots.initialize(repeating: Slot())
+        return slots
+    }
 
     /// Eight bytes per multiply (a SplitMix64-style mix), then the tail packed into one word: a
     /// byte-at-a-time hash such as FNV-1a costs a dependent multiply per byte, which on a
@@ -52,31 +84,31 @@ struct ByteKeyedTable<Value> {
         return hash
     }
 
+    @inline(__always)
     private static func presenceBit(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, bit: UInt64) {
         (Int(bytes.first ?? 0), 1 << UInt64(min(bytes.count, 63)))
     }
 
+    @inline(__always)
     private func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let (index, bit) = Self.presenceBit(bytes)
-        return presence.withUnsafeBufferPointer { $0[index] & bit != 0 }
+        return presence[index] & bit != 0
     }
 
     /// The slot holding `bytes`, or the empty slot where it would go.
+    @inline(__always)
     private func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (index: Int, found: Bool) {
-        slots.withUnsafeBufferPointer { slots in
-            keyBytes.withUnsafeBufferPointer { arena in
-                let mask = slots.count - 1
-                var index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-                while true {
-                    let slot = slots[index]
-                    if slot.keyLength < 0 { return (index, false) }
-                    if slot.hash == hash && Int(slot.keyLength) == bytes.count
-                        && (bytes.isEmpty || Self.equal(arena.baseAddress! + Int(slot.keyStart), bytes.baseAddress!, bytes.count)) {
-                        return (index, true)
-                    }
-                    index = (index + 1) & mask
-                }
+        let mask = slots.count - 1
+        let arena = keyBytes.baseAddress.unsafelyUnwrapped
+        var index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while true {
+            let slot = slots[index]
+            if slot.keyLength < 0 { return (index, false) }
+            if slot.hash == hash && Int(slot.keyLength) == bytes.count
+                && (bytes.isEmpty || Self.equal(arena + Int(slot.keyStart), bytes.baseAddress!, bytes.count)) {
+                return (index, true)
             }
+            index = (index + 1) & mask
         }
     }
 
@@ -99,17 +131,31 @@ struct ByteKeyedTable<Value> {
         return true
     }
 
-    func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+    /// The index into `values` of the value for `bytes`, or nil.
+    @inline(__always)
+    private func valueIndex(for bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard mayContain(bytes) else { return nil }
         let (index, found) = probe(bytes, hash: Self.hash(bytes))
-        return found ? values[Int(slots[index].valueIndex)] : nil
+        return found ? Int(slots[index].valueIndex) : nil
     }
 
+    func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        valueIndex(for: bytes).map { values[$0] }
+    }
+
+    /// Calls `body` with the value for `bytes` borrowed in place, or with nil.
+    @inline(__always)
+    func withValue<R>(for bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafePointer<Value>?) -> R) -> R {
+        guard let index = valueIndex(for: bytes) else { return body(nil) }
+        return body(UnsafePointer(values.baseAddress.unsafelyUnwrapped + index))
+    }
+
+    @inline(__always)
     func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         mayContain(bytes) && probe(bytes, hash: Self.hash(bytes)).found
     }
 
-    mutating func insert(_ key: [UInt8], _ value: Value) {
+    func insert(_ key: [UInt8], _ value: Value) {
         key.withUnsafeBufferPointer { key in
             let hash = Self.hash(key)
             let (index, found) = probe(key, hash: hash)
@@ -117,30 +163,60 @@ struct ByteKeyedTable<Value> {
                 values[Int(slots[index].valueIndex)] = value
                 return
             }
-            slots[index] = Slot(hash: hash, keyStart: Int32(keyBytes.count), keyLength: Int32(key.count), valueIndex: Int32(values.count))
-            keyBytes.append(contentsOf: key)
+            if keyByteCount + key.count > keyBytes.count {
+                keyBytes = Self.moved(keyBytes, count: keyByteCount, capacity: max(keyBytes.count * 2, keyByteCount + key.count))
+            }
+            if count == values.count {
+                values = Self.moved(values, count: count, capacity: values.count * 2)
+            }
+            slots[index] = Slot(hash: hash, keyStart: Int32(keyByteCount), keyLength: Int32(key.count), valueIndex: Int32(count))
+            _ = UnsafeMutableBufferPointer(rebasing: keyBytes[keyByteCount...]).initialize(from: key)
+            keyByteCount += key.count
             let (presenceIndex, bit) = Self.presenceBit(key)
             presence[presenceIndex] |= bit
-            values.append(value)
-            if values.count * 2 > slots.count { grow() }
+            (values.baseAddress.unsafelyUnwrapped + count).initialize(to: value)
+            count += 1
+            if count * 2 > slots.count { grow() }
         }
     }
 
-    private mutating func grow() {
+    /// A buffer of `capacity` holding the first `count` elements of `old`, which is freed.
+    private static func moved<T>(_ old: UnsafeMutableBufferPointer<T>, count: Int, capacity: Int) -> UnsafeMutableBufferPointer<T> {
+        let new = UnsafeMutableBufferPointer<T>.allocate(capacity: capacity)
+        if count > 0 { new.baseAddress!.moveInitialize(from: old.baseAddress!, count: count) }
+        old.deallocate()
+        return new
+    }
+
+    private func grow() {
         let old = slots
-        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        slots = Self.emptySlots(old.count * 2)
         let mask = slots.count - 1
         for slot in old where slot.keyLength >= 0 {
             var index = Int(truncatingIfNeeded: slot.hash ^ (slot.hash >> 29)) & mask
             while slots[index].keyLength >= 0 { index = (index + 1) & mask }
             slots[index] = slot
         }
+        old.deallocate()
     }
 
-    mutating func removeAll() {
-        slots = [Slot](repeating: Slot(), count: 16)
-        presence = [UInt64](repeating: 0, count: 256)
-        keyBytes.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+    func removeAll() {
+        slots.deallocate()
+        slots = Self.emptySlots(Self.initialSlotCount)
+        presence.update(repeating: 0, count: 256)
+        keyByteCount = 0
+        _ = values.baseAddress.map { $0.deinitialize(count: count) }
+        count = 0
+    }
+}
+
+extension ByteKeyedTable where Value == [UInt8] {
+    /// Calls `body` with the bytes stored for `key`, borrowed in place, or with nil.
+    @inline(__always)
+    func withBytes<R>(for key: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        withValue(for: key) { value in
+            guard let value else { return body(nil) }
+            return value.pointee.withUnsafeBufferPointer { body($0) }
+        }
     }
 }

@@ -14,7 +14,7 @@ final class GermanTokenizer: FilteringWrapper {
     static let name = "german"
 
     let base: any FTS5Tokenizer
-    var baseTokenPages = ReadablePages()
+    let baseTokenPages = ReadablePages()
     private var plain: [UInt8] = []
     private var transcribed: [UInt8] = []
 

@@ -33,7 +33,7 @@ final class JapaneseTokenizer: EngineTokenizerType {
     private let folder: NfkcFolder
     private let romanizer: Transliterator
     /// Per morpheme (key: surface length, surface, features), where its tokens lie in `tokenEnds`.
-    private var morphemes = ByteKeyedTable<TokenRange>()
+    private let morphemes = ByteKeyedTable<TokenRange>()
     /// The tokens of every cached morpheme, back to back: token i is
     /// `tokenBytes[tokenEnds[i - 1] ..< tokenEnds[i]]` (from 0 for the first).
     private var tokenBytes: [UInt8] = []

@@ -14,7 +14,7 @@ final class LatinAsciiTokenizer: FilteringWrapper {
     static let transformID = "NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower"
 
     let base: any FTS5Tokenizer
-    var baseTokenPages = ReadablePages()
+    let baseTokenPages = ReadablePages()
     private let transliterator: Transliterator
 
     init(connection: EngineConnection, arguments: [String]) throws {

@@ -18,7 +18,7 @@ final class SnowballStemmer {
     /// Stems back to back in one arena of raw memory, so that a lookup hands out a borrowed slice:
     /// an Array would be retained and released around every use, on every token.
     private struct Cache {
-        var table = ByteKeyedTable<StemRange>()
+        let table = ByteKeyedTable<StemRange>()
         /// Ownership: allocated here, grown by `appendStem`, freed by `release`.
         var stems = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
         var stemCount = 0

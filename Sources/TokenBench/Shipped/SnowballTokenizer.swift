@@ -15,7 +15,7 @@ final class SnowballTokenizer: FilteringWrapper {
     static let name = "snowball"
 
     let base: any FTS5Tokenizer
-    var baseTokenPages = ReadablePages()
+    let baseTokenPages = ReadablePages()
     private let stemmer: SnowballStemmer
 
     init(connection: EngineConnection, arguments: [String]) throws {

@@ -16,7 +16,7 @@ final class StopwordsTokenizer: FilteringWrapper {
         """.split(separator: " ").map(String.init)
 
     let base: any FTS5Tokenizer
-    var baseTokenPages = ReadablePages()
+    let baseTokenPages = ReadablePages()
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let words: ByteKeyedTable<Void>
     /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
@@ -26,7 +26,7 @@ final class StopwordsTokenizer: FilteringWrapper {
         let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
         let list = try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
-        var words = ByteKeyedTable<Void>()
+        let words = ByteKeyedTable<Void>()
         for word in list {
             for token in base.documentTokenBytes(of: word) ?? [] {
                 words.insert(token, ())

@@ -20,7 +20,7 @@ final class SynonymsTokenizer: FilteringWrapper {
     ]
 
     let base: any FTS5Tokenizer
-    var baseTokenPages = ReadablePages()
+    let baseTokenPages = ReadablePages()
     /// For each member: the tokens of its whole group, the member itself first.
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let groups: ByteKeyedTable<[[UInt8]]>
@@ -36,7 +36,7 @@ final class SynonymsTokenizer: FilteringWrapper {
         } else {
             lines = Self.defaultGroups
         }
-        var groups = ByteKeyedTable<[[UInt8]]>()
+        let groups = ByteKeyedTable<[[UInt8]]>()
         for line in lines {
             let members = try line.compactMap { [base] in try Self.singleToken(of: $0, base: base) }
             for (index, member) in members.enumerated() {

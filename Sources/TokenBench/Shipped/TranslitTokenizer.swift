@@ -14,7 +14,7 @@ final class TranslitTokenizer: FilteringWrapper {
     static let transformID = "Any-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:White_Space:] Remove"
 
     let base: any FTS5Tokenizer
-    var baseTokenPages = ReadablePages()
+    let baseTokenPages = ReadablePages()
     private let transliterator: Transliterator
 
     init(connection: EngineConnection, arguments: [String]) throws {

@@ -9,7 +9,7 @@ import GRDB
 final class Transliterator {
     // Ownership: created by tb_translit_open, released exactly once in deinit.
     private let handle: OpaquePointer
-    private var cache = ByteKeyedTable<[UInt8]>()
+    private let cache = ByteKeyedTable<[UInt8]>()
     private let cacheLimit: Int
 
     init(id: String, tokenizer: String, cacheLimit: Int = 100_000) throws {
@@ -29,11 +29,18 @@ final class Transliterator {
     /// The transliteration of `token`, from the cache when it was seen before; nil when ICU fails
     /// (invalid UTF-8, say), so the caller can keep the token as it is.
     func transliterate(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        if let cached = cache.value(for: token) { return cached }
-        guard let result = transliterateUncached(token) else { return nil }
+        withTransliteration(of: token) { $0.map(Array.init) }
+    }
+
+    /// Calls `body` with the transliteration of `token`, borrowed from the cache, or with nil
+    /// when ICU fails: the path of every token, without an array retained per token.
+    @inline(__always)
+    func withTransliteration<R>(of token: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        if let hit = cache.withBytes(for: token, { $0.map(body) }) { return hit }
+        guard let result = transliterateUncached(token) else { return body(nil) }
         if cache.count >= cacheLimit { cache.removeAll() }
         cache.insert(Array(token), result)
-        return result
+        return result.withUnsafeBufferPointer { body($0) }
     }
 
     private func transliterateUncached(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
@@ -51,15 +58,34 @@ extension Transliterator {
     /// cannot transliterate (or turns into nothing) is emitted as it is.
     func emitTransliterated(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
                             emit: inout TokenEmitter) -> CInt {
-        if token.isASCII {
-            guard token.contains(where: { (0x41...0x5A).contains($0) }) else {
-                return emit.emit(token, flags: flags, start: start, end: end)
-            }
-            return emit.emit(token.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, flags: flags, start: start, end: end)
-        }
-        guard let result = transliterate(token), !result.isEmpty else {
+        switch ASCIIScan(token) {
+        case .lowerCase:
             return emit.emit(token, flags: flags, start: start, end: end)
+        case .hasUpperCase:
+            return emit.emit(token.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, flags: flags, start: start, end: end)
+        case .notASCII:
+            return withTransliteration(of: token) { result in
+                guard let result, !result.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
+                return emit.emit(result, flags: flags, start: start, end: end)
+            }
         }
-        return emit.emit(result, flags: flags, start: start, end: end)
+    }
+}
+
+/// What one pass over a token's bytes tells a tokenizer with an ASCII fast path.
+enum ASCIIScan {
+    case lowerCase
+    case hasUpperCase
+    case notASCII
+
+    @inline(__always)
+    init(_ token: UnsafeBufferPointer<UInt8>) {
+        var high: UInt8 = 0
+        var upper = false
+        for byte in token {
+            high |= byte
+            upper = upper || byte &- 0x41 < 26
+        }
+        self = high >= 0x80 ? .notASCII : (upper ? .hasUpperCase : .lowerCase)
     }
 }
