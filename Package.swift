@@ -37,8 +37,11 @@ let package = Package(
             dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")],
             exclude: ["engine.inc"],
             linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("dl")]),
-        // The C reference loop that `tokenbench throughput` times beside the Swift harness.
-        .target(name: "CReferenceLoop"),
+        // The C loops that `tokenbench throughput` times beside the Swift harness: the reference
+        // loop (harness overhead) and the limit loops of `icu` and `nfkc` (ICU).
+        .target(
+            name: "CReferenceLoop",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         .target(
             name: "TokenBench",
             dependencies: [

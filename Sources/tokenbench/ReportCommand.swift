@@ -21,8 +21,8 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var matrixOptions: MatrixOptions
 
-    @Option(help: "A CSV written by 'tokenbench throughput' to chart.")
-    var throughput: String?
+    @Option(help: "A CSV written by 'tokenbench throughput' to chart; repeatable (results/throughput.csv, results/throughput-scripts.csv).")
+    var throughput: [String] = []
 
     @Option(name: .shortAndLong, help: "The HTML file to write (atomically).")
     var output: String
@@ -32,7 +32,7 @@ struct ReportCommand: ParsableCommand {
         // Read the throughput figures first: a bad file should fail before the matrix is computed.
         let figures = try throughput.map(ThroughputFigures.load(path:))
         var figuresEnvironment: [(key: String, value: String)]?
-        if let throughput {
+        if let throughput = throughput.first {
             let beside = EnvironmentFingerprint.path(beside: throughput)
             if FileManager.default.fileExists(atPath: beside) {
                 figuresEnvironment = try EnvironmentFingerprint.load(path: beside).pairs

@@ -35,6 +35,12 @@ struct ThroughputCommand: ParsableCommand {
     @Option(help: "Size of the built-in corpus in bytes (default 8M); K, M and G (powers of 1000) may follow the number.")
     var size: String?
 
+    @Option(name: .customLong("script"), help: "Generate a built-in corpus in one script (latin, cyrillic, greek, han, japanese, hangul, thai, arabic) or mixed (the default); repeatable, one corpus each.")
+    var scripts: [CorpusScript] = []
+
+    @Option(help: "Also measure tokenize with this many instances of each tokenizer on as many threads (aggregate MB/s and speed-up over one thread).")
+    var threads: Int = 1
+
     @Option(help: "Seed of the built-in corpus generator (default \(CorpusSource.defaultSeed)): the same seed gives the same corpus everywhere.")
     var seed: UInt64?
 
@@ -63,8 +69,14 @@ struct ThroughputCommand: ParsableCommand {
         if let mode = modes.first(where: { $0 != .document && $0 != .query }) {
             throw ValidationError("--mode '\(mode.rawValue)': throughput is measured in document or query mode")
         }
-        if !corpusPaths.isEmpty && (size != nil || seed != nil) {
-            throw ValidationError("--size and --seed shape the built-in corpus; they cannot be combined with --corpus")
+        if !corpusPaths.isEmpty && (size != nil || seed != nil || !scripts.isEmpty) {
+            throw ValidationError("--size, --seed and --script shape the built-in corpus; they cannot be combined with --corpus")
+        }
+        guard threads >= 1, threads <= 256 else {
+            throw ValidationError("--threads '\(threads)': expected a number of threads from 1 to 256")
+        }
+        if threads > 1 && !operations.isEmpty && !operations.contains(.tokenize) {
+            throw ValidationError("--threads measures the tokenize operation; add --operation tokenize")
         }
     }
 
@@ -81,8 +93,10 @@ struct ThroughputCommand: ParsableCommand {
     func run() throws {
         let bench = try workbench.makeWorkbench()
         let corpora = try corpusPaths.isEmpty
-            ? [CorpusSource.generated(
-                seed: seed ?? CorpusSource.defaultSeed, size: size.flatMap(Self.parseSize) ?? CorpusSource.defaultSize)]
+            ? (scripts.isEmpty ? [CorpusScript.mixed] : CorpusScript.allCases.filter(scripts.contains)).map { script in
+                CorpusSource.generated(
+                    seed: seed ?? CorpusSource.defaultSeed, size: size.flatMap(Self.parseSize) ?? CorpusSource.defaultSize, script: script)
+            }
             : corpusPaths.map(CorpusSource.at(path:))
         let fixtures = try fixturePaths.isEmpty ? FixtureSet.defaults() : FixtureSet.load(paths: fixturePaths)
         let baselineFigures = try baseline.map(ThroughputBaseline.load(path:))
@@ -114,7 +128,8 @@ struct ThroughputCommand: ParsableCommand {
                 runs: runs,
                 corpora: corpora,
                 queries: ThroughputOptions.queries(from: fixtures),
-                engine: engine)
+                engine: engine,
+                threads: threads)
             rows += try bench.throughput(options) { status.show("\(engine.name): \($0)") }
         }
         status.clear()
@@ -136,6 +151,7 @@ struct ThroughputCommand: ParsableCommand {
 }
 
 extension ThroughputOperation: ExpressibleByArgument {}
+extension CorpusScript: ExpressibleByArgument {}
 extension IndexStorage: ExpressibleByArgument {}
 
 /// A one-line status on stderr, rewritten in place; silent when disabled, so pipes and CI logs

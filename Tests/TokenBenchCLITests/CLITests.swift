@@ -290,7 +290,7 @@ struct CLITests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "no progress line when stderr is not a terminal")
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.first == "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us")
+        #expect(lines.first == "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us,script,threads,speedup")
         // Per engine: the reference is measured though not listed; the C loop adds one row per mode.
         let perEngine = { (engine: String) in
             [
@@ -330,8 +330,46 @@ struct CLITests {
             "--format", "markdown",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("| tokenizer | engine | operation | mode | storage | MB/s | tokens/s | ns/token | docs/s | p50 µs | p99 µs | relative |"))
-        #expect(run.stdout.contains("| ascii | system | index | document | memory |"))
-        #expect(run.stdout.contains("| ascii | bundled | index | document | memory |"))
+        #expect(run.stdout.hasPrefix("| tokenizer | engine | operation | mode | storage | script | threads | MB/s | tokens/s | ns/token | docs/s | p50 µs | p99 µs | relative | speed-up |"))
+        #expect(run.stdout.contains("| ascii | system | index | document | memory | mixed | 1 |"))
+        #expect(run.stdout.contains("| ascii | bundled | index | document | memory | mixed | 1 |"))
+    }
+
+    /// `--script` makes one built-in corpus per script, named in the `script` column; `--threads`
+    /// adds a row per tokenizer with its aggregate figure and speed-up; `icu` brings its C limit
+    /// loop. Shape only: the figures vary from run to run.
+    @Test func throughputPerScriptAndThreadsAddRowsOfTheirOwn() throws {
+        let run = try Self.run([
+            "throughput", "--engine", "system", "--tokenizer", "icu", "--operation", "tokenize", "--mode", "document",
+            "--script", "thai", "--script", "latin", "--threads", "2", "--size", "50K", "--runs", "1",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        // No field of these rows needs CSV quoting.
+        let lines = run.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let rows = lines.dropFirst().map { fields in Dictionary(uniqueKeysWithValues: zip(lines[0], fields)) }
+        let shape = rows.map { [$0["tokenizer"]!, $0["operation"]!, $0["script"]!, $0["threads"]!].joined(separator: " ") }
+        let perScript = { (script: String) in
+            [
+                "unicode61 tokenize \(script) 1", "icu tokenize \(script) 1", "unicode61 c-reference \(script) 1",
+                "icu c-limit \(script) 1", "unicode61 tokenize \(script) 2", "icu tokenize \(script) 2",
+            ]
+        }
+        // In the order of --help (latin before thai), whatever the order on the command line.
+        #expect(shape == perScript("latin") + perScript("thai"))
+        #expect(rows.allSatisfy { ($0["threads"] == "2") == !($0["speedup"] ?? "").isEmpty })
+        #expect(rows.first { $0["script"] == "thai" }?["corpus"]?.hasSuffix(":script=thai") == true)
+    }
+
+    /// Each row: a bad --script or --threads, and the start of its one-line error (exit 2).
+    @Test(arguments: [
+        (["--script", "klingon"], "Error: The value 'klingon' is invalid for '--script <script>'"),
+        (["--threads", "0"], "Error: --threads '0': expected a number of threads from 1 to 256"),
+        (["--threads", "2", "--operation", "index"], "Error: --threads measures the tokenize operation; add --operation tokenize"),
+        (["--script", "thai", "--corpus", "x.txt"], "Error: --size, --seed and --script shape the built-in corpus; they cannot be combined with --corpus"),
+    ])
+    func throughputRejectsBadScriptsAndThreads(arguments: [String], error: String) throws {
+        let run = try Self.run(["throughput", "--tokenizer", "ascii"] + arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(error), "\(run.stderr)")
     }
 }

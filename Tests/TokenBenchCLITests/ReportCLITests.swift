@@ -38,8 +38,9 @@ struct ReportCLITests {
         // The chart's own label for the measured tokenizer, inside the throughput section (the
         // grid header also names icu, so the page as a whole proves nothing).
         let throughput = try #require(html.range(of: "<section id=\"throughput\">").map { String(html[$0.lowerBound...]) })
-        #expect(throughput.contains("text-anchor=\"end\">icu</text>"))
-        #expect(throughput.contains("text-anchor=\"end\">c-reference</text>"))
+        #expect(throughput.contains("text-anchor=\"end\">icu@system</text>"))
+        #expect(throughput.contains("text-anchor=\"end\">unicode61 c-reference@system</text>"))
+        #expect(throughput.contains("text-anchor=\"end\">icu c-limit@bundled</text>"))
         #expect(!html.contains("<script"))
         #expect(!html.contains("src=") && !html.contains("href="))
     }

@@ -103,17 +103,67 @@ struct CorpusTests {
 
     /// Each row: a malformed word list and the error naming its line.
     @Test(arguments: [
-        ("word\n", TokenBenchError.invalidFixture(file: "w.txt", line: 1, reason: "words before the first [CODE WEIGHT] section")),
-        ("[en]\n", .invalidFixture(file: "w.txt", line: 1, reason: "expected a section header [CODE WEIGHT] or [CODE WEIGHT nospace]")),
-        ("[en 0]\na\n", .invalidFixture(file: "w.txt", line: 1, reason: "expected a section header [CODE WEIGHT] or [CODE WEIGHT nospace]")),
-        ("[en 1]\n", .invalidFixture(file: "w.txt", line: 0, reason: "section [en] has no words")),
-        ("# only a comment\n", .invalidFixture(file: "w.txt", line: 0, reason: "no [CODE WEIGHT] section")),
+        ("word\n", TokenBenchError.invalidFixture(file: "w.txt", line: 1, reason: "words before the first [CODE WEIGHT SCRIPT] section")),
+        ("[en]\n", .invalidFixture(file: "w.txt", line: 1, reason: "expected a section header [CODE WEIGHT SCRIPT] or [CODE WEIGHT SCRIPT nospace]")),
+        ("[en 1]\na\n", .invalidFixture(file: "w.txt", line: 1, reason: "expected a section header [CODE WEIGHT SCRIPT] or [CODE WEIGHT SCRIPT nospace]")),
+        ("[en -1 latin]\na\n", .invalidFixture(file: "w.txt", line: 1, reason: "expected a section header [CODE WEIGHT SCRIPT] or [CODE WEIGHT SCRIPT nospace]")),
+        ("[en 1 klingon]\na\n", .invalidFixture(file: "w.txt", line: 1, reason: "unknown script 'klingon' (scripts: latin, cyrillic, greek, han, japanese, hangul, thai, arabic)")),
+        ("[en 1 mixed]\na\n", .invalidFixture(file: "w.txt", line: 1, reason: "unknown script 'mixed' (scripts: latin, cyrillic, greek, han, japanese, hangul, thai, arabic)")),
+        ("[en 1 latin]\n", .invalidFixture(file: "w.txt", line: 0, reason: "section [en] has no words")),
+        ("[th 0 thai]\nก\n", .invalidFixture(file: "w.txt", line: 0, reason: "no section has a weight above 0, so the mixed corpus would be empty")),
+        ("# only a comment\n", .invalidFixture(file: "w.txt", line: 0, reason: "no [CODE WEIGHT SCRIPT] section")),
     ])
     func malformedWordListsAreRejected(text: String, error: TokenBenchError) {
         #expect(throws: error) { _ = try CorpusWordLists.parse(Array(text.utf8), file: "w.txt") }
     }
 
-    @Test func embeddedWordListsCoverTheNineLanguages() {
-        #expect(CorpusWordLists.embedded.languages.map(\.code) == ["en", "de", "fr", "tr", "vi", "el", "ru", "zh", "ja"])
+    /// The nine languages of the mixed corpus, and three more (weight 0) that only appear in
+    /// their own script's corpus.
+    @Test func embeddedWordListsCoverTwelveLanguagesInEightScripts() {
+        let languages = CorpusWordLists.embedded.languages
+        #expect(languages.map(\.code) == ["en", "de", "fr", "tr", "vi", "el", "ru", "zh", "ja", "ko", "th", "ar"])
+        #expect(languages.filter { $0.weight > 0 }.map(\.code) == ["en", "de", "fr", "tr", "vi", "el", "ru", "zh", "ja"])
+        #expect(Set(languages.map(\.script)) == Set(CorpusScript.allCases.filter { $0 != .mixed }))
+    }
+
+    /// Each row: a script, and a Unicode script property every letter of its corpus must have
+    /// (ICU's regex engine through Foundation), or Common or Inherited. Digits, punctuation and emoji are the
+    /// generator's own additions and are not letters, except the Latin ligatures ﬁ/ﬂ and the
+    /// superscript units (m², km³) that every corpus may carry.
+    @Test(arguments: [
+        (CorpusScript.latin, "Latin"), (.cyrillic, "Cyrillic"), (.greek, "Greek"), (.han, "Han"),
+        (.japanese, "Han|Hiragana|Katakana"), (.hangul, "Hangul"), (.thai, "Thai"), (.arabic, "Arabic"),
+    ])
+    func singleScriptCorporaHoldOnlyTheirScriptsLetters(script: CorpusScript, property: String) throws {
+        let foreign = try NSRegularExpression(pattern: "(?![\\p{Script=Latin}])\\p{L}")
+        // Common (the kana prolonged sound mark ー) and Inherited (Arabic vowel marks) belong to every script.
+        let scripts = property.split(separator: "|").map { "\\p{Script=\($0)}" } + ["\\p{Script=Common}", "\\p{Script=Inherited}"]
+        let own = try NSRegularExpression(pattern: "^(?:\(scripts.joined(separator: "|")))$")
+        var letters = 0
+        for document in try Self.documents(of: .generated(seed: 5, size: 40_000, script: script)) {
+            let text = String(decoding: document, as: UTF8.self)
+            for letter in text.unicodeScalars where letter.properties.isAlphabetic && !letter.properties.isIdeographic || letter.properties.isIdeographic {
+                let string = String(letter)
+                let range = NSRange(string.startIndex..., in: string)
+                guard own.firstMatch(in: string, range: range) == nil else {
+                    letters += 1
+                    continue
+                }
+                // Outside the script: only Latin letters that every corpus carries (units, ligature ﬁ).
+                let isLatinAddition = "mkcxﬁﬂ".unicodeScalars.contains(letter) || script == .latin
+                #expect(isLatinAddition && foreign.firstMatch(in: string, range: range) == nil, "\(script): unexpected letter \(string) in \(text.prefix(80))")
+            }
+        }
+        #expect(letters > 1_000)
+    }
+
+    /// Adding languages of weight 0 leaves the mixed corpus byte for byte as it was: throughput
+    /// CSVs measured before scripts existed still compare. The checksum is what the generator gave
+    /// before the script corpora were added.
+    @Test func theMixedCorpusIsUnchangedByTheScriptCorpora() throws {
+        let survey = try CorpusSurvey.survey(.generated(seed: CorpusSource.defaultSeed, size: 1_000_000))
+        #expect(survey.checksum == "fnv1a64:bcdcf17b67b250d3")
+        #expect(survey.name == "generated:seed=20261121:size=1000000")
+        #expect(try CorpusSurvey.survey(.generated(seed: 1, size: 1_000, script: .thai)).name == "generated:seed=1:size=1000:script=thai")
     }
 }

@@ -18,7 +18,7 @@ struct HTMLReportTests {
         MatchCase(id: "again", category: "<b>cat</b>&amp;", document: "a", query: "a"),
     ]
 
-    static func render(throughput: ThroughputFigures? = nil) throws -> (html: String, document: XMLDocument) {
+    static func render(throughput: [ThroughputFigures] = []) throws -> (html: String, document: XMLDocument) {
         let bench = try Workbench()
         let matrix = try bench.matrix(cases: hostileCases, tokenizers: [
             TokenizerSpec(text: "unicode61"),
@@ -174,15 +174,45 @@ struct HTMLReportTests {
             """
         let figures = try ThroughputFigures.parse(csv, file: "t.csv")
         #expect(figures.rows.map(\.operation) == ["tokenize", "tokenize", "c-reference"])
-        let (_, document) = try Self.render(throughput: figures)
+        let (_, document) = try Self.render(throughput: [figures])
         let charts = try document.nodes(forXPath: "//section[@id='throughput']//*[local-name()='svg']")
         #expect(charts.count == 2)
         let bars = try document.nodes(forXPath: "//section[@id='throughput']//*[local-name()='rect']/*[local-name()='title']").compactMap(\.stringValue)
         #expect(bars.contains("icu document: 30.1"))
-        #expect(bars.contains("c-reference document: 151.0"))
+        #expect(bars.contains("unicode61 c-reference document: 151.0"))
         #expect(bars.contains("icu document: 0.20"))
         let text = document.rootElement()?.stringValue ?? ""
         #expect(text.contains("gen<1> (100 bytes)"))
+    }
+
+    /// A CSV of single-script corpora (`throughput --script`) gets a section of its own, with one
+    /// bar per script for each tokenizer; a second engine adds `@engine` to each label.
+    @Test func perScriptThroughputIsChartedPerScript() throws {
+        let mixed = try ThroughputFigures.parse("""
+            tokenizer,engine,operation,mode,corpus,bytes,mb_per_s,relative,reference,script
+            icu,system,tokenize,document,g,100,30.0,0.200,unicode61,mixed
+
+            """, file: "mixed.csv")
+        let scripts = try ThroughputFigures.parse("""
+            tokenizer,engine,operation,mode,corpus,bytes,mb_per_s,relative,reference,script
+            icu,system,tokenize,document,g1,100,49.0,0.230,unicode61,latin
+            icu,system,tokenize,document,g2,100,34.5,0.300,unicode61,thai
+            icu,bundled,tokenize,document,g2,100,35.5,0.310,unicode61,thai
+            icu,system,c-limit,document,g2,100,33.0,1.040,unicode61,thai
+
+            """, file: "scripts.csv")
+        #expect(scripts.scripts == ["latin", "thai"])
+        let (_, document) = try Self.render(throughput: [mixed, scripts])
+        let heading = try document.nodes(forXPath: "//section[@id='throughput-2']/h2").first?.stringValue
+        #expect(heading == "Throughput per script")
+        let bars = try document.nodes(forXPath: "//section[@id='throughput-2']//*[local-name()='rect']/*[local-name()='title']").compactMap(\.stringValue)
+        #expect(bars.contains("icu@system latin: 49.0"))
+        #expect(bars.contains("icu@system thai: 34.5"))
+        #expect(bars.contains("icu@bundled thai: 35.5"))
+        #expect(bars.contains("icu c-limit@system thai: 33.0"))
+        // The first file, one script only, keeps the per-tokenizer charts.
+        let first = try document.nodes(forXPath: "//section[@id='throughput']//*[local-name()='rect']/*[local-name()='title']").compactMap(\.stringValue)
+        #expect(first.contains("icu document: 30.0"))
     }
 
     @Test func malformedThroughputCSVIsRejectedWithItsLine() {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import TokenBench
+import CReferenceLoop
 
 /// Throughput: the statistics, the CSV, relative figures, the baseline comparison and the token
 /// count checks. No test here asserts a speed: figures depend on the machine.
@@ -173,6 +174,66 @@ struct ThroughputTests {
         #expect(rows.allSatisfy { $0.corpus.documents == documents.count && $0.runs == 2 })
     }
 
+    /// The C limit loops do the work of `icu` and `nfkc`, and N threads the work of one: each
+    /// counts the tokens the tokenizer emits on its own, on every script's corpus. A limit loop
+    /// that skipped words, or a thread share that dropped a document, would show here.
+    @Test func limitLoopsAndThreadsCountTheTokensOfTheTokenizer() throws {
+        let specs = [TokenizerSpec(parsing: "icu"), TokenizerSpec(parsing: "nfkc"), TokenizerSpec(parsing: "icu_tr=icu locale tr")]
+        let corpora = CorpusScript.allCases.map { CorpusSource.generated(seed: 9, size: 20_000, script: $0) }
+        let rows = try Workbench().throughput(ThroughputOptions(
+            tokenizers: specs, modes: [.document], operations: [.tokenize], runs: 1, corpora: corpora, threads: 3))
+        for corpus in corpora {
+            for spec in specs {
+                let perCorpus = rows.filter { $0.corpus.name == corpus.name && $0.tokenizer == spec.name }
+                let single = try #require(perCorpus.first { $0.operation == .tokenize && $0.threads == 1 })
+                let limit = try #require(perCorpus.first { $0.operation == .cLimit })
+                let threaded = try #require(perCorpus.first { $0.threads == 3 })
+                #expect(single.tokens! > 0)
+                #expect(limit.tokens == single.tokens, "\(spec.name) on \(corpus.name)")
+                #expect(threaded.tokens == single.tokens, "\(spec.name) on \(corpus.name)")
+                #expect(threaded.speedup != nil && single.speedup == nil && limit.relative != nil)
+                #expect(single.corpus.script == corpus.script?.rawValue)
+            }
+        }
+    }
+
+    /// Each row: a batch and a thread count. The shares cover every document once, in order,
+    /// whatever the sizes: more threads than documents leaves some threads without work.
+    @Test(arguments: [([5, 5, 5, 5], 2), ([1, 100, 1], 2), ([3], 4), ([], 3), ([2, 2, 2, 2, 2, 2, 2], 3)])
+    func threadSharesCoverEveryDocumentOnce(sizes: [Int], threads: Int) {
+        var batch = CorpusBatch()
+        for size in sizes { batch.append(document: [UInt8](repeating: 0x61, count: size)) }
+        let shares = ThreadedTokenCounter.shares(of: batch, count: threads)
+        #expect(shares.count == threads)
+        #expect(shares.flatMap { Array($0) } == Array(0..<sizes.count))
+    }
+
+    /// `icu` is ICU's own word segmentation and case folding: on every script's corpus and on
+    /// every fixture document, each token (offsets and bytes) is the word plain ICU finds,
+    /// through the C limit loop. Its ASCII path, its caches and its reused buffers change nothing.
+    @Test(arguments: CorpusScript.allCases)
+    func icuTokensAreICUsOwnWords(script: CorpusScript) throws {
+        var texts = try CorpusSource.generated(seed: 11, size: 30_000, script: script).loadedBatch().documents
+        if script == .mixed { texts += try FixtureSet.defaults().cases.flatMap { [Array($0.document.utf8), Array($0.query.utf8)] } }
+        let workbench = try Workbench()
+        for locale in ["", "tr"] {
+            try workbench.withConnection { connection in
+                let tokenizer = try ResolvedTokenizer(spec: TokenizerSpec(text: locale.isEmpty ? "icu" : "icu locale \(locale)"), in: connection)
+                let limit = try #require(try LimitLoop(tokenizer: tokenizer, in: connection))
+                for text in texts {
+                    let tokens = try tokenizer.tokens(of: text, mode: .document).map { Word(start: $0.start, end: $0.end, bytes: $0.bytes) }
+                    #expect(tokens == (try limit.words(of: text)), "locale '\(locale)': \(String(decoding: text, as: UTF8.self).prefix(60))")
+                }
+            }
+        }
+    }
+
+    struct Word: Equatable {
+        var start: Int
+        var end: Int
+        var bytes: [UInt8]
+    }
+
     @Test func aTokenCountThatChangesBetweenRunsIsAnError() throws {
         let path = try Self.writeCorpus(["one two", "three", "four five six"])
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -221,5 +282,31 @@ final class FlakyTokenizer: FTS5CustomTokenizer {
         let code = wrapped.tokenize(context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
         guard code == 0 /* SQLITE_OK */, calls % 2 == 0 else { return code }
         return "x".withCString { tokenCallback(context, 0, $0, 1, 0, 0) }
+    }
+}
+
+extension CorpusBatch {
+    /// Every document's bytes.
+    var documents: [[UInt8]] { (0..<documentCount).map { Array(bytes[range(ofDocument: $0)]) } }
+}
+
+extension LimitLoop {
+    /// The words plain ICU finds in `text`, as `ThroughputTests.Word`s.
+    func words(of text: [UInt8]) throws -> [ThroughputTests.Word] {
+        final class Box { var words: [ThroughputTests.Word] = [] }
+        let box = Box()
+        let code = withExtendedLifetime(box) {
+            ResolvedTokenizer.withUnterminatedBuffer(text) { pText, nText in
+                withICUHandle { loop in
+                    tb_icu_limit_loop_words(loop, pText, nText, { context, start, end, folded, length in
+                        let box = Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue()
+                        let bytes = Array(UnsafeRawBufferPointer(start: folded, count: Int(length)))
+                        box.words.append(ThroughputTests.Word(start: Int(start), end: Int(end), bytes: bytes))
+                    }, Unmanaged.passUnretained(box).toOpaque())
+                }
+            }
+        }
+        try #require(code == 0)
+        return box.words
     }
 }

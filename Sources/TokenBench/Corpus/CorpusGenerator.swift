@@ -12,15 +12,30 @@
 /// - an emoji, some of them ZWJ sequences or with a skin-tone modifier: 0.2%;
 /// - a soft hyphen inside a word of 10 bytes or more: 2% of such words;
 /// - a no-break space instead of a space: 1% (and before French ? ! : ;).
+///
+/// A single-script corpus (`script` other than `mixed`) draws from that script's languages only,
+/// each weighted as in the mixed corpus or 1 when it has no weight there; the mixed corpus draws
+/// from every language with a weight, so adding a language of weight 0 leaves it byte for byte
+/// the same.
 struct CorpusGenerator {
     private var random: SplitMix64
-    private let lists: CorpusWordLists
+    /// The languages this corpus draws from, with their weights.
+    private let languages: [CorpusWordLists.Language]
     private let totalWeight: Int
 
-    init(seed: UInt64, lists: CorpusWordLists = .embedded) {
+    init(seed: UInt64, script: CorpusScript = .mixed, lists: CorpusWordLists = .embedded) {
         random = SplitMix64(seed: seed)
-        self.lists = lists
-        totalWeight = lists.languages.reduce(0) { $0 + $1.weight }
+        if script == .mixed {
+            languages = lists.languages.filter { $0.weight > 0 }
+        } else {
+            languages = lists.languages.filter { $0.script == script }.map { language in
+                var language = language
+                language.weight = max(language.weight, 1)
+                return language
+            }
+        }
+        precondition(!languages.isEmpty, "the embedded word lists have no language of script \(script.rawValue)")
+        totalWeight = languages.reduce(0) { $0 + $1.weight }
     }
 
     private static let noBreakSpace: [UInt8] = [0xC2, 0xA0]
@@ -41,7 +56,8 @@ struct CorpusGenerator {
         let sentenceCount = random.below(10) == 0 ? 10 + random.below(31) : 1 + random.below(8)
         for sentence in 0..<sentenceCount {
             let sentenceLanguage = random.below(100) < 10 && sentence > 0 ? pickLanguage() : language
-            if sentence > 0 && !lists.languages[sentenceLanguage].joinsWithoutSpaces {
+            // Thai, though written without spaces between words, puts one between sentences.
+            if sentence > 0 && (!languages[sentenceLanguage].joinsWithoutSpaces || languages[sentenceLanguage].script == .thai) {
                 batch.appendToDocument(UInt8(ascii: " "))
             }
             appendSentence(language: sentenceLanguage, to: &batch)
@@ -51,21 +67,24 @@ struct CorpusGenerator {
 
     private mutating func pickLanguage() -> Int {
         var roll = random.below(totalWeight)
-        for (index, language) in lists.languages.enumerated() {
+        for (index, language) in languages.enumerated() {
             if roll < language.weight { return index }
             roll -= language.weight
         }
-        return lists.languages.count - 1
+        return languages.count - 1
     }
 
     private mutating func appendSentence(language index: Int, to batch: inout CorpusBatch) {
-        let language = lists.languages[index]
+        let language = languages[index]
         let isFrench = language.code == "fr"
         let wordCount = 4 + random.below(15)
         for position in 0..<wordCount {
             if position > 0 {
                 if language.joinsWithoutSpaces {
-                    if random.below(100) < 6 { batch.appendToDocument(Self.ideographicComma) }
+                    // Thai marks a pause with a space; Chinese and Japanese with an ideographic comma.
+                    if random.below(100) < 6 {
+                        batch.appendToDocument(language.script == .thai ? [UInt8(ascii: " ")] : Self.ideographicComma)
+                    }
                 } else if random.below(100) < 8 {
                     batch.appendToDocument(Self.commaSpace)
                 } else {
@@ -75,7 +94,8 @@ struct CorpusGenerator {
             appendWordSlot(language: language, sentenceStart: position == 0, to: &batch)
         }
         if language.joinsWithoutSpaces {
-            batch.appendToDocument(Self.ideographicFullStop)
+            // Thai ends a sentence with no mark at all.
+            if language.script != .thai { batch.appendToDocument(Self.ideographicFullStop) }
             return
         }
         let end = random.below(100)
@@ -94,7 +114,8 @@ struct CorpusGenerator {
     private mutating func appendWordSlot(language: CorpusWordLists.Language, sentenceStart: Bool, to batch: inout CorpusBatch) {
         let roll = random.below(1000)
         if roll < 30 {
-            appendNumber(fullwidth: language.joinsWithoutSpaces && random.below(10) < 4, to: &batch)
+            let isCJK = language.script == .han || language.script == .japanese
+            appendNumber(fullwidth: isCJK && random.below(10) < 4, to: &batch)
             return
         }
         if roll < 33 {

@@ -3,8 +3,9 @@ import Foundation
 /// Where the documents of a throughput run come from. Every source is streamed in batches of
 /// whole documents, so memory stays bounded by the batch size, not the corpus size.
 public enum CorpusSource: Sendable, Hashable {
-    /// The built-in multilingual corpus: documents from `CorpusGenerator` until `size` bytes.
-    case generated(seed: UInt64, size: Int)
+    /// The built-in corpus: documents from `CorpusGenerator` until `size` bytes, in the languages
+    /// of `script` (`mixed`: the multilingual corpus).
+    case generated(seed: UInt64, size: Int, script: CorpusScript = .mixed)
     /// A text file with one document per line (LF or CRLF); empty lines are skipped.
     case lines(path: String)
     /// A directory whose regular files (not hidden, not in subdirectories) are one document each,
@@ -15,6 +16,12 @@ public enum CorpusSource: Sendable, Hashable {
     public static let defaultSeed: UInt64 = 20_261_121
     /// The default size of the built-in corpus: about 8 MB.
     public static let defaultSize = 8_000_000
+
+    /// The script of a built-in corpus; nil for a corpus read from files.
+    public var script: CorpusScript? {
+        if case let .generated(_, _, script) = self { return script }
+        return nil
+    }
 
     /// A file or a directory, told apart by looking at `path`.
     public static func at(path: String) throws -> CorpusSource {
@@ -28,7 +35,9 @@ public enum CorpusSource: Sendable, Hashable {
     /// The name that goes in the CSV's corpus column.
     public var name: String {
         switch self {
-        case let .generated(seed, size): return "generated:seed=\(seed):size=\(size)"
+        case let .generated(seed, size, script):
+            // The mixed corpus keeps the name it had before scripts existed, so older CSVs compare.
+            return "generated:seed=\(seed):size=\(size)" + (script == .mixed ? "" : ":script=\(script.rawValue)")
         case let .lines(path), let .directory(path): return path
         }
     }
@@ -46,8 +55,8 @@ public enum CorpusSource: Sendable, Hashable {
             }
         }
         switch self {
-        case let .generated(seed, size):
-            var generator = CorpusGenerator(seed: seed)
+        case let .generated(seed, size, script):
+            var generator = CorpusGenerator(seed: seed, script: script)
             var produced = 0
             while produced < size {
                 let before = batch.bytes.count
@@ -127,6 +136,8 @@ public enum CorpusSource: Sendable, Hashable {
 /// What a pass over a corpus found: the figures that identify it in the CSV.
 public struct CorpusSurvey: Sendable, Equatable {
     public var name: String
+    /// The script of a built-in corpus (`CorpusScript.rawValue`); nil for files.
+    public var script: String? = nil
     public var bytes: Int
     public var documents: Int
     /// `fnv1a64:` and 16 hex digits over each document followed by a newline.

@@ -31,7 +31,7 @@ struct StreamedCorpus {
             throw TokenBenchError.invalidArgument(name: "--corpus", value: source.name, reason: "the corpus holds no document")
         }
         firstBatch = first
-        survey = CorpusSurvey(name: source.name, bytes: bytes, documents: documents, checksum: checksum.hex, batches: batches)
+        survey = CorpusSurvey(name: source.name, script: source.script?.rawValue, bytes: bytes, documents: documents, checksum: checksum.hex, batches: batches)
     }
 
     /// Calls `body` with each batch and its index.

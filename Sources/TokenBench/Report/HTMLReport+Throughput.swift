@@ -2,26 +2,48 @@ import Foundation
 
 /// Throughput bar charts, drawn as inline SVG from a `tokenbench throughput` CSV.
 extension HTMLReport {
-    func throughputSection(_ figures: ThroughputFigures) -> String {
-        var html = "<section id=\"throughput\">\n<h2>Throughput</h2>\n"
+    func throughputSection(_ figures: ThroughputFigures, id: String) -> String {
+        let title = figures.scripts.count > 1 ? "Throughput per script" : "Throughput"
+        var html = "<section id=\"\(id)\">\n<h2>\(title)</h2>\n"
         html += "<p>Tokenize figures from <code>\(HTML.escape(figures.file))</code>, measured on \(figures.corpora.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", ")). "
-        html += "Relative is the tokenizer's speed over \(HTML.escape(figures.reference))'s in the same run (1 = as fast). The <code>c-reference</code> row is \(HTML.escape(figures.reference)) driven from C, the harness's own cost.</p>\n"
+        html += "Relative is the tokenizer's speed over \(HTML.escape(figures.reference))'s in the same run (1 = as fast). The <code>c-reference</code> row is \(HTML.escape(figures.reference)) driven from C, the harness's own cost; a <code>c-limit</code> row is a shipped tokenizer's approach written as a plain C loop, its limit.</p>\n"
         if let env = throughputEnvironment {
             html += "<p class=\"env-line\">Measured with SQLite \(HTML.escape(Self.sqliteVersions(in: env))), ICU \(HTML.escape(Self.value("icu_version", in: env))), "
             html += "\(HTML.escape(Self.value("os", in: env))), \(HTML.escape(Self.value("cpu_model", in: env))) × \(HTML.escape(Self.value("cpu_count", in: env))).</p>\n"
         } else {
             html += "<p class=\"env-line\">No env.csv lies beside the throughput CSV, so its environment is not named.</p>\n"
         }
+        // With several engines in one file, each bar names its engine: `unicode61@bundled`.
+        let severalEngines = figures.engines.count > 1
+        func label(_ row: ThroughputFigures.Row) -> String {
+            let name = row.operation == "tokenize" ? row.tokenizer : "\(row.tokenizer) \(row.operation)"
+            return severalEngines ? "\(name)@\(row.engine)" : name
+        }
         let modes = figures.rows.map(\.mode).uniquedInOrder()
         let rows = figures.rows.filter { $0.operation == "tokenize" }
-        let reference = figures.rows.filter { $0.operation == "c-reference" }
+        let cLoops = figures.rows.filter { $0.operation != "tokenize" }
+        let scripts = figures.scripts
+        if scripts.count > 1 {
+            // One bar per script: how a tokenizer's speed depends on the writing system.
+            let mode = modes.contains("document") ? "document" : modes[0]
+            html += "<p>One bar per corpus script (built-in single-script corpora, \(HTML.escape(mode)) mode).</p>\n"
+            html += barChart(
+                title: "MB/s by script, \(mode) mode (higher is faster)", modes: scripts,
+                rows: (rows + cLoops).filter { $0.mode == mode }.map { (label: label($0), mode: $0.script, value: $0.megabytesPerSecond) },
+                format: { String(format: "%.1f", $0) }, marker: nil)
+            html += barChart(
+                title: "relative to \(figures.reference) on the same script", modes: scripts,
+                rows: rows.filter { $0.mode == mode }.map { (label: label($0), mode: $0.script, value: $0.relative) },
+                format: { String(format: "%.2f", $0) }, marker: 1)
+            return html + "</section>\n"
+        }
         html += barChart(
             title: "MB/s (higher is faster)", modes: modes,
-            rows: (rows + reference).map { (label: $0.operation == "c-reference" ? "c-reference" : $0.tokenizer, mode: $0.mode, value: $0.megabytesPerSecond) },
+            rows: (rows + cLoops).map { (label: label($0), mode: $0.mode, value: $0.megabytesPerSecond) },
             format: { String(format: "%.1f", $0) }, marker: nil)
         html += barChart(
             title: "relative to \(figures.reference)", modes: modes,
-            rows: rows.map { (label: $0.tokenizer, mode: $0.mode, value: $0.relative) },
+            rows: rows.map { (label: label($0), mode: $0.mode, value: $0.relative) },
             format: { String(format: "%.2f", $0) }, marker: 1)
         return html + "</section>\n"
     }
@@ -37,13 +59,14 @@ extension HTMLReport {
         let height = top + Double(labels.count) * groupHeight + 10
         let width = labelWidth + barArea + 70
         let maximum = max(rows.map(\.value).max() ?? 1, marker ?? 0, 0.000_001)
-        let colours = ["#2f6db3", "#d9822b", "#3a9a5b", "#8a5ab8"]
-        let patterns = ["", " stroke-dasharray=\"3 2\"", " stroke-dasharray=\"1 1\"", ""]
+        let colours = ["#2f6db3", "#d9822b", "#3a9a5b", "#8a5ab8", "#c0392b", "#7f8c8d", "#b8a22f", "#1f9e9e", "#555555"]
+        let patterns = ["", " stroke-dasharray=\"3 2\"", " stroke-dasharray=\"1 1\"", "", " stroke-dasharray=\"3 2\"", "", " stroke-dasharray=\"1 1\"", "", " stroke-dasharray=\"3 2\""]
         var svg = "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
         svg += "<title>\(HTML.escape(title))</title>"
         svg += "<text x=\"0\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
         for (index, mode) in modes.enumerated() {
-            let x = labelWidth + Double(index) * 120
+            // Legend entries side by side, 80 points apart: nine scripts fit the chart's width.
+            let x = labelWidth + Double(index) * (modes.count > 4 ? 80 : 120)
             svg += "<rect x=\"\(x)\" y=\"26\" width=\"10\" height=\"10\" fill=\"\(colours[index % colours.count])\" stroke=\"#000\"\(patterns[index % patterns.count])/>"
             svg += "<text x=\"\(x + 14)\" y=\"35\">\(HTML.escape(mode))</text>"
         }

@@ -9,13 +9,15 @@ public struct HTMLReport {
     public var environment: [(key: String, value: String)]
     /// The command line that made the report, shown in its header.
     public var command: String
-    public var throughput: ThroughputFigures?
+    /// Throughput CSVs read back, one section each: one corpus charted per tokenizer, or several
+    /// single-script corpora charted per script.
+    public var throughput: [ThroughputFigures]
     /// The environment the throughput figures were measured in, when it was recorded beside them.
     public var throughputEnvironment: [(key: String, value: String)]?
 
     public init(
         matrix: MatchMatrix, environment: [(key: String, value: String)], command: String,
-        throughput: ThroughputFigures? = nil, throughputEnvironment: [(key: String, value: String)]? = nil
+        throughput: [ThroughputFigures] = [], throughputEnvironment: [(key: String, value: String)]? = nil
     ) {
         self.matrix = matrix
         self.environment = environment
@@ -42,8 +44,8 @@ public struct HTMLReport {
         let groups = cellGroups()
         html += matrixSection(groups)
         html += tokensSection(groups)
-        if let throughput {
-            html += throughputSection(throughput)
+        for (index, figures) in throughput.enumerated() {
+            html += throughputSection(figures, id: index == 0 ? "throughput" : "throughput-\(index + 1)")
         }
         html += "<footer><p>Made by TokenBench. The CSV from <code>tokenbench matrix</code> holds the same cells, for machines and diffs.</p></footer>\n</body>\n</html>\n"
         return html

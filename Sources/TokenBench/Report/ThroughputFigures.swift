@@ -2,9 +2,14 @@
 public struct ThroughputFigures: Sendable {
     public struct Row: Sendable, Equatable {
         public var tokenizer: String
-        /// `tokenize`, or `c-reference` for the reference tokenizer driven from C.
+        /// `tokenize`, `c-reference` for the reference tokenizer driven from C, or `c-limit` for
+        /// a shipped tokenizer's limit loop.
         public var operation: String
         public var mode: String
+        /// The engine column; `system` in a CSV written before engines existed.
+        public var engine: String = SQLiteEngine.system.name
+        /// The script column of a built-in corpus; empty for files and older CSVs.
+        public var script: String = ""
         public var megabytesPerSecond: Double
         public var relative: Double
     }
@@ -15,8 +20,12 @@ public struct ThroughputFigures: Sendable {
     public var corpora: [String]
     public var reference: String
 
-    /// Reads the tokenize and c-reference rows of a throughput CSV; other operations are in the
-    /// CSV for those who want them.
+    /// The scripts the rows were measured on, in CSV order (empty strings for files and older CSVs).
+    public var scripts: [String] { rows.map(\.script).uniquedInOrder() }
+    public var engines: [String] { rows.map(\.engine).uniquedInOrder() }
+
+    /// Reads the tokenize, c-reference and c-limit rows of a throughput CSV; other operations are
+    /// in the CSV for those who want them.
     public static func load(path: String) throws -> ThroughputFigures {
         try parse(try CSV.readText(ofFile: path), file: path)
     }
@@ -35,13 +44,17 @@ public struct ThroughputFigures: Sendable {
         for record in records.dropFirst() {
             try CSV.checkFieldCount(of: record, header: header, file: file)
             func field(_ name: String) -> String { record.fields[column[name]!] }
-            guard ["tokenize", "c-reference"].contains(field("operation")) else { continue }
+            guard ["tokenize", "c-reference", "c-limit"].contains(field("operation")) else { continue }
             guard let speed = Double(field("mb_per_s")), speed.isFinite, speed >= 0,
                   let relative = Double(field("relative")), relative.isFinite, relative >= 0
             else {
                 throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "mb_per_s '\(field("mb_per_s"))' or relative '\(field("relative"))' is not a finite number")
             }
-            rows.append(Row(tokenizer: field("tokenizer"), operation: field("operation"), mode: field("mode"), megabytesPerSecond: speed, relative: relative))
+            func optionalField(_ name: String) -> String? { header.fields.firstIndex(of: name).map { record.fields[$0] } }
+            rows.append(Row(
+                tokenizer: field("tokenizer"), operation: field("operation"), mode: field("mode"),
+                engine: optionalField("engine") ?? SQLiteEngine.system.name, script: optionalField("script") ?? "",
+                megabytesPerSecond: speed, relative: relative))
             let corpus = "\(field("corpus")) (\(field("bytes")) bytes)"
             if !corpora.contains(corpus) { corpora.append(corpus) }
             reference = field("reference")

@@ -14,7 +14,7 @@ final class ReferenceLoop {
         spec = tokenizer.spec
         var handle: OpaquePointer?
         let api = UnsafeRawPointer(connection.fts5)
-        let code = Self.withCStrings(tokenizer.components) { words in
+        let code = CStrings.with(tokenizer.components) { words in
             tb_reference_loop_open(api, words.baseAddress, CInt(words.count), &handle)
         }
         guard code == SQLITE_OK, let handle else {
@@ -38,12 +38,5 @@ final class ReferenceLoop {
             throw TokenBenchError.tokenizeFailed(spec: spec.description + " (C reference loop)", mode: mode.rawValue, code: code)
         }
         return Int(count)
-    }
-
-    /// Calls `body` with NUL-terminated copies of `strings`, valid only during the call.
-    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> R) -> R {
-        let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
     }
 }

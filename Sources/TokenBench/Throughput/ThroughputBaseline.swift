@@ -15,9 +15,12 @@ public struct ThroughputBaseline: Sendable {
         public var storage: String
         public var corpus: String
         public var reference: String
+        /// Instances on as many threads (`--threads`); 1 in a CSV written before threads existed.
+        public var threads: Int = 1
 
         public var description: String {
-            [tokenizer, "on", engine, operation, mode, storage].filter { !$0.isEmpty }.joined(separator: " ")
+            [tokenizer, "on", engine, operation, mode, storage, threads > 1 ? "on \(threads) threads" : ""]
+                .filter { !$0.isEmpty }.joined(separator: " ")
         }
     }
 
@@ -61,9 +64,10 @@ public struct ThroughputBaseline: Sendable {
             }
             // A file written before engines existed measured the system engine.
             let engine = header.fields.firstIndex(of: "engine").map { record.fields[$0] } ?? SQLiteEngine.system.name
+            let threads = header.fields.firstIndex(of: "threads").flatMap { Int(record.fields[$0]) } ?? 1
             let key = Key(
                 tokenizer: field("tokenizer"), engine: engine, operation: field("operation"), mode: field("mode"), storage: field("storage"),
-                corpus: field("corpus"), reference: field("reference"))
+                corpus: field("corpus"), reference: field("reference"), threads: threads)
             relatives[key] = relative
         }
     }
@@ -78,7 +82,7 @@ public struct ThroughputBaseline: Sendable {
             guard let current = row.relative else { continue }
             let key = Key(
                 tokenizer: row.tokenizer, engine: row.engine, operation: row.operation.rawValue, mode: row.mode.rawValue,
-                storage: row.storage?.rawValue ?? "", corpus: row.corpus.name, reference: row.reference)
+                storage: row.storage?.rawValue ?? "", corpus: row.corpus.name, reference: row.reference, threads: row.threads)
             guard let baseline = relatives[key] else { continue }
             compared += 1
             if current < baseline * (1 - threshold) {

@@ -1,25 +1,46 @@
 import Foundation
 
 extension ThroughputMeasurer {
-    /// Something timed in the tokenize operation: a tokenizer through the Swift harness, or the
-    /// reference tokenizer through the C reference loop.
+    /// Something timed in the tokenize operation: a tokenizer through the Swift harness, the
+    /// reference tokenizer through the C reference loop, or a shipped tokenizer's C limit loop.
     private struct Participant {
         var tokenizer: ResolvedTokenizer
         var mode: TokenizationMode
         var cLoop: ReferenceLoop?
+        var limitLoop: LimitLoop?
+        /// Set for the `--threads N` rows: N instances on N threads.
+        var threaded: ThreadedTokenCounter?
+
+        var operation: ThroughputRow.Operation {
+            cLoop != nil ? .cReference : (limitLoop != nil ? .cLimit : .tokenize)
+        }
+        var threads: Int { threaded?.threads ?? 1 }
 
         func countTokens(in batch: CorpusBatch) throws -> Int {
             if let cLoop { return try cLoop.countTokens(in: batch, mode: mode) }
+            if let limitLoop { return try limitLoop.countTokens(in: batch, mode: mode) }
+            if let threaded { return try threaded.countTokens(in: batch, mode: mode) }
             return try TokenCounter.countTokens(in: batch, with: tokenizer, mode: mode)
         }
     }
 
-    /// Times xTokenize over the corpus for every tokenizer × mode, and the C loop for the reference.
+    /// Times xTokenize over the corpus for every tokenizer × mode, the C loop for the reference,
+    /// and the C limit loop of every tokenizer that has one.
     func measureTokenize(_ corpus: StreamedCorpus) throws -> [ThroughputRow] {
         let reference = tokenizers.first { $0.spec.name == referenceName }!
         let cLoop = try ReferenceLoop(tokenizer: reference, in: connection)
         var participants = tokenizers.flatMap { tokenizer in options.modes.map { Participant(tokenizer: tokenizer, mode: $0) } }
         participants += options.modes.map { Participant(tokenizer: reference, mode: $0, cLoop: cLoop) }
+        for tokenizer in tokenizers {
+            guard let limitLoop = try LimitLoop(tokenizer: tokenizer, in: connection) else { continue }
+            participants += options.modes.map { Participant(tokenizer: tokenizer, mode: $0, limitLoop: limitLoop) }
+        }
+        if options.threads > 1 {
+            for tokenizer in tokenizers {
+                let threaded = try ThreadedTokenCounter(tokenizer: tokenizer, threads: options.threads, in: connection)
+                participants += options.modes.map { Participant(tokenizer: tokenizer, mode: $0, threaded: threaded) }
+            }
+        }
 
         let runs = options.runs
         var nanoseconds = Array(repeating: Array(repeating: UInt64(0), count: runs), count: participants.count)
@@ -47,17 +68,25 @@ extension ThroughputMeasurer {
                     spec: participant.tokenizer.spec.description,
                     reason: "the token count changed between runs in \(participant.mode.rawValue) mode (\(counts.map(String.init).joined(separator: ", "))): the tokenizer is not deterministic")
             }
-            if participant.cLoop != nil,
-               let harness = participants.firstIndex(where: { $0.cLoop == nil && $0.tokenizer.spec == participant.tokenizer.spec && $0.mode == participant.mode }),
-               tokenCounts[harness][0] != counts[0] {
+            let harness = participants.firstIndex {
+                $0.operation == .tokenize && $0.threads == 1 && $0.tokenizer.spec == participant.tokenizer.spec && $0.mode == participant.mode
+            }
+            if participant.cLoop != nil, let harness, tokenCounts[harness][0] != counts[0] {
                 throw TokenBenchError.inconsistentMeasurement(
                     spec: participant.tokenizer.spec.description,
                     reason: "the C reference loop counted \(counts[0]) tokens in \(participant.mode.rawValue) mode, the harness \(tokenCounts[harness][0])")
             }
-            rows.append(row(
-                tokenizer: participant.tokenizer, operation: participant.cLoop == nil ? .tokenize : .cReference,
+            if participant.threads > 1, let harness, tokenCounts[harness][0] != counts[0] {
+                throw TokenBenchError.inconsistentMeasurement(
+                    spec: participant.tokenizer.spec.description,
+                    reason: "\(participant.threads) instances on \(participant.threads) threads counted \(counts[0]) tokens in \(participant.mode.rawValue) mode, one instance \(tokenCounts[harness][0]): it is not safe to use from several connections at once")
+            }
+            var newRow = row(
+                tokenizer: participant.tokenizer, operation: participant.operation,
                 mode: participant.mode, storage: nil, corpus: corpus, tokens: counts[0],
-                statistics: TimingStatistics(nanoseconds: nanoseconds[index])))
+                statistics: TimingStatistics(nanoseconds: nanoseconds[index]))
+            newRow.threads = participant.threads
+            rows.append(newRow)
         }
         return rows
     }

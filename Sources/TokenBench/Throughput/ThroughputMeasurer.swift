@@ -82,7 +82,14 @@ final class ThroughputMeasurer {
         func referenceRow(_ operation: ThroughputRow.Operation, _ row: ThroughputRow) -> ThroughputRow? {
             rows.first {
                 $0.tokenizer == referenceName && $0.engine == row.engine && $0.operation == operation && $0.mode == row.mode
-                    && $0.storage == row.storage
+                    && $0.storage == row.storage && $0.threads == row.threads
+            }
+        }
+        /// The same tokenizer, operation and mode on one thread: the base of a threaded row's speed-up.
+        func singleThreadRow(_ row: ThroughputRow) -> ThroughputRow? {
+            rows.first {
+                $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.operation == row.operation && $0.mode == row.mode
+                    && $0.storage == row.storage && $0.threads == 1
             }
         }
         return rows.map { row in
@@ -96,10 +103,18 @@ final class ThroughputMeasurer {
                 if let reference = referenceRow(.query, row)?.p50Microseconds, let own = row.p50Microseconds, own > 0 {
                     row.relative = reference / own
                 }
-            case .cReference:
-                if let harness = referenceRow(.tokenize, row), harness.medianSeconds > 0 {
+            case .cReference, .cLimit:
+                // The same tokenizer through the harness: the reference for c-reference rows.
+                let harness = rows.first {
+                    $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.operation == .tokenize && $0.mode == row.mode
+                        && $0.threads == 1
+                }
+                if let harness, harness.medianSeconds > 0 {
                     row.relative = row.medianSeconds / harness.medianSeconds
                 }
+            }
+            if row.threads > 1, let single = singleThreadRow(row), row.medianSeconds > 0 {
+                row.speedup = single.medianSeconds / row.medianSeconds
             }
             return row
         }
@@ -114,6 +129,9 @@ extension Workbench {
     public func throughput(_ options: ThroughputOptions, progress: ((String) -> Void)? = nil) throws -> [ThroughputRow] {
         guard options.runs >= 1 else {
             throw TokenBenchError.invalidArgument(name: "--runs", value: String(options.runs), reason: "at least one timed run is needed")
+        }
+        guard options.threads >= 1 else {
+            throw TokenBenchError.invalidArgument(name: "--threads", value: String(options.threads), reason: "at least one thread is needed")
         }
         guard !options.corpora.isEmpty else {
             throw TokenBenchError.invalidArgument(name: "--corpus", value: "", reason: "no corpus to measure")

@@ -20,6 +20,9 @@ public struct ThroughputOptions: Sendable {
     /// The SQLite engine whose FTS5 creates the tokenizers and runs the index and query
     /// operations; `relative` figures compare tokenizers of this engine only.
     public var engine: SQLiteEngine
+    /// Above 1: every tokenizer is also measured with this many instances on as many threads,
+    /// each over its share of every batch (tokenize only), in rows of their own.
+    public var threads: Int
 
     public init(
         tokenizers: [TokenizerSpec],
@@ -31,8 +34,10 @@ public struct ThroughputOptions: Sendable {
         corpora: [CorpusSource] = [.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize)],
         queries: [String] = [],
         batchBytes: Int = 8 << 20,
-        engine: SQLiteEngine = .system
+        engine: SQLiteEngine = .system,
+        threads: Int = 1
     ) {
+        self.threads = threads
         self.engine = engine
         self.tokenizers = tokenizers
         self.reference = reference

@@ -3,12 +3,14 @@ import Foundation
 /// One line of a throughput report: one tokenizer × operation × mode (× storage) on one corpus.
 public struct ThroughputRow: Sendable, Equatable {
     /// What a row measured. `cReference` is the C reference loop running the reference
-    /// tokenizer: the harness-overhead row.
+    /// tokenizer: the harness-overhead row. `cLimit` is a shipped tokenizer's approach written as
+    /// the plainest C loop over the same libraries (`icu`, `nfkc`): the tokenizer's limit.
     public enum Operation: String, Sendable, CaseIterable {
         case tokenize
         case index
         case query
         case cReference = "c-reference"
+        case cLimit = "c-limit"
     }
 
     public var tokenizer: String
@@ -37,8 +39,16 @@ public struct ThroughputRow: Sendable, Equatable {
     /// Median throughput divided by the reference tokenizer's for the same operation, mode,
     /// storage and corpus in the same run (for query rows: the reference's p50 latency divided by
     /// this row's). For the c-reference row: the harness's median throughput for the reference
-    /// tokenizer divided by the C loop's, so 1.0 means the harness costs nothing.
+    /// tokenizer divided by the C loop's, so 1.0 means the harness costs nothing. For a c-limit
+    /// row: the tokenizer's median throughput divided by its limit loop's, so 1.0 means the
+    /// tokenizer is as fast as its approach allows.
     public var relative: Double?
+    /// Tokenizer instances run at once, each on its own thread over its share of the corpus
+    /// (tokenize rows of `--threads N`); the figures are then the aggregate. 1 otherwise.
+    public var threads: Int = 1
+    /// For a row with `threads` above 1: its throughput over the same tokenizer's on one thread in
+    /// the same run (2.0: twice as fast). Nil otherwise.
+    public var speedup: Double?
 
     /// Millions of bytes per second at the median (tokenize, index and c-reference rows).
     public var megabytesPerSecond: Double? {
@@ -67,7 +77,8 @@ extension ThroughputRow {
     public static let tableHeader = [
         "tokenizer", "engine", "operation", "mode", "corpus", "bytes", "documents", "tokens", "runs",
         "min_s", "median_s", "max_s", "mb_per_s", "tokens_per_s", "ns_per_token", "relative",
-        "reference", "storage", "checksum", "documents_per_s", "queries", "p50_us", "p90_us", "p99_us",
+        "reference", "storage", "checksum", "documents_per_s", "queries", "p50_us", "p90_us", "p99_us", "script",
+        "threads", "speedup",
     ]
 
     public var tableRow: [String] {
@@ -79,7 +90,8 @@ extension ThroughputRow {
             Self.format(nanosecondsPerToken, "%.2f"), Self.format(relative, "%.3f"),
             reference, storage?.rawValue ?? "", corpus.checksum, Self.format(documentsPerSecond, "%.0f"),
             queries.map(String.init) ?? "", Self.format(p50Microseconds, "%.1f"),
-            Self.format(p90Microseconds, "%.1f"), Self.format(p99Microseconds, "%.1f"),
+            Self.format(p90Microseconds, "%.1f"), Self.format(p99Microseconds, "%.1f"), corpus.script ?? "",
+            String(threads), Self.format(speedup, "%.2f"),
         ]
     }
 
@@ -91,14 +103,15 @@ extension ThroughputRow {
     /// A narrower table for people (README, pull requests): the figures that compare tokenizers.
     public static func summaryTable(_ rows: [ThroughputRow]) -> Table {
         Table(
-            header: ["tokenizer", "engine", "operation", "mode", "storage", "MB/s", "tokens/s", "ns/token", "docs/s", "p50 µs", "p99 µs", "relative"],
+            header: ["tokenizer", "engine", "operation", "mode", "storage", "script", "threads", "MB/s", "tokens/s", "ns/token", "docs/s", "p50 µs", "p99 µs", "relative", "speed-up"],
             rows: rows.map { row in
                 [
                     row.tokenizer, row.engine, row.operation.rawValue, row.mode.rawValue, row.storage?.rawValue ?? "",
+                    row.corpus.script ?? "", String(row.threads),
                     format(row.megabytesPerSecond, "%.1f"), format(row.tokensPerSecond.map { $0 / 1e6 }, "%.2fM"),
                     format(row.nanosecondsPerToken, "%.1f"), format(row.documentsPerSecond, "%.0f"),
                     format(row.p50Microseconds, "%.1f"), format(row.p99Microseconds, "%.1f"),
-                    format(row.relative, "%.3f"),
+                    format(row.relative, "%.3f"), format(row.speedup, "%.2f"),
                 ]
             })
     }

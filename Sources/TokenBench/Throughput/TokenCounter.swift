@@ -14,19 +14,29 @@ enum TokenCounter {
     /// Tokenizes every document of `batch` with `tokenizer` in `mode`; returns the token count,
     /// or throws when xTokenize returns an error code.
     static func countTokens(in batch: CorpusBatch, with tokenizer: ResolvedTokenizer, mode: TokenizationMode) throws -> Int {
+        try countTokens(in: batch, documents: 0..<batch.documentCount, with: tokenizer, mode: mode)
+    }
+
+    /// Tokenizes documents `documents` of `batch`: one thread's share in a threaded measurement.
+    static func countTokens(
+        in batch: CorpusBatch, documents: Range<Int>, with tokenizer: ResolvedTokenizer, mode: TokenizationMode
+    ) throws -> Int {
         var count = 0
         let tokenization = mode.tokenization
         let code: CInt = withUnsafeMutablePointer(to: &count) { counter in
             batch.withText { text in
-                var start = 0
-                for end in batch.ends {
-                    let code = tokenizer.instance.tokenize(
-                        context: counter, tokenization: tokenization, pText: text + start, nText: CInt(end - start),
-                        tokenCallback: callback)
-                    if code != SQLITE_OK { return code }
-                    start = end
+                batch.ends.withUnsafeBufferPointer { ends in
+                    var start = documents.lowerBound == 0 ? 0 : ends[documents.lowerBound - 1]
+                    for index in documents {
+                        let end = ends[index]
+                        let code = tokenizer.instance.tokenize(
+                            context: counter, tokenization: tokenization, pText: text + start, nText: CInt(end - start),
+                            tokenCallback: callback)
+                        if code != SQLITE_OK { return code }
+                        start = end
+                    }
+                    return SQLITE_OK
                 }
-                return SQLITE_OK
             }
         }
         guard code == SQLITE_OK else {

@@ -1,0 +1,91 @@
+import CReferenceLoop
+import Foundation
+import GRDBSQLite
+
+/// The limit of a shipped tokenizer's approach: the same work written as the plainest C loop
+/// over the same libraries (`Sources/CReferenceLoop/LimitLoops.c`). `tokenbench throughput`
+/// times it beside the tokenizer, and the `c-limit` row's `relative` is the tokenizer's speed as
+/// a fraction of it.
+///
+/// Two tokenizers have one: `icu` (ICU word break plus case folding) and `nfkc` (NFKC_Casefold,
+/// then BASE). Only valid inside the connection access that created it.
+final class LimitLoop {
+    let spec: TokenizerSpec
+    private enum Handle {
+        // Ownership: created by tb_*_limit_loop_open, released exactly once in deinit.
+        case icu(OpaquePointer)
+        case nfkc(OpaquePointer)
+    }
+    private let handle: Handle
+
+    /// The limit loop of `tokenizer`, or nil when its approach has none.
+    init?(tokenizer: ResolvedTokenizer, in connection: EngineConnection) throws {
+        spec = tokenizer.spec
+        let words = tokenizer.components
+        let failure = { (detail: String) in
+            TokenBenchError.invalidTokenizerSpec(spec: tokenizer.spec.description, reason: "its C limit loop could not be created (\(detail))")
+        }
+        switch words.first {
+        case IcuTokenizer.name:
+            let arguments = try WrapperArguments(Array(words.dropFirst()), optionKeys: ["locale"], defaultBase: [], tokenizer: IcuTokenizer.name)
+            let locale = arguments.options["locale"] ?? ""
+            var loop: OpaquePointer?
+            guard tb_icu_limit_loop_open(locale, IcuTokenizer.isTurkic(locale: locale) ? 1 : 0, &loop) == 0, let loop else {
+                throw failure("ICU cannot open a word-break iterator for locale '\(locale)'")
+            }
+            handle = .icu(loop)
+        case NfkcTokenizer.name:
+            let base = try WrapperArguments(Array(words.dropFirst()), optionKeys: [], defaultBase: ["unicode61"], tokenizer: NfkcTokenizer.name).base
+            var loop: OpaquePointer?
+            let code = CStrings.with(base) { baseWords in
+                tb_nfkc_limit_loop_open(UnsafeRawPointer(connection.fts5), baseWords.baseAddress, CInt(baseWords.count), &loop)
+            }
+            guard code == SQLITE_OK, let loop else { throw failure("SQLite code \(code)") }
+            handle = .nfkc(loop)
+        default:
+            return nil
+        }
+    }
+
+    deinit {
+        switch handle {
+        case .icu(let loop): tb_icu_limit_loop_close(loop)
+        case .nfkc(let loop): tb_nfkc_limit_loop_close(loop)
+        }
+    }
+
+    /// Calls `body` with the `icu` limit loop's handle; -1 for another loop. For tests that hold
+    /// `icu` to plain ICU, word by word (`tb_icu_limit_loop_words`).
+    func withICUHandle(_ body: (OpaquePointer) -> CInt) -> CInt {
+        guard case .icu(let loop) = handle else { return -1 }
+        return body(loop)
+    }
+
+    /// Runs the loop over every document of `batch`; returns the token count.
+    func countTokens(in batch: CorpusBatch, mode: TokenizationMode) throws -> Int {
+        var count: Int64 = 0
+        let code = batch.withText { text in
+            batch.ends.withUnsafeBufferPointer { ends in
+                switch handle {
+                case .icu(let loop): tb_icu_limit_loop_run(loop, text, ends.baseAddress, ends.count, &count)
+                case .nfkc(let loop): tb_nfkc_limit_loop_run(loop, mode.tokenization.rawValue, text, ends.baseAddress, ends.count, &count)
+                }
+            }
+        }
+        guard code == 0 else {
+            throw TokenBenchError.tokenizeFailed(spec: spec.description + " (C limit loop)", mode: mode.rawValue, code: code)
+        }
+        return Int(count)
+    }
+}
+
+/// NUL-terminated copies of Swift strings for C functions that take `const char *const *`.
+enum CStrings {
+    /// Calls `body` with copies of `strings`, valid only during the call.
+    static func with<R>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> R) -> R {
+        // Ownership: strdup'ed here, freed when `body` returns.
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
+    }
+}
