@@ -56,13 +56,43 @@ final class ByteKeyedTable<Value> {
         return slots
     }
 
-    /// Eight bytes per multiply (a SplitMix64-style mix), then the tail packed into one word: a
-    /// byte-at-a-time hash such as FNV-1a costs a dependent multiply per byte, which on a
-    /// 10-byte word is a third of what unicode61 spends on the whole token. The hash is never
-    /// stored outside the table, so it need not be stable across versions.
+    /// Keys of at most this many bytes are packed into one word: their hash is a bijection of
+    /// that word, so equal hashes and lengths mean equal keys, and a lookup never reads the
+    /// arena. Most words a tokenizer looks up (stop words, synonyms, cached words) are that short.
+    static var packedLength: Int { 8 }
+
+    /// The bytes of a key of at most `packedLength` bytes as one word (little-endian, zero-filled),
+    /// read with two overlapping loads inside the key (a variable-length memcpy is a libc call,
+    /// which costs more than the whole lookup should).
+    @inline(__always)
+    static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = bytes.count
+        guard count > 0 else { return 0 }
+        let raw = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return low | high << UInt64((count - 4) * 8)
+        }
+        // 1 to 3 bytes: the first, middle and last byte cover them all.
+        let middle = count / 2
+        return UInt64(bytes[0]) | UInt64(bytes[middle]) << UInt64(middle * 8) | UInt64(bytes[count - 1]) << UInt64((count - 1) * 8)
+    }
+
+    /// A short key's hash is a bijection of its packed word (xor with a constant, multiply by an
+    /// odd constant, xor-shift: each is invertible). Longer keys take eight bytes per multiply
+    /// (a SplitMix64-style mix), then the tail packed into one word: a byte-at-a-time hash such as
+    /// FNV-1a costs a dependent multiply per byte. The hash is never stored outside the table,
+    /// so it need not be stable across versions.
+    @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        if bytes.count <= packedLength {
+            var hash = (packed(bytes) ^ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            return hash
+        }
         var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: bytes.count)
-        guard let base = bytes.baseAddress else { return hash }
+        let base = bytes.baseAddress.unsafelyUnwrapped
         let raw = UnsafeRawPointer(base)
         var index = 0
         while index + 8 <= bytes.count {
@@ -71,13 +101,7 @@ final class ByteKeyedTable<Value> {
             index += 8
         }
         if index < bytes.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count {
-                tail |= UInt64(base[index]) << shift
-                shift += 8
-                index += 1
-            }
+            let tail = packed(UnsafeBufferPointer(start: base + index, count: bytes.count - index))
             hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
             hash ^= hash >> 29
         }
@@ -105,7 +129,7 @@ final class ByteKeyedTable<Value> {
             let slot = slots[index]
             if slot.keyLength < 0 { return (index, false) }
             if slot.hash == hash && Int(slot.keyLength) == bytes.count
-                && (bytes.isEmpty || Self.equal(arena + Int(slot.keyStart), bytes.baseAddress!, bytes.count)) {
+                && (bytes.count <= Self.packedLength || Self.equal(arena + Int(slot.keyStart), bytes.baseAddress!, bytes.count)) {
                 return (index, true)
             }
             index = (index + 1) & mask
@@ -139,6 +163,7 @@ final class ByteKeyedTable<Value> {
         return found ? Int(slots[index].valueIndex) : nil
     }
 
+    @inline(__always)
     func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         valueIndex(for: bytes).map { values[$0] }
     }
