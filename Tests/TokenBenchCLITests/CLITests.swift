@@ -215,7 +215,7 @@ struct CLITests {
         (["throughput", "--runs", "0"], "--runs '0': at least one timed run is needed"),
         (["throughput", "--size", "12Q"], "--size '12Q': expected a positive number of bytes"),
         (["throughput", "--corpus", "missing.txt"], "missing.txt: no such file or directory"),
-        (["throughput", "--corpus", "missing.txt", "--size", "1M"], "--size and --seed shape the built-in corpus"),
+        (["throughput", "--corpus", "missing.txt", "--size", "1M"], "--size, --seed and --script shape the built-in corpus"),
         (["throughput", "--mode", "prefix"], "--mode 'prefix': throughput is measured in document or query mode"),
         (["throughput", "--threshold", "1.5"], "--threshold '1.5': expected a fraction between 0 and 1"),
         (["throughput", "--baseline", "missing.csv", "--size", "1K"], "missing.csv: cannot read"),

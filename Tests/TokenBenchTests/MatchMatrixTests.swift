@@ -91,6 +91,35 @@ struct MatchMatrixTests {
         #expect(cell.violatesExpectation == violates)
     }
 
+    /// Each distinct text is traced once per tokenizer, across form pairs: by its bytes, so the
+    /// NFD document shows NFD tokens though Swift finds the NFC and NFD Strings equal.
+    @Test func tracesAreSharedByBytesNotByCanonicalEquivalence() throws {
+        let matrix = try Workbench().matrix(
+            cases: [MatchCase(id: "aime", category: "c", document: "aim\u{E9}", query: "aim\u{E9}")],
+            tokenizers: [TokenizerSpec(text: "unicode61 remove_diacritics 0")],
+            formPairs: [FormPair(document: .nfc, query: .nfd), FormPair(document: .nfd, query: .nfc)], queryKinds: [.phrase])
+        let nfc = Array("aim\u{E9}".utf8), nfd = Array("aime\u{301}".utf8)
+        let byPair = Dictionary(uniqueKeysWithValues: matrix.cells.map { ($0.formPair.document, $0) })
+        #expect(byPair[.nfc]?.documentTokens.map(\.bytes) == [nfc])
+        #expect(byPair[.nfc]?.queryTokens.map(\.bytes) == [nfd])
+        #expect(byPair[.nfd]?.documentTokens.map(\.bytes) == [nfd])
+        #expect(byPair[.nfd]?.queryTokens.map(\.bytes) == [nfc])
+    }
+
+    /// The matrix runs its tables on all cores, each worker on a workbench of its own: results
+    /// come back in job order, and the first failure in that order is the one thrown.
+    @Test func parallelJobsKeepTheirOrderAndTheirFirstError() throws {
+        let bench = try Workbench()
+        #expect(try bench.runInParallel(50) { _, index in index * 2 } == (0..<50).map { $0 * 2 })
+        struct Failure: Error, Equatable { var index: Int }
+        #expect(throws: Failure(index: 3)) {
+            _ = try bench.runInParallel(20) { _, index in
+                if index == 3 || index == 17 { throw Failure(index: index) }
+                return index
+            }
+        }
+    }
+
     @Test func wideTableHasOneColumnPerTokenizer() throws {
         let cases = [
             MatchCase(id: "a", category: "t", document: "Foo", query: "FOO"),

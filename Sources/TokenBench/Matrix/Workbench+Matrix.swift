@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension Workbench {
@@ -21,23 +22,30 @@ extension Workbench {
         try MatchMatrix.checkUnique(cases.map(\.id), axis: "case id")
         try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
         try MatchMatrix.checkUnique(engines.map(\.name), axis: "engine")
+        // One job per tokenizer and engine (or, with fewer of those than cores, per form pair
+        // too), run on all cores: each worker has its own workbench (its own connections, with
+        // the same tokenizers registered), and the cells are put back in job order, so the
+        // matrix is the same whatever the number of workers. A job of several form pairs traces
+        // each distinct text once for all of them.
+        let pairsPerJob = tokenizers.count * engines.count < ProcessInfo.processInfo.activeProcessorCount ? 1 : max(formPairs.count, 1)
+        let pairGroups = stride(from: 0, to: formPairs.count, by: pairsPerJob).map { Array(formPairs[$0..<min($0 + pairsPerJob, formPairs.count)]) }
+        let jobs = tokenizers.flatMap { spec in engines.flatMap { engine in pairGroups.map { (spec: spec, engine: engine, formPairs: $0) } } }
+        let outcomes = try runInParallel(jobs.count) { bench, index in
+            try bench.tableCells(
+                cases: cases, spec: jobs[index].spec, engine: jobs[index].engine, formPairs: jobs[index].formPairs, queryKinds: queryKinds)
+        }
         var cells: [MatrixCell] = []
-        for spec in tokenizers {
+        let jobsPerSpec = engines.count * pairGroups.count
+        for specIndex in tokenizers.indices {
             var firstRefusal: (any Error)?
             var ranSomewhere = false
-            for engine in engines {
-                try withConnection(engine) { connection in
-                    let tokenizer: ResolvedTokenizer
-                    do {
-                        tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
-                    } catch {
-                        firstRefusal = firstRefusal ?? error
-                        return
-                    }
+            for outcome in outcomes[(specIndex * jobsPerSpec)..<((specIndex + 1) * jobsPerSpec)] {
+                switch outcome {
+                case .success(let jobCells):
                     ranSomewhere = true
-                    for formPair in formPairs {
-                        cells += try runTable(cases: cases, tokenizer: tokenizer, formPair: formPair, queryKinds: queryKinds, connection: connection)
-                    }
+                    cells += jobCells
+                case .failure(let refusal):
+                    firstRefusal = firstRefusal ?? refusal
                 }
             }
             if !ranSomewhere, let firstRefusal { throw firstRefusal }
@@ -47,8 +55,61 @@ extension Workbench {
             queryKinds: queryKinds, formPairs: formPairs, cells: cells)
     }
 
+    /// The cells of one tokenizer on one engine, every form pair; `.failure` when the engine
+    /// refuses the spec (another engine may accept it). Errors while running throw.
+    private func tableCells(
+        cases: [MatchCase], spec: TokenizerSpec, engine: SQLiteEngine, formPairs: [FormPair], queryKinds: [QueryKind]
+    ) throws -> Result<[MatrixCell], any Error> {
+        try withConnection(engine) { connection in
+            let tokenizer: ResolvedTokenizer
+            do {
+                tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
+            } catch {
+                return .failure(error)
+            }
+            // One trace per distinct text and mode across the form pairs: NFC and NFD of ASCII
+            // text are the same bytes, and most queries repeat in every pair.
+            let traces = TraceCache(tokenizer: tokenizer)
+            var cells: [MatrixCell] = []
+            for formPair in formPairs {
+                cells += try runTable(
+                    cases: cases, tokenizer: tokenizer, traces: traces, formPair: formPair, queryKinds: queryKinds,
+                    connection: connection)
+            }
+            return .success(cells)
+        }
+    }
+
+    /// Runs `job(workbench, i)` for i in 0..<count on up to one thread per core, each thread
+    /// with its own workbench (this one on the first), and returns the results in index order.
+    /// The first error thrown, in index order, is rethrown once every thread is done.
+    func runInParallel<T>(_ count: Int, _ job: @escaping (Workbench, Int) throws -> T) throws -> [T] {
+        let workers = min(count, ProcessInfo.processInfo.activeProcessorCount)
+        guard workers > 1 else { return try (0..<count).map { try job(self, $0) } }
+        // Ownership: each workbench is used by its own thread only, until all have finished.
+        nonisolated(unsafe) let benches = [self] + (try (1..<workers).map { _ in try Workbench(options: options) })
+        nonisolated(unsafe) let job = job
+        let results = ParallelResults<T>(count: count)
+        let finished = DispatchGroup()
+        for worker in 0..<workers {
+            finished.enter()
+            let thread = Thread {
+                defer { finished.leave() }
+                while let index = results.claim() {
+                    results.store(index, Result { try job(benches[worker], index) })
+                }
+            }
+            // Nested wrapper constructors and MeCab need more than a secondary thread's default.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        finished.wait()
+        return try results.values()
+    }
+
     private func runTable(
-        cases: [MatchCase], tokenizer: ResolvedTokenizer, formPair: FormPair, queryKinds: [QueryKind], connection: EngineConnection
+        cases: [MatchCase], tokenizer: ResolvedTokenizer, traces: TraceCache, formPair: FormPair, queryKinds: [QueryKind],
+        connection: EngineConnection
     ) throws -> [MatrixCell] {
         let literal = try tokenizer.spec.sqlLiteral()
         let table = "temp.tokenbench_matrix"
@@ -62,11 +123,20 @@ extension Workbench {
 
         let documents = cases.map { formPair.document.apply(to: $0.document) }
         do {
-            let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, ?)")
-            for (index, document) in documents.enumerated() {
-                try insert.bind(index + 1, at: 1)
-                try insert.bind(document, at: 2)
-                try insert.run()
+            // One transaction for all the rows: a commit per row costs more than the row.
+            try connection.execute("SAVEPOINT tokenbench_matrix_insert")
+            do {
+                let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, ?)")
+                for (index, document) in documents.enumerated() {
+                    try insert.bind(index + 1, at: 1)
+                    try insert.bind(document, at: 2)
+                    try insert.run()
+                }
+                try connection.execute("RELEASE tokenbench_matrix_insert")
+            } catch {
+                try? connection.execute("ROLLBACK TO tokenbench_matrix_insert")
+                try? connection.execute("RELEASE tokenbench_matrix_insert")
+                throw error
             }
         } catch {
             throw TokenBenchError.sqlite(
@@ -83,9 +153,9 @@ extension Workbench {
         for (index, matchCase) in cases.enumerated() {
             let document = documents[index]
             let query = formPair.query.apply(to: matchCase.query)
-            let documentTokens = try tokenizer.tokens(of: Array(document.utf8), mode: .document)
+            let documentTokens = try traces.tokens(of: document, mode: .document)
             for queryKind in queryKinds {
-                let queryTokens = try tokenizer.tokens(of: Array(query.utf8), mode: queryKind.tokenizationMode)
+                let queryTokens = try traces.tokens(of: query, mode: queryKind.tokenizationMode)
                 let result: CellResult
                 if queryTokens.isEmpty {
                     result = .error("the query has no tokens")
@@ -108,5 +178,51 @@ extension Workbench {
             }
         }
         return cells
+    }
+}
+
+/// The tokens of each distinct text in each mode, traced once per tokenizer instance.
+///
+/// Keyed by the text's bytes, not by the String: Swift compares Strings by canonical
+/// equivalence, so NFC "é" and NFD "é" would share one entry, and the NFD document would be
+/// shown with the NFC document's tokens.
+private final class TraceCache {
+    private let tokenizer: ResolvedTokenizer
+    private var tokens: [TokenizationMode: [[UInt8]: [Token]]] = [:]
+
+    init(tokenizer: ResolvedTokenizer) { self.tokenizer = tokenizer }
+
+    func tokens(of text: String, mode: TokenizationMode) throws -> [Token] {
+        let bytes = Array(text.utf8)
+        if let cached = tokens[mode]?[bytes] { return cached }
+        let traced = try tokenizer.tokens(of: bytes, mode: mode)
+        tokens[mode, default: [:]][bytes] = traced
+        return traced
+    }
+}
+
+/// The results of `runInParallel`: the next index to run, and one slot per index.
+private final class ParallelResults<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var slots: [Result<T, any Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    /// The next index no thread has taken yet, or nil when all are taken.
+    func claim() -> Int? {
+        lock.withLock {
+            guard next < slots.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    func store(_ index: Int, _ result: Result<T, any Error>) {
+        lock.withLock { slots[index] = result }
+    }
+
+    func values() throws -> [T] {
+        try slots.map { try $0!.get() }
     }
 }
