@@ -44,11 +44,35 @@ struct ByteKeyedTableTests {
         #expect(table.count == words.count)
         for word in words {
             word.withUnsafeBufferPointer { key in
-                #expect(table.withBytes(for: key) { $0.map(Array.init) } == word.reversed())
+                #expect(table.withValue(for: key) { $0?.pointee } == word.reversed())
             }
         }
         table.removeAll()
         #expect(table.count == 0)
         words[0].withUnsafeBufferPointer { #expect(!table.contains($0)) }
+    }
+
+    /// The cache behind icu's case folding and the transliterations: values back to back in one
+    /// arena that grows (moving earlier values), and a clear when the entry limit is reached.
+    @Test func byteStringCacheKeepsValuesAcrossGrowthAndClearsAtItsLimit() {
+        let cache = ByteStringCache(limit: 3_000)
+        let words = (0..<2_500).map { Array("wörd\($0)".utf8) }
+        for word in words {
+            word.withUnsafeBufferPointer { key in
+                let value = Array(repeating: word.last!, count: word.count * 3)
+                #expect(value.withUnsafeBufferPointer { cache.insert(key, $0) { Array($0) } } == value)
+            }
+        }
+        for word in words {
+            word.withUnsafeBufferPointer { key in
+                #expect(cache.withValue(for: key) { $0.map(Array.init) } == Array(repeating: word.last!, count: word.count * 3))
+            }
+        }
+        // 500 more reach the limit: the cache starts over, and the old words are gone.
+        for index in 0..<501 {
+            Array("new\(index)".utf8).withUnsafeBufferPointer { key in _ = cache.insert(key, key) { _ in 0 } }
+        }
+        #expect(cache.count == 1)
+        words[0].withUnsafeBufferPointer { key in #expect(cache.withValue(for: key) { $0 == nil }) }
     }
 }

@@ -234,14 +234,3 @@ final class ByteKeyedTable<Value> {
         count = 0
     }
 }
-
-extension ByteKeyedTable where Value == [UInt8] {
-    /// Calls `body` with the bytes stored for `key`, borrowed in place, or with nil.
-    @inline(__always)
-    func withBytes<R>(for key: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
-        withValue(for: key) { value in
-            guard let value else { return body(nil) }
-            return value.pointee.withUnsafeBufferPointer { body($0) }
-        }
-    }
-}

@@ -9,8 +9,7 @@ import GRDB
 final class Transliterator {
     // Ownership: created by tb_translit_open, released exactly once in deinit.
     private let handle: OpaquePointer
-    private let cache = ByteKeyedTable<[UInt8]>()
-    private let cacheLimit: Int
+    private let cache: ByteStringCache
 
     init(id: String, tokenizer: String, cacheLimit: Int = 100_000) throws {
         var error = [CChar](repeating: 0, count: 64)
@@ -19,7 +18,7 @@ final class Transliterator {
             throw DatabaseError(message: "\(tokenizer): ICU cannot open transform '\(id)': \(name)")
         }
         self.handle = handle
-        self.cacheLimit = cacheLimit
+        cache = ByteStringCache(limit: cacheLimit)
     }
 
     deinit {
@@ -36,11 +35,9 @@ final class Transliterator {
     /// when ICU fails: the path of every token, without an array retained per token.
     @inline(__always)
     func withTransliteration<R>(of token: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
-        if let hit = cache.withBytes(for: token, { $0.map(body) }) { return hit }
+        if let hit = cache.withValue(for: token, { $0.map(body) }) { return hit }
         guard let result = transliterateUncached(token) else { return body(nil) }
-        if cache.count >= cacheLimit { cache.removeAll() }
-        cache.insert(Array(token), result)
-        return result.withUnsafeBufferPointer { body($0) }
+        return result.withUnsafeBufferPointer { cache.insert(token, $0, body) }
     }
 
     private func transliterateUncached(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {

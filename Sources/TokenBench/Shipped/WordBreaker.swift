@@ -46,7 +46,7 @@ final class WordBreaker {
 /// Full Unicode case folding through ICU, with a cache of the tokens seen.
 final class CaseFolder {
     let isTurkic: Bool
-    private let cache = ByteKeyedTable<[UInt8]>()
+    private let cache = ByteStringCache()
 
     init(turkic: Bool) {
         self.isTurkic = turkic
@@ -56,15 +56,13 @@ final class CaseFolder {
     /// so the caller can keep the bytes as they are.
     @inline(__always)
     func withFolded<R>(_ token: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
-        if let hit = cache.withBytes(for: token, { $0.map(body) }) { return hit }
+        if let hit = cache.withValue(for: token, { $0.map(body) }) { return hit }
         let folded: [UInt8]? = token.withMemoryRebound(to: CChar.self) { input in
             withGrowingBuffer { output, capacity in
                 tb_casefold_utf8(input.baseAddress, CInt(input.count), isTurkic ? 1 : 0, output, capacity)
             }
         }
         guard let folded else { return body(nil) }
-        if cache.count >= 100_000 { cache.removeAll() }
-        cache.insert(Array(token), folded)
-        return folded.withUnsafeBufferPointer { body($0) }
+        return folded.withUnsafeBufferPointer { cache.insert(token, $0, body) }
     }
 }

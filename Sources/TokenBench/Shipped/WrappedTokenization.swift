@@ -178,14 +178,15 @@ extension FTS5Tokenizer {
 /// The pages are remembered in a small direct-mapped table, not as one range: a BASE may hand
 /// out tokens from many buffers (`icu` emits each cached case folding from its own array), and
 /// remembering only the last range made every such token a system call (translit over icu ran at
-/// a quarter of its speed, half of it in the kernel).
+/// a quarter of its speed, half of it in the kernel). 4096 pages (16 MiB of address space, 32 KiB
+/// of table) cover the heap span of a tokenizer's caches without collisions.
 ///
 /// The pages are trusted from one call to the next: a tokenizer that frees its buffer and then
 /// reports a token in it has a use-after-free of its own, which this does not try to catch.
 /// Not safe for concurrent use: one per tokenizer instance, as FTS5 uses an instance.
 final class ReadablePages {
     private var text: (start: UInt, end: UInt) = (0, 0)
-    private static let tableSize = 256
+    private static let tableSize = 4096
     // Ownership: allocated here, freed in deinit. Slot i holds page number + 1 (0: empty) of a
     // page found readable whose number is i modulo the table size.
     private let table: UnsafeMutablePointer<UInt>
