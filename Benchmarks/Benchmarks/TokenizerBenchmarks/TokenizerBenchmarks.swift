@@ -9,7 +9,10 @@ import TokenBench
 /// Thresholds/.
 ///
 /// Two more run on the Japanese documents of that corpus: `japanese`, and the plain C loop over
-/// MeCab's own parser that is its limit. Their throughputs, side by side, give the ratio.
+/// MeCab's own parser that is its limit. Their throughputs, side by side, give the ratio. So do
+/// `limit_icu` and `limit_nfkc` beside `tokenize_icu` and `tokenize_nfkc`: the C limit loops
+/// that `tokenbench throughput` reports as c-limit rows (ICU word break plus case folding;
+/// NFKC_Casefold plus unicode61).
 let benchmarks: @Sendable () -> Void = {
     let corpus: CorpusBatch
     let workbench: Workbench
@@ -92,6 +95,23 @@ let benchmarks: @Sendable () -> Void = {
                 }
             } catch {
                 benchmark.error("\(spec.name): \(error)")
+            }
+        }
+    }
+
+    for name in ["icu", "nfkc"] {
+        Benchmark("limit_\(name)") { benchmark in
+            do {
+                _ = try workbench.withLimitLoop(TokenizerSpec(text: name)) { loop in
+                    _ = try loop.countTokens(in: corpus, mode: .document)
+                    benchmark.startMeasurement()
+                    for _ in benchmark.scaledIterations {
+                        blackHole(try loop.countTokens(in: corpus, mode: .document))
+                    }
+                    benchmark.stopMeasurement()
+                }
+            } catch {
+                benchmark.error("limit_\(name): \(error)")
             }
         }
     }
