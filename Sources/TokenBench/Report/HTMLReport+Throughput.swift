@@ -57,7 +57,8 @@ extension HTMLReport {
         let labelWidth = 150.0, barArea = 520.0, barHeight = 11.0, groupGap = 8.0, top = 44.0
         let groupHeight = Double(modes.count) * barHeight + groupGap
         let height = top + Double(labels.count) * groupHeight + 10
-        let width = labelWidth + barArea + 70
+        // Wide enough for a legend entry of 75 points per mode (nine scripts), and for the bars.
+        let width = max(labelWidth + barArea + 70, labelWidth + Double(modes.count) * 75)
         let maximum = max(rows.map(\.value).max() ?? 1, marker ?? 0, 0.000_001)
         let colours = ["#2f6db3", "#d9822b", "#3a9a5b", "#8a5ab8", "#c0392b", "#7f8c8d", "#b8a22f", "#1f9e9e", "#555555"]
         let patterns = ["", " stroke-dasharray=\"3 2\"", " stroke-dasharray=\"1 1\"", "", " stroke-dasharray=\"3 2\"", "", " stroke-dasharray=\"1 1\"", "", " stroke-dasharray=\"3 2\""]
@@ -65,8 +66,9 @@ extension HTMLReport {
         svg += "<title>\(HTML.escape(title))</title>"
         svg += "<text x=\"0\" y=\"16\" class=\"chart-title\">\(HTML.escape(title))</text>"
         for (index, mode) in modes.enumerated() {
-            // Legend entries side by side, 80 points apart: nine scripts fit the chart's width.
-            let x = labelWidth + Double(index) * (modes.count > 4 ? 80 : 120)
+            // Legend entries side by side, at most 120 points apart, closer when there are many
+            // (nine scripts) so that all fit the chart's width.
+            let x = labelWidth + Double(index) * min(120, (width - labelWidth) / Double(modes.count))
             svg += "<rect x=\"\(x)\" y=\"26\" width=\"10\" height=\"10\" fill=\"\(colours[index % colours.count])\" stroke=\"#000\"\(patterns[index % patterns.count])/>"
             svg += "<text x=\"\(x + 14)\" y=\"35\">\(HTML.escape(mode))</text>"
         }
