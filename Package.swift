@@ -66,6 +66,10 @@ let package = Package(
         .testTarget(
             name: "TokenBenchTests",
             dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Tests written as a user's package would write them: public API only, no @testable.
+        .testTarget(
+            name: "TokenBenchAPITests",
+            dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "TokenBenchCLITests",
             dependencies: ["tokenbench"],

@@ -33,6 +33,20 @@ public final class Workbench {
     let options: Options
 
     public init(options: Options = Options()) throws {
+        // A type registered under the name of a built-in or shipped tokenizer would silently
+        // replace it (FTS5 keeps the last tokenizer registered under a name), and every result
+        // labelled with that name would then be the user's.
+        let reserved = Set(TokenizerCatalog.builtInNames + TokenizerCatalog.shippedTypes.map { $0.name } + [SpecArgumentCapture.name])
+        for type in options.customTokenizers where reserved.contains(type.name) {
+            throw TokenBenchError.invalidArgument(
+                name: "customTokenizers", value: "\(type)",
+                reason: "its name '\(type.name)' is the name of a tokenizer SQLite or TokenBench provides; give the type another name")
+        }
+        let customNames = options.customTokenizers.map { $0.name }
+        if let twice = customNames.first(where: { name in customNames.filter { $0 == name }.count > 1 }) {
+            throw TokenBenchError.invalidArgument(
+                name: "customTokenizers", value: twice, reason: "two types have this name; the second would replace the first")
+        }
         self.options = options
         var configuration = Configuration()
         configuration.label = "TokenBench"
@@ -108,15 +122,25 @@ extension Workbench {
         }
     }
 
-    /// Traces every input in every mode with one instance of the tokenizer, input by input.
+    /// Traces every input in every mode with one instance of the tokenizer, input by input, each
+    /// input first put in `form` (the trace's offsets are into the normalized bytes, which the
+    /// trace holds). An input that is not valid UTF-8 can only be traced `asis`.
     public func traces(
         of inputs: [[UInt8]], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis, engine: SQLiteEngine = .system
     ) throws -> [TokenTrace] {
-        try withConnection(engine) { connection in
+        let presented = try inputs.enumerated().map { index, input in
+            guard let normalized = form.apply(toBytes: input) else {
+                throw TokenBenchError.invalidArgument(
+                    name: "input \(index + 1)", value: ByteEscaping.display(input),
+                    reason: "not valid UTF-8, so it cannot be put in \(form.rawValue.uppercased())")
+            }
+            return normalized
+        }
+        return try withConnection(engine) { connection in
             let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
             var traces: [TokenTrace] = []
             for mode in modes {
-                for (index, input) in inputs.enumerated() {
+                for (index, input) in presented.enumerated() {
                     traces.append(TokenTrace(
                         tokenizer: spec.name, engine: engine.name, mode: mode, form: form, inputIndex: index + 1, input: input,
                         tokens: try tokenizer.tokens(of: input, mode: mode)))
@@ -124,6 +148,13 @@ extension Workbench {
             }
             return traces
         }
+    }
+
+    /// Traces of UTF-8 texts: `traces(of:spec:modes:form:engine:)` for Strings.
+    public func traces(
+        of texts: [String], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis, engine: SQLiteEngine = .system
+    ) throws -> [TokenTrace] {
+        try traces(of: texts.map { Array($0.utf8) }, spec: spec, modes: modes, form: form, engine: engine)
     }
 
     /// Convenience for UTF-8 text.

@@ -38,7 +38,8 @@ struct TokensCommand: ParsableCommand {
                     throw TokenBenchError.invalidArgument(name: "TEXT \(index + 1)", value: text, reason: error.reason)
                 }
             }
-            inputs.append(Array(form.apply(to: decoded).utf8))
+            // The library puts each input in --form; the trace holds the bytes it tokenized.
+            inputs.append(Array(decoded.utf8))
         }
         var table = Table(header: TokenTrace.tableHeader)
         for spec in tokenizers {

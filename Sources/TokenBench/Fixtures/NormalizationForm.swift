@@ -29,6 +29,14 @@ public enum NormalizationForm: String, CaseIterable, Sendable, Codable {
         guard let normalized = normalization.apply(Array(text.utf8)) else { return text }
         return String(decoding: normalized, as: UTF8.self)
     }
+
+    /// `bytes` in this form; nil when they are not valid UTF-8 and the form is not `asis` (there
+    /// is nothing to normalize in bytes that are not text).
+    public func apply(toBytes bytes: [UInt8]) -> [UInt8]? {
+        if self == .asis { return bytes }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        return Array(apply(to: text).utf8)
+    }
 }
 
 /// The forms a match case's document and query are presented in, written `document:query`.

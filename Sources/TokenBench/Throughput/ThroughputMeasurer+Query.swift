@@ -9,7 +9,7 @@ extension ThroughputMeasurer {
     /// indexes in memory.
     func measureQuery(_ corpus: StreamedCorpus) throws -> [ThroughputRow] {
         guard !options.queries.isEmpty else {
-            throw TokenBenchError.invalidArgument(name: "--operation", value: "query", reason: "there are no fixture queries to run")
+            throw TokenBenchError.invalidArgument(name: "queries", value: "", reason: "the query operation has no query to run")
         }
         let purpose = "building the query index"
         return try withScratchDatabase(named: "query", storage: .file, purpose: purpose) { schema in

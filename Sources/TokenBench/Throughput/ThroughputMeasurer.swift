@@ -128,13 +128,13 @@ extension Workbench {
     /// `progress` receives a short status line now and then, for a terminal.
     public func throughput(_ options: ThroughputOptions, progress: ((String) -> Void)? = nil) throws -> [ThroughputRow] {
         guard options.runs >= 1 else {
-            throw TokenBenchError.invalidArgument(name: "--runs", value: String(options.runs), reason: "at least one timed run is needed")
+            throw TokenBenchError.invalidArgument(name: "runs", value: String(options.runs), reason: "at least one timed run is needed")
         }
         guard options.threads >= 1 else {
-            throw TokenBenchError.invalidArgument(name: "--threads", value: String(options.threads), reason: "at least one thread is needed")
+            throw TokenBenchError.invalidArgument(name: "threads", value: String(options.threads), reason: "at least one thread is needed")
         }
         guard !options.corpora.isEmpty else {
-            throw TokenBenchError.invalidArgument(name: "--corpus", value: "", reason: "no corpus to measure")
+            throw TokenBenchError.invalidArgument(name: "corpora", value: "", reason: "no corpus to measure")
         }
         return try withConnection(options.engine) { connection in
             try ThroughputMeasurer(connection: connection, options: options, progress: progress).run()

@@ -12,7 +12,8 @@ public struct ThroughputOptions: Sendable {
     /// Timed runs per measurement, after one untimed warm-up.
     public var runs: Int
     public var corpora: [CorpusSource]
-    /// FTS5 MATCH expressions for the query operation.
+    /// FTS5 MATCH expressions for the query operation; by default, the embedded fixtures'
+    /// queries as phrases and prefix queries (`queries(from: FixtureSet.defaults())`).
     public var queries: [String]
     /// Corpora are streamed in batches of about this many bytes; a corpus that fits in one batch
     /// is kept in memory between passes.
@@ -32,7 +33,7 @@ public struct ThroughputOptions: Sendable {
         storages: [IndexStorage] = IndexStorage.allCases,
         runs: Int = 5,
         corpora: [CorpusSource] = [.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize)],
-        queries: [String] = [],
+        queries: [String]? = nil,
         batchBytes: Int = 8 << 20,
         engine: SQLiteEngine = .system,
         threads: Int = 1
@@ -46,7 +47,8 @@ public struct ThroughputOptions: Sendable {
         self.storages = storages
         self.runs = runs
         self.corpora = corpora
-        self.queries = queries
+        // The embedded fixtures are part of the build and covered by tests: they always parse.
+        self.queries = queries ?? ((try? FixtureSet.defaults()).map(Self.queries(from:)) ?? [])
         self.batchBytes = batchBytes
     }
 

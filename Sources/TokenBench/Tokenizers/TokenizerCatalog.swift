@@ -18,6 +18,9 @@ public enum TokenizerCatalog {
 
     /// SQLite's built-in tokenizers with the option sets that change matching. Some need a recent
     /// SQLite (trigram: 3.34; trigram remove_diacritics: 3.45): `tokenbench list` probes them.
+    /// The names of the tokenizers FTS5 itself provides.
+    static let builtInNames = ["ascii", "unicode61", "porter", "trigram"]
+
     public static let builtIns: [Entry] = [
         Entry(spec: TokenizerSpec(label: "ascii", text: "ascii"), origin: .builtin,
               summary: "Splits on non-alphanumeric ASCII; folds ASCII case only."),
