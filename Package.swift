@@ -66,10 +66,20 @@ let package = Package(
         .testTarget(
             name: "TokenBenchTests",
             dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The example of a fast wrapper of your own (public API only), and the run that measures
+        // it against the same wrapper on GRDB's FTS5WrapperTokenizer.
+        .target(
+            name: "ColourWrapper",
+            dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Examples/ColourWrapper/Sources"),
+        .executableTarget(
+            name: "colour-wrapper-throughput",
+            dependencies: ["ColourWrapper", "TokenBench"],
+            path: "Examples/ColourWrapper/Throughput"),
         // Tests written as a user's package would write them: public API only, no @testable.
         .testTarget(
             name: "TokenBenchAPITests",
-            dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["TokenBench", "ColourWrapper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "TokenBenchCLITests",
             dependencies: ["tokenbench"],

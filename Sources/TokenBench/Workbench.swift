@@ -14,10 +14,16 @@ public final class Workbench {
         public var customTokenizers: [any FTS5CustomTokenizer.Type]
         /// SQLite loadable extensions to load, each registering FTS5 tokenizers.
         public var extensions: [LoadableExtension]
+        /// Your own byte-level wrapper tokenizers, registered under their `name` on every engine.
+        public var filteringTokenizers: [any TokenFilteringTokenizer.Type]
 
-        public init(customTokenizers: [any FTS5CustomTokenizer.Type] = [], extensions: [LoadableExtension] = []) {
+        public init(
+            customTokenizers: [any FTS5CustomTokenizer.Type] = [], extensions: [LoadableExtension] = [],
+            filteringTokenizers: [any TokenFilteringTokenizer.Type] = []
+        ) {
             self.customTokenizers = customTokenizers
             self.extensions = extensions
+            self.filteringTokenizers = filteringTokenizers
         }
     }
 
@@ -37,15 +43,17 @@ public final class Workbench {
         // replace it (FTS5 keeps the last tokenizer registered under a name), and every result
         // labelled with that name would then be the user's.
         let reserved = Set(TokenizerCatalog.builtInNames + TokenizerCatalog.shippedTypes.map { $0.name } + [SpecArgumentCapture.name])
-        for type in options.customTokenizers where reserved.contains(type.name) {
+        let userTypes = options.customTokenizers.map { (option: "customTokenizers", type: "\($0)", name: $0.name) }
+            + options.filteringTokenizers.map { (option: "filteringTokenizers", type: "\($0)", name: $0.name) }
+        for user in userTypes where reserved.contains(user.name) {
             throw TokenBenchError.invalidArgument(
-                name: "customTokenizers", value: "\(type)",
-                reason: "its name '\(type.name)' is the name of a tokenizer SQLite or TokenBench provides; give the type another name")
+                name: user.option, value: user.type,
+                reason: "its name '\(user.name)' is the name of a tokenizer SQLite or TokenBench provides; give the type another name")
         }
-        let customNames = options.customTokenizers.map { $0.name }
-        if let twice = customNames.first(where: { name in customNames.filter { $0 == name }.count > 1 }) {
+        let userNames = userTypes.map(\.name)
+        if let twice = userTypes.first(where: { user in userNames.filter { $0 == user.name }.count > 1 }) {
             throw TokenBenchError.invalidArgument(
-                name: "customTokenizers", value: twice, reason: "two types have this name; the second would replace the first")
+                name: twice.option, value: twice.name, reason: "two types have this name; the second would replace the first")
         }
         self.options = options
         var configuration = Configuration()
@@ -61,7 +69,7 @@ public final class Workbench {
             dbQueue = try DatabaseQueue(configuration: configuration)
             systemConnection = try dbQueue.inDatabase { db in
                 let connection = try EngineConnection(borrowing: db)
-                try Self.registerOwnTokenizers(on: connection)
+                try Self.registerOwnTokenizers(on: connection, filtering: options.filteringTokenizers)
                 return connection
             }
         } catch let error as TokenBenchError {
@@ -74,11 +82,18 @@ public final class Workbench {
         }
     }
 
-    /// The spec capture and the shipped tokenizers, on any engine.
-    private static func registerOwnTokenizers(on connection: EngineConnection) throws {
+    /// The spec capture, the shipped tokenizers and the user's filtering tokenizers, on any engine.
+    private static func registerOwnTokenizers(
+        on connection: EngineConnection, filtering: [any TokenFilteringTokenizer.Type]
+    ) throws {
         try TokenizerRegistration.register(SpecArgumentCapture.self, on: connection)
         for type in TokenizerCatalog.shippedTypes {
             try TokenizerRegistration.register(type, on: connection)
+        }
+        for type in filtering {
+            try TokenizerRegistration.register(name: type.name, on: connection) { connection, arguments in
+                try UserFilteringWrapper(type: type, connection: connection, arguments: arguments)
+            }
         }
     }
 
@@ -97,7 +112,7 @@ public final class Workbench {
         } catch {
             throw TokenBenchError.sqlite(context: "opening the \(engine.name) engine", message: error.message)
         }
-        try Self.registerOwnTokenizers(on: connection)
+        try Self.registerOwnTokenizers(on: connection, filtering: options.filteringTokenizers)
         otherConnections[engine.name] = connection
         return try body(connection)
     }

@@ -18,10 +18,10 @@ enum TokenizerRegistration {
     /// What FTS5 keeps as the tokenizer's user data: the type, and the connection it was
     /// registered on (unowned: the connection destroys this box when it closes).
     private final class Registered {
-        let type: any EngineTokenizerType.Type
+        let make: (EngineConnection, [String]) throws -> any FTS5Tokenizer
         unowned let connection: EngineConnection
-        init(type: any EngineTokenizerType.Type, connection: EngineConnection) {
-            self.type = type
+        init(make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer, connection: EngineConnection) {
+            self.make = make
             self.connection = connection
         }
     }
@@ -33,14 +33,22 @@ enum TokenizerRegistration {
     }
 
     static func register(_ type: any EngineTokenizerType.Type, on connection: EngineConnection) throws {
+        try register(name: type.name, on: connection) { connection, arguments in try type.init(connection: connection, arguments: arguments) }
+    }
+
+    /// Registers under `name` a tokenizer whose instances `make` creates from the connection and
+    /// the words of the spec after the name.
+    static func register(
+        name: String, on connection: EngineConnection, make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer
+    ) throws {
         let api = connection.fts5
         // Ownership: retained here, released by xDestroy when the connection closes.
-        let userData = Unmanaged.passRetained(Registered(type: type, connection: connection)).toOpaque()
+        let userData = Unmanaged.passRetained(Registered(make: make, connection: connection)).toOpaque()
         var methods = fts5_tokenizer(xCreate: create, xDelete: delete, xTokenize: tokenize)
-        let code = api.pointee.xCreateTokenizer!(api, type.name, userData, &methods, { Unmanaged<AnyObject>.fromOpaque($0!).release() })
+        let code = api.pointee.xCreateTokenizer!(api, name, userData, &methods, { Unmanaged<AnyObject>.fromOpaque($0!).release() })
         guard code == SQLITE_OK else {
             Unmanaged<Registered>.fromOpaque(userData).release()
-            throw TokenBenchError.sqlite(context: "registering tokenizer \(type.name) on the \(connection.engine.name) engine", message: "code \(code)")
+            throw TokenBenchError.sqlite(context: "registering tokenizer \(name) on the \(connection.engine.name) engine", message: "code \(code)")
         }
     }
 
@@ -55,7 +63,7 @@ enum TokenizerRegistration {
             list.append(String(cString: word))
         }
         do {
-            let tokenizer = try registered.type.init(connection: registered.connection, arguments: list)
+            let tokenizer = try registered.make(registered.connection, list)
             // Ownership: retained here, released by xDelete.
             instanceOut.pointee = OpaquePointer(Unmanaged.passRetained(Instance(tokenizer)).toOpaque())
             return SQLITE_OK

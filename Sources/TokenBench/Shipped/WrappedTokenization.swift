@@ -33,32 +33,6 @@ extension FilteringWrapper {
     }
 }
 
-/// Passes tokens on to FTS5's callback, keeping the rule that the first token of an input is
-/// never colocated.
-struct TokenEmitter {
-    let context: UnsafeMutableRawPointer?
-    let callback: FTS5TokenCallback
-    private(set) var hasEmitted = false
-
-    init(context: UnsafeMutableRawPointer?, callback: @escaping FTS5TokenCallback) {
-        self.context = context
-        self.callback = callback
-    }
-
-    mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt) -> CInt {
-        var flags = flags
-        if !hasEmitted { flags &= ~FTS5_TOKEN_COLOCATED }
-        hasEmitted = true
-        return bytes.withMemoryRebound(to: CChar.self) { chars in
-            callback(context, flags, chars.baseAddress, CInt(chars.count), start, end)
-        }
-    }
-
-    mutating func emit(_ bytes: [UInt8], flags: CInt, start: CInt, end: CInt) -> CInt {
-        bytes.withUnsafeBufferPointer { emit($0, flags: flags, start: start, end: end) }
-    }
-}
-
 /// Runs a wrapped tokenizer's xTokenize and routes every token through a filter.
 ///
 /// This sits on the path of every token, so it avoids what Swift would otherwise do per call:

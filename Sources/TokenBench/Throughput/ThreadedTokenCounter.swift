@@ -44,7 +44,7 @@ final class ThreadedTokenCounter {
         let shares = Self.shares(of: batch, count: instances.count)
         let results = ThreadTokenCounts(count: instances.count)
         // Every thread only reads `batch` and uses its own instance; `results` has a slot each.
-        nonisolated(unsafe) let unsafeBatch = batch
+        let unsafeBatch = batch
         nonisolated(unsafe) let instances = instances
         workers.run { index in
             results.store(index, Result {
