@@ -90,3 +90,20 @@ final class ImpostorUnicode61: FTS5CustomTokenizer {
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt { 0 }
 }
+
+/// GRDB's tokenizer descriptors are specs too: what an app gives GRDB runs here unchanged.
+struct DescriptorSpecTests {
+    /// Each row: a descriptor, the spec text it becomes, and the tokens of "Ré-sumé's" in documents.
+    @Test(arguments: [
+        (FTS5TokenizerDescriptor.unicode61(), "unicode61", ["re", "sume", "s"]),
+        (.unicode61(diacritics: .keep, separators: ["-"]), "unicode61 remove_diacritics 0 separators '-'", ["ré", "sumé", "s"]),
+        (.unicode61(tokenCharacters: ["'"]), "unicode61 tokenchars ''''", ["re", "sume's"]),
+        (.porter(wrapping: .ascii()), "porter ascii", ["r\u{E9}", "sum\u{E9}", "s"]),
+    ])
+    func descriptorsBecomeSpecs(descriptor: FTS5TokenizerDescriptor, text: String, tokens: [String]) throws {
+        let spec = TokenizerSpec(descriptor)
+        #expect(spec.text == text)
+        let traced = try Workbench().tokens(of: "R\u{E9}-sum\u{E9}'s", spec: spec, mode: .document)
+        #expect(traced.map { String(decoding: $0.bytes, as: UTF8.self) } == tokens)
+    }
+}
