@@ -1,14 +1,14 @@
 /// One broken rule, on one input in one mode (`tokenbench conformance` prints one row per finding).
 public struct ConformanceFinding: Sendable, Equatable {
-    public var tokenizer: String
+    public internal(set) var tokenizer: String
     /// The SQLite engine whose FTS5 created the tokenizer.
-    public var engine: String
-    public var check: ConformanceCheck
+    public internal(set) var engine: String
+    public internal(set) var check: ConformanceCheck
     /// The tokenization mode, or `document+query` for checks that compare modes.
-    public var mode: String
+    public internal(set) var mode: String
     /// The input's label: reproducible from the seed (see `ConformanceInput.label`).
-    public var input: String
-    public var detail: String
+    public internal(set) var input: String
+    public internal(set) var detail: String
 
     public init(
         tokenizer: String, engine: String = SQLiteEngine.system.name, check: ConformanceCheck, mode: String, input: String, detail: String
@@ -30,12 +30,12 @@ public struct ConformanceFinding: Sendable, Equatable {
 
 /// Everything one tokenizer's conformance run found.
 public struct ConformanceReport: Sendable {
-    public var tokenizer: String
-    public var engine: String
-    public var findings: [ConformanceFinding]
+    public internal(set) var tokenizer: String
+    public internal(set) var engine: String
+    public internal(set) var findings: [ConformanceFinding]
     /// How many inputs were run, and how many xTokenize calls were made on them.
-    public var inputCount: Int
-    public var tokenizeCalls: Int
+    public internal(set) var inputCount: Int
+    public internal(set) var tokenizeCalls: Int
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }

@@ -135,15 +135,15 @@ public enum CorpusSource: Sendable, Hashable {
 
 /// What a pass over a corpus found: the figures that identify it in the CSV.
 public struct CorpusSurvey: Sendable, Equatable {
-    public var name: String
+    public internal(set) var name: String
     /// The script of a built-in corpus (`CorpusScript.rawValue`); nil for files.
-    public var script: String? = nil
-    public var bytes: Int
-    public var documents: Int
+    public internal(set) var script: String? = nil
+    public internal(set) var bytes: Int
+    public internal(set) var documents: Int
     /// `fnv1a64:` and 16 hex digits over each document followed by a newline.
-    public var checksum: String
+    public internal(set) var checksum: String
     /// How many batches the corpus streams in.
-    public var batches: Int
+    public internal(set) var batches: Int
 
     /// Streams `source` once and returns its figures.
     public static func survey(_ source: CorpusSource, batchBytes: Int = 8 << 20) throws -> CorpusSurvey {

@@ -30,12 +30,12 @@ public enum Outcome: String, CaseIterable, Sendable {
 /// Where a cell sits in a matrix: the case, tokenizer, engine, query kind and form pair it was
 /// run with. No two cells of a matrix share one.
 public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
-    public var caseID: String
-    public var tokenizer: String
+    public internal(set) var caseID: String
+    public internal(set) var tokenizer: String
     /// The SQLite engine that ran the cell (`system`, `bundled`).
-    public var engine: String
-    public var queryKind: QueryKind
-    public var formPair: FormPair
+    public internal(set) var engine: String
+    public internal(set) var queryKind: QueryKind
+    public internal(set) var formPair: FormPair
 
     public init(caseID: String, tokenizer: String, engine: String = SQLiteEngine.system.name, queryKind: QueryKind, formPair: FormPair) {
         self.caseID = caseID
@@ -60,19 +60,19 @@ public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
 
 /// One case run with one tokenizer on one engine, one query kind and one form pair.
 public struct MatrixCell: Hashable, Sendable {
-    public var matchCase: MatchCase
-    public var tokenizer: String
+    public internal(set) var matchCase: MatchCase
+    public internal(set) var tokenizer: String
     /// The SQLite engine whose FTS5 ran the cell.
-    public var engine: String
-    public var queryKind: QueryKind
-    public var formPair: FormPair
+    public internal(set) var engine: String
+    public internal(set) var queryKind: QueryKind
+    public internal(set) var formPair: FormPair
     /// The document and query exactly as FTS5 received them (after the form pair was applied).
-    public var document: String
-    public var query: String
-    public var result: CellResult
-    public var expected: ExpectedResult?
-    public var documentTokens: [Token]
-    public var queryTokens: [Token]
+    public internal(set) var document: String
+    public internal(set) var query: String
+    public internal(set) var result: CellResult
+    public internal(set) var expected: ExpectedResult?
+    public internal(set) var documentTokens: [Token]
+    public internal(set) var queryTokens: [Token]
 
     public init(
         matchCase: MatchCase, tokenizer: String, engine: String = SQLiteEngine.system.name, queryKind: QueryKind,

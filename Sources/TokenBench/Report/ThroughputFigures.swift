@@ -1,24 +1,24 @@
 /// The tokenize rows of a `tokenbench throughput` CSV, read back for the report's charts.
 public struct ThroughputFigures: Sendable {
     public struct Row: Sendable, Equatable {
-        public var tokenizer: String
+        public internal(set) var tokenizer: String
         /// `tokenize`, `c-reference` for the reference tokenizer driven from C, or `c-limit` for
         /// a shipped tokenizer's limit loop.
-        public var operation: String
-        public var mode: String
+        public internal(set) var operation: String
+        public internal(set) var mode: String
         /// The engine column; `system` in a CSV written before engines existed.
-        public var engine: String = SQLiteEngine.system.name
+        public internal(set) var engine: String = SQLiteEngine.system.name
         /// The script column of a built-in corpus; empty for files and older CSVs.
-        public var script: String = ""
-        public var megabytesPerSecond: Double
-        public var relative: Double
+        public internal(set) var script: String = ""
+        public internal(set) var megabytesPerSecond: Double
+        public internal(set) var relative: Double
     }
 
-    public var file: String
-    public var rows: [Row]
+    public internal(set) var file: String
+    public internal(set) var rows: [Row]
     /// The corpus names and sizes the rows were measured on, as the CSV gives them.
-    public var corpora: [String]
-    public var reference: String
+    public internal(set) var corpora: [String]
+    public internal(set) var reference: String
 
     /// The scripts the rows were measured on, in CSV order (empty strings for files and older CSVs).
     public var scripts: [String] { rows.map(\.script).uniquedInOrder() }

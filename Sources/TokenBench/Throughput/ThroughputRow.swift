@@ -13,42 +13,42 @@ public struct ThroughputRow: Sendable, Equatable {
         case cLimit = "c-limit"
     }
 
-    public var tokenizer: String
+    public internal(set) var tokenizer: String
     /// The SQLite engine whose FTS5 created the tokenizer and held the index: `relative`
     /// compares rows of one engine only.
-    public var engine: String = SQLiteEngine.system.name
-    public var operation: Operation
-    public var mode: TokenizationMode
+    public internal(set) var engine: String = SQLiteEngine.system.name
+    public internal(set) var operation: Operation
+    public internal(set) var mode: TokenizationMode
     /// For index and query rows: where the FTS5 table was.
-    public var storage: IndexStorage?
-    public var corpus: CorpusSurvey
+    public internal(set) var storage: IndexStorage?
+    public internal(set) var corpus: CorpusSurvey
     /// Tokens per pass over the corpus (tokenize rows; index rows when tokenize ran too).
-    public var tokens: Int?
-    public var runs: Int
+    public internal(set) var tokens: Int?
+    public internal(set) var runs: Int
     /// Seconds per pass over the corpus (tokenize, index), or per query execution (query).
-    public var minSeconds: Double
-    public var medianSeconds: Double
-    public var maxSeconds: Double
+    public internal(set) var minSeconds: Double
+    public internal(set) var medianSeconds: Double
+    public internal(set) var maxSeconds: Double
     /// Query rows: how many distinct queries ran against the index, and their latencies.
-    public var queries: Int?
-    public var p50Microseconds: Double?
-    public var p90Microseconds: Double?
-    public var p99Microseconds: Double?
+    public internal(set) var queries: Int?
+    public internal(set) var p50Microseconds: Double?
+    public internal(set) var p90Microseconds: Double?
+    public internal(set) var p99Microseconds: Double?
     /// The spec label of the reference tokenizer `relative` is measured against.
-    public var reference: String
+    public internal(set) var reference: String
     /// Median throughput divided by the reference tokenizer's for the same operation, mode,
     /// storage and corpus in the same run (for query rows: the reference's p50 latency divided by
     /// this row's). For the c-reference row: the harness's median throughput for the reference
     /// tokenizer divided by the C loop's, so 1.0 means the harness costs nothing. For a c-limit
     /// row: the tokenizer's median throughput divided by its limit loop's, so 1.0 means the
     /// tokenizer is as fast as its approach allows.
-    public var relative: Double?
+    public internal(set) var relative: Double?
     /// Tokenizer instances run at once, each on its own thread over its share of the corpus
     /// (tokenize rows of `--threads N`); the figures are then the aggregate. 1 otherwise.
-    public var threads: Int = 1
+    public internal(set) var threads: Int = 1
     /// For a row with `threads` above 1: its throughput over the same tokenizer's on one thread in
     /// the same run (2.0: twice as fast). Nil otherwise.
-    public var speedup: Double?
+    public internal(set) var speedup: Double?
 
     /// Millions of bytes per second at the median (tokenize, index and c-reference rows).
     public var megabytesPerSecond: Double? {

@@ -1,15 +1,15 @@
 /// One token as a tokenizer reported it through its xToken callback.
 public struct Token: Hashable, Sendable {
     /// The FTS5 position: it advances on every token that is not colocated with the previous one.
-    public var position: Int
+    public internal(set) var position: Int
     /// The token's bytes exactly as reported (not necessarily valid UTF-8).
-    public var bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     /// UTF-8 byte offset of the token's start in the tokenized input.
-    public var start: Int
+    public internal(set) var start: Int
     /// UTF-8 byte offset just past the token's end in the tokenized input.
-    public var end: Int
+    public internal(set) var end: Int
     /// Whether the tokenizer set FTS5_TOKEN_COLOCATED (a synonym at the previous position).
-    public var isColocated: Bool
+    public internal(set) var isColocated: Bool
 
     public init(position: Int, bytes: [UInt8], start: Int, end: Int, isColocated: Bool) {
         self.position = position

@@ -1,15 +1,15 @@
 /// The tokens of one input under one tokenizer and mode: what `tokenbench tokens` prints.
 public struct TokenTrace: Sendable {
-    public var tokenizer: String
+    public internal(set) var tokenizer: String
     /// The SQLite engine whose FTS5 created the tokenizer.
-    public var engine: String
-    public var mode: TokenizationMode
-    public var form: NormalizationForm
+    public internal(set) var engine: String
+    public internal(set) var mode: TokenizationMode
+    public internal(set) var form: NormalizationForm
     /// 1-based index of the input among those traced.
-    public var inputIndex: Int
+    public internal(set) var inputIndex: Int
     /// The bytes the tokenizer was given (after the form was applied).
-    public var input: [UInt8]
-    public var tokens: [Token]
+    public internal(set) var input: [UInt8]
+    public internal(set) var tokens: [Token]
 
     public init(
         tokenizer: String, engine: String = SQLiteEngine.system.name, mode: TokenizationMode, form: NormalizationForm,
