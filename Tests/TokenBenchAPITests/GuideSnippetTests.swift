@@ -1,0 +1,90 @@
+import ColourWrapper
+import Foundation
+import GRDB
+import Testing
+import TokenBench
+
+// The snippets of Documentation/UsingTheLibrary.md, word for word, each inside a test that runs
+// it. `everyGuideSnippetIsHere` fails when a snippet of the guide is not found in this file, so
+// the guide cannot drift from code that compiles and runs.
+
+struct GuideSnippetTests {
+    @Test func registeringYourTokenizer() throws {
+        // guide: register
+        let workbench = try Workbench(options: .init(
+            customTokenizers: [ColourToColorGRDB.self],      // GRDB FTS5CustomTokenizer types (system engine)
+            filteringTokenizers: [ColourToColor.self]))      // TokenFilteringTokenizer types (every engine)
+        let tokens = try workbench.tokens(of: "Colour TV", spec: TokenizerSpec(text: "colour"), mode: .query)
+        print(tokens.map { String(decoding: $0.bytes, as: UTF8.self) })  // ["color", "tv"]
+        // end
+        #expect(tokens.count == 2)
+    }
+
+    @Test func aMatrixInYourTests() throws {
+        // guide: matrix
+        let workbench = try Workbench(options: .init(filteringTokenizers: [ColourToColor.self]))
+        let grey = try MatchCase(id: "grey", category: "spelling", document: "A grey colour", query: "gray color") {
+            Expectation.match(["colour"])
+            Expectation.nomatch(["unicode61"])
+        }
+        let matrix = try workbench.matrix(
+            cases: [grey], tokenizers: [TokenizerSpec(text: "colour"), TokenizerSpec(text: "unicode61")],
+            engines: [.system, .bundled])
+        #expect(matrix.cells.allSatisfy { !$0.violatesExpectation })
+        for cell in matrix.cells where cell.tokenizer == "colour" {
+            #expect(cell.result == .matched, "\(cell.coordinate): \(cell.documentTokens) vs \(cell.queryTokens)")
+        }
+        // end
+    }
+
+    @Test func tracesThroughputAndConformance() throws {
+        let workbench = try Workbench(options: .init(filteringTokenizers: [ColourToColor.self]))
+        // guide: traces
+        let traces = try workbench.traces(
+            of: ["Jérôme", "ﬁdélité"], spec: TokenizerSpec(.unicode61(diacritics: .keep)), modes: [.document], form: .nfd)
+        for trace in traces {
+            print(trace.tokens.map { "\(trace.source(of: $0)) at \($0.start)..<\($0.end)" })
+        }
+        // end
+        #expect(traces.count == 2)
+        // guide: throughput
+        let rows = try workbench.throughput(ThroughputOptions(
+            tokenizers: [TokenizerSpec(text: "colour")], operations: [.tokenize], runs: 3,
+            corpora: [.generated(seed: CorpusSource.defaultSeed, size: 1_000_000, script: .latin)]))
+        for row in rows where row.operation == .tokenize {
+            print(row.tokenizer, row.mode, row.megabytesPerSecond ?? 0, "MB/s,", row.relative ?? 0, "of unicode61")
+        }
+        // end
+        #expect(rows.contains { $0.tokenizer == "colour" })
+        // guide: conformance
+        let inputs = ConformanceInputs.make(fixtures: try FixtureSet.defaults(), seed: 1, iterations: 20, large: false)
+        let report = try workbench.conformance(of: TokenizerSpec(text: "colour"), inputs: inputs)
+        #expect(report.errorCount == 0, "\(report.findings)")
+        // end
+    }
+
+    /// Every ```swift block of the guide appears in this file, between `// guide:` and `// end`.
+    @Test func everyGuideSnippetIsHere() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let guide = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Documentation/UsingTheLibrary.md")
+        let markdown = try String(contentsOf: guide, encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let snippets = Self.swiftBlocks(in: markdown).filter { !$0.hasPrefix("// Package.swift") }
+        #expect(snippets.count == 5)
+        let unindented = Self.unindent(source)
+        for snippet in snippets {
+            #expect(unindented.contains(Self.unindent(snippet)), "the guide's snippet is not in GuideSnippetTests.swift:\n\(snippet)")
+        }
+    }
+
+    static func swiftBlocks(in markdown: String) -> [String] {
+        markdown.components(separatedBy: "```swift\n").dropFirst().map { String($0.components(separatedBy: "```")[0]) }
+    }
+
+    /// The source with each line's leading spaces removed, as the snippets are written.
+    static func unindent(_ source: String) -> String {
+        source.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.drop { $0 == " " } }.joined(separator: "\n")
+    }
+}
