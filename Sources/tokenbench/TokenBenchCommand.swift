@@ -37,7 +37,7 @@ struct TokenBenchCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as TokenBenchError {
-            printError("tokenbench: error: \(error)")
+            printError("tokenbench: error: \(error.namingFlags)")
             Foundation.exit(error.exitStatus)
         } catch let error as DatabaseError {
             printError("tokenbench: SQLite error: \(error)")
@@ -59,6 +59,17 @@ struct TokenBenchCommand: ParsableCommand {
 }
 
 extension TokenBenchError {
+    /// The library names the option of its own API at fault (`corpus`, `engine`…); on the
+    /// command line the user typed a flag, so the message names the flag.
+    var namingFlags: TokenBenchError {
+        let flags = [
+            "corpus": "--corpus", "corpora": "--corpus", "engine": "--engine", "baseline": "--baseline", "runs": "--runs",
+            "threads": "--threads", "queries": "--fixtures",
+        ]
+        guard case let .invalidArgument(name, value, reason) = self, let flag = flags[name] else { return self }
+        return .invalidArgument(name: flag, value: value, reason: reason)
+    }
+
     /// The process exit status for this error: 2 for anything the user's input caused.
     var exitStatus: Int32 {
         switch self {

@@ -36,7 +36,7 @@ struct WorkbenchOptions: ParsableArguments {
         do {
             _ = try SQLiteEngine.named(engineArguments)
         } catch let error as TokenBenchError {
-            throw ValidationError(error.description)
+            throw ValidationError(error.namingFlags.description)
         }
         var seen: Set<String> = []
         for spec in tokenizerSpecs {

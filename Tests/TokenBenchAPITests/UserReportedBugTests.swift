@@ -16,8 +16,21 @@ struct UserReportedBugTests {
         #expect((query.queries ?? 0) > 100)
     }
 
-    /// A library error names the option of the library call, not a command-line flag.
+    /// A library error names the option of the library call, not a command-line flag (the
+    /// `tokenbench` executable maps them to its flags).
     @Test func throughputErrorsSpeakTheLibrarysLanguage() throws {
+        #expect {
+            _ = try SQLiteEngine.named(["postgres"])
+        } throws: { error in
+            guard case let TokenBenchError.invalidArgument(name, value, _) = error else { return false }
+            return name == "engine" && value == "postgres"
+        }
+        #expect {
+            _ = try Workbench().throughput(ThroughputOptions(tokenizers: [TokenizerSpec(text: "ascii")], runs: 0))
+        } throws: { error in
+            guard case let TokenBenchError.invalidArgument(name, _, _) = error else { return false }
+            return name == "runs"
+        }
         #expect(throws: TokenBenchError.invalidArgument(name: "queries", value: "", reason: "the query operation has no query to run")) {
             _ = try Workbench().throughput(ThroughputOptions(
                 tokenizers: [TokenizerSpec(text: "ascii")], operations: [.query], runs: 1,

@@ -96,7 +96,7 @@ struct CorpusTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-empty-\(UUID().uuidString).txt")
         try Data("\n\n".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: TokenBenchError.invalidArgument(name: "--corpus", value: url.path, reason: "the corpus holds no document")) {
+        #expect(throws: TokenBenchError.invalidArgument(name: "corpus", value: url.path, reason: "the corpus holds no document")) {
             _ = try CorpusSurvey.survey(.lines(path: url.path))
         }
     }

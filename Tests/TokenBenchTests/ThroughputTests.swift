@@ -127,7 +127,7 @@ struct ThroughputTests {
         other.corpus.name = "another.txt"
         other.relative = 1
         #expect(throws: TokenBenchError.invalidArgument(
-            name: "--baseline", value: "base.csv",
+            name: "baseline", value: "base.csv",
             reason: "no row matches this run (same tokenizer, engine, operation, mode, storage, corpus and reference)")) {
             _ = try baseline.regressions(in: [other], threshold: 0.15)
         }

@@ -86,7 +86,7 @@ public enum CorpusSource: Sendable, Hashable {
 
     private static func checkSize(_ count: Int, of path: String) throws {
         guard count <= CorpusBatch.maximumDocumentBytes else {
-            throw TokenBenchError.invalidArgument(name: "--corpus", value: path, reason: "a document is larger than FTS5's limit of 2 GiB")
+            throw TokenBenchError.invalidArgument(name: "corpus", value: path, reason: "a document is larger than FTS5's limit of 2 GiB")
         }
     }
 

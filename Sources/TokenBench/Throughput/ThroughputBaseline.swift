@@ -91,7 +91,7 @@ public struct ThroughputBaseline: Sendable {
         }
         guard compared > 0 else {
             throw TokenBenchError.invalidArgument(
-                name: "--baseline", value: file,
+                name: "baseline", value: file,
                 reason: "no row matches this run (same tokenizer, engine, operation, mode, storage, corpus and reference)")
         }
         return regressions
