@@ -76,10 +76,14 @@ let package = Package(
             name: "colour-wrapper-throughput",
             dependencies: ["ColourWrapper", "TokenBench"],
             path: "Examples/ColourWrapper/Throughput"),
-        // Tests written as a user's package would write them: public API only, no @testable.
+        // Tests written as a user's package would write them: TokenBench and GRDB only, public
+        // API only (no @testable); they run the guide's snippets.
         .testTarget(
             name: "TokenBenchAPITests",
-            dependencies: ["TokenBench", "ColourWrapper", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "ColourWrapperTests",
+            dependencies: ["ColourWrapper", "TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "TokenBenchCLITests",
             dependencies: ["tokenbench"],

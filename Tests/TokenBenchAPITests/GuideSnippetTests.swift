@@ -1,4 +1,3 @@
-import ColourWrapper
 import Foundation
 import GRDB
 import Testing
@@ -7,6 +6,34 @@ import TokenBench
 // The snippets of Documentation/UsingTheLibrary.md, word for word, each inside a test that runs
 // it. `everyGuideSnippetIsHere` fails when a snippet of the guide is not found in this file, so
 // the guide cannot drift from code that compiles and runs.
+
+// guide: types
+/// British spellings become American ones, on BASE's token bytes (spec: `colour [BASE…]`).
+final class ColourToColor: TokenFilteringTokenizer {
+    static let name = "colour"
+    init(options: [String: String], base: any FTS5Tokenizer) throws {}
+    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+                tokenization: FTS5Tokenization, emitter: inout TokenEmitter) -> CInt {
+        for (british, american) in [("colour", "color"), ("grey", "gray")] where token.elementsEqual(british.utf8) {
+            return emitter.emit(Array(american.utf8), flags: flags, start: start, end: end)
+        }
+        return emitter.emit(token, flags: flags, start: start, end: end)
+    }
+}
+
+/// The same on GRDB's FTS5WrapperTokenizer (spec: `colour_grdb`): one String per token each way.
+final class ColourToColorGRDB: FTS5WrapperTokenizer {
+    static let name = "colour_grdb"
+    let wrappedTokenizer: any FTS5Tokenizer
+    init(db: Database, arguments: [String]) throws {
+        wrappedTokenizer = try db.makeTokenizer(.unicode61())
+    }
+    func accept(token: String, flags: FTS5TokenFlags, for tokenization: FTS5Tokenization,
+                tokenCallback: FTS5WrapperTokenCallback) throws {
+        try tokenCallback(["colour": "color", "grey": "gray"][token] ?? token, flags)
+    }
+}
+// end
 
 struct GuideSnippetTests {
     @Test func registeringYourTokenizer() throws {
@@ -18,6 +45,8 @@ struct GuideSnippetTests {
         print(tokens.map { String(decoding: $0.bytes, as: UTF8.self) })  // ["color", "tv"]
         // end
         #expect(tokens.count == 2)
+        let grdb = try workbench.tokens(of: "Colour TV", spec: TokenizerSpec(text: "colour_grdb"), mode: .query)
+        #expect(grdb.map(\.bytes) == tokens.map(\.bytes))
     }
 
     @Test func aMatrixInYourTests() throws {
@@ -71,7 +100,7 @@ struct GuideSnippetTests {
         let markdown = try String(contentsOf: guide, encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         let snippets = Self.swiftBlocks(in: markdown).filter { !$0.hasPrefix("// Package.swift") }
-        #expect(snippets.count == 5)
+        #expect(snippets.count == 6)
         let unindented = Self.unindent(source)
         for snippet in snippets {
             #expect(unindented.contains(Self.unindent(snippet)), "the guide's snippet is not in GuideSnippetTests.swift:\n\(snippet)")

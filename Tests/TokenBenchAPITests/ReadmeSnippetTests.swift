@@ -3,7 +3,7 @@ import Testing
 import TokenBench
 
 /// The README's "Fast wrappers of your own" snippet, word for word inside a namespace (the
-/// example module has a `ColourToColor` too), so that it keeps compiling and doing what it says.
+/// guide's snippets have a `ColourToColor` too), so that it keeps compiling and doing what it says.
 enum ReadmeSnippet {
     final class ColourToColor: TokenFilteringTokenizer {
         static let name = "colour"                      // spec: colour [BASE…], BASE unicode61 by default

@@ -6,7 +6,7 @@ import TokenBench
 
 /// The example wrapper of `Examples/ColourWrapper`, written on the public
 /// `TokenFilteringTokenizer`, used as a user's package would use it.
-struct FilteringTokenizerTests {
+struct ColourWrapperTests {
     static func workbench() throws -> Workbench {
         try Workbench(options: .init(customTokenizers: [ColourToColorGRDB.self], filteringTokenizers: [ColourToColor.self]))
     }
