@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TokenBench
 
 struct TokensCommand: ParsableCommand {
@@ -17,13 +18,34 @@ struct TokensCommand: ParsableCommand {
     @Flag(name: .customLong("escapes"), help: "Read \\u{HEX}, \\n, \\t and \\\\ escapes in each TEXT, as fixtures do.")
     var decodesEscapes = false
 
+    @Option(name: .customLong("input"), help: "A file with one text per line (- for standard input), read after the TEXT arguments; empty lines are skipped.")
+    var inputFile: String?
+
     @OptionGroup var output: OutputOptions
 
     @Argument(help: "The texts to tokenize; each is an input, numbered from 1.")
-    var texts: [String]
+    var texts: [String] = []
 
     func validate() throws {
-        guard !texts.isEmpty else { throw ValidationError("give at least one TEXT to tokenize") }
+        guard !texts.isEmpty || inputFile != nil else { throw ValidationError("give at least one TEXT to tokenize, or --input FILE") }
+    }
+
+    /// The lines of `path` (or of standard input for `-`) as bytes, exactly as written (a line
+    /// need not be UTF-8 to be traced), without their LF or CRLF; empty lines are left out.
+    static func lines(of path: String) throws -> [(line: Int, bytes: [UInt8])] {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw TokenBenchError.fileAccess(path: path, reason: "cannot read the --input file")
+            }
+            data = contents
+        }
+        return data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            let bytes = line.last == 0x0D ? Array(line.dropLast()) : Array(line)
+            return bytes.isEmpty ? nil : (index + 1, bytes)
+        }
     }
 
     func run() throws {
@@ -40,6 +62,24 @@ struct TokensCommand: ParsableCommand {
             }
             // The library puts each input in --form; the trace holds the bytes it tokenized.
             inputs.append(Array(decoded.utf8))
+        }
+        if let inputFile {
+            let name = inputFile == "-" ? "standard input" : inputFile
+            for (line, bytes) in try Self.lines(of: inputFile) {
+                guard decodesEscapes else {
+                    inputs.append(bytes)
+                    continue
+                }
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw TokenBenchError.invalidFixture(file: name, line: line, reason: "not valid UTF-8, so --escapes cannot read it")
+                }
+                do { inputs.append(Array(try ByteEscaping.decodeEscapes(text).utf8)) } catch {
+                    throw TokenBenchError.invalidFixture(file: name, line: line, reason: error.reason)
+                }
+            }
+            guard !inputs.isEmpty else {
+                throw TokenBenchError.invalidFixture(file: name, line: 0, reason: "no text to tokenize (every line is empty)")
+            }
         }
         var table = Table(header: TokenTrace.tableHeader)
         for spec in tokenizers {

@@ -99,6 +99,42 @@ struct CLITests {
 
     // MARK: Golden outputs
 
+    /// `--input FILE` traces one text per line, as if each were a TEXT argument after the others:
+    /// CRLF and LF alike, empty lines skipped, bytes that are not UTF-8 traced as they are.
+    @Test func tokensReadsTextsFromAFile() throws {
+        let directory = try Self.makeTemporaryDirectory()
+        var bytes = Array("Gro\u{DF}mann\r\n\nDIYARBAKIR Diyarbak\u{131}r\n".utf8)
+        bytes += [0x61, 0xFF, 0x62, 0x0A]
+        try Data(bytes).write(to: directory.appendingPathComponent("texts.txt"))
+        let common = ["tokens", "--engine", "system", "--tokenizer", "ascii", "--tokenizer", "unicode61"]
+        let fromFile = try Self.run(common + ["first", "--input", "texts.txt"], in: directory)
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        let fromArguments = try Self.run(common + ["first", "Gro\u{DF}mann", "DIYARBAKIR Diyarbak\u{131}r", "a\\xFFb", "--escapes"], in: directory)
+        #expect(fromArguments.status == 2, "\\xFF is not an escape TEXT takes: the file is the way to trace such bytes")
+        let valid = try Self.run(common + ["first", "Gro\u{DF}mann", "DIYARBAKIR Diyarbak\u{131}r"], in: directory)
+        #expect(fromFile.stdout.hasPrefix(valid.stdout.split(separator: "\n").prefix(1).joined() + "\n"))
+        // Inputs 1–3 are the same traces either way; input 4 is the line of invalid UTF-8.
+        let rows = { (text: String) in text.split(separator: "\n").filter { !$0.contains(",4,") } }
+        #expect(rows(fromFile.stdout) == rows(valid.stdout))
+        #expect(fromFile.stdout.contains("ascii,system,document,asis,4,0,a\\xFFb,0,3"))
+    }
+
+    /// Each row: a bad --input, and its one-line error (exit 2).
+    @Test(arguments: [
+        (["--input", "missing.txt"], "tokenbench: error: missing.txt: cannot read the --input file\n"),
+        (["--input", "empty.txt"], "tokenbench: error: empty.txt: no text to tokenize (every line is empty)\n"),
+        (["--escapes", "--input", "latin1.txt"], "tokenbench: error: latin1.txt:2: not valid UTF-8, so --escapes cannot read it\n"),
+        ([], "Error: give at least one TEXT to tokenize, or --input FILE\n"),
+    ])
+    func tokensRejectsBadInputFiles(arguments: [String], message: String) throws {
+        let directory = try Self.makeTemporaryDirectory()
+        try Data("\n\r\n".utf8).write(to: directory.appendingPathComponent("empty.txt"))
+        try Data([0x6F, 0x6B, 0x0A, 0xE9, 0x0A]).write(to: directory.appendingPathComponent("latin1.txt"))
+        let run = try Self.run(["tokens", "--engine", "system", "--tokenizer", "ascii"] + arguments, in: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(message), "\(run.stderr)")
+    }
+
     @Test func tokensTraceMatchesGolden() throws {
         let run = try Self.run([
             "tokens", "--tokenizer", "ascii", "--tokenizer", "unicode61", "--tokenizer", "tri=trigram", "--escapes",
