@@ -35,9 +35,6 @@ public struct CorpusBatch: Sendable {
         ends.append(bytes.count)
     }
 
-    /// The size of the document being built (bytes appended since the last `endDocument()`).
-    var openDocumentCount: Int { bytes.count - (ends.last ?? 0) }
-
     mutating func reserveCapacity(bytes count: Int) {
         bytes.reserveCapacity(count)
     }

@@ -169,25 +169,3 @@ struct CorpusGenerator {
         }
     }
 }
-
-/// Steele, Lea and Flood's SplitMix64: a tiny, fast, well-studied generator whose output
-/// depends only on the seed, unlike the standard library's unseedable SystemRandomNumberGenerator.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in 0..<bound by Lemire's multiply-shift: integer-only, so the same on every platform.
-    mutating func below(_ bound: Int) -> Int {
-        precondition(bound > 0)
-        return Int(next().multipliedFullWidth(by: UInt64(bound)).high)
-    }
-}

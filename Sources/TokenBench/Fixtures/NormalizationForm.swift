@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a document or query is presented to FTS5: as written, or in a Unicode normalization form.
-public enum NormalizationForm: String, CaseIterable, Sendable, Codable {
+public enum NormalizationForm: String, CaseIterable, Sendable {
     /// Exactly as the fixture spells it.
     case asis
     /// Canonical composition (what most Swift and Cocoa strings are).
@@ -40,7 +40,7 @@ public enum NormalizationForm: String, CaseIterable, Sendable, Codable {
 }
 
 /// The forms a match case's document and query are presented in, written `document:query`.
-public struct FormPair: Hashable, Sendable, CustomStringConvertible, Comparable {
+public struct FormPair: Hashable, Sendable, CustomStringConvertible {
     public var document: NormalizationForm
     public var query: NormalizationForm
 
@@ -67,10 +67,4 @@ public struct FormPair: Hashable, Sendable, CustomStringConvertible, Comparable 
         FormPair(document: .nfc, query: .nfd),
         FormPair(document: .nfd, query: .nfc),
     ]
-
-    public static func < (lhs: FormPair, rhs: FormPair) -> Bool {
-        let order = NormalizationForm.allCases
-        return (order.firstIndex(of: lhs.document)!, order.firstIndex(of: lhs.query)!)
-            < (order.firstIndex(of: rhs.document)!, order.firstIndex(of: rhs.query)!)
-    }
 }

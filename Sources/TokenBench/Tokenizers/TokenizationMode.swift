@@ -1,7 +1,7 @@
 import GRDB
 
 /// The reasons FTS5 gives a tokenizer for tokenizing text (the `FTS5_TOKENIZE_*` flags).
-public enum TokenizationMode: String, CaseIterable, Sendable, Codable {
+public enum TokenizationMode: String, CaseIterable, Sendable {
     /// Text inserted into, or deleted from, an FTS5 table.
     case document
     /// The text of a query term or phrase.
