@@ -17,10 +17,10 @@ struct ConformanceCommand: ParsableCommand {
     @OptionGroup var workbench: WorkbenchOptions
 
     @Option(help: "The seed of the random inputs; the same seed gives the same inputs.")
-    var seed: UInt64 = ConformanceInputs.defaultSeed
+    var seed: UInt64 = ConformanceCorpus.defaultSeed
 
     @Option(help: "How many random inputs to generate.")
-    var iterations: Int = ConformanceInputs.defaultIterations
+    var iterations: Int = ConformanceCorpus.defaultIterations
 
     @Option(help: "How many threads tokenize at once in the threads check; 0 or 1 skips that check.")
     var threads: Int = ConformanceOptions().threadCount
@@ -47,7 +47,7 @@ struct ConformanceCommand: ParsableCommand {
     func run() throws {
         let bench = try workbench.makeWorkbench()
         let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
-        let inputs = ConformanceInputs.make(fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
+        let inputs = ConformanceCorpus.make(fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
         var table = Table(header: ConformanceFinding.tableHeader)
         var unknownErrorCount = 0
         var knownHit: Set<String> = []

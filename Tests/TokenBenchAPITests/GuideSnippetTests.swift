@@ -86,7 +86,7 @@ struct GuideSnippetTests {
         // end
         #expect(rows.contains { $0.tokenizer == "colour" })
         // guide: conformance
-        let inputs = ConformanceInputs.make(fixtures: try FixtureSet.defaults(), seed: 1, iterations: 20, large: false)
+        let inputs = ConformanceCorpus.make(fixtures: try FixtureSet.defaults(), seed: 1, iterations: 20, large: false)
         let report = try workbench.conformance(of: TokenizerSpec(text: "colour"), inputs: inputs)
         #expect(report.errorCount == 0, "\(report.findings)")
         // end

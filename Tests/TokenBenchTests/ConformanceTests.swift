@@ -8,7 +8,7 @@ import Testing
 struct ConformanceTests {
     /// The default fixtures, the edge cases and 40 random inputs, plus one input with a 'z'.
     static let inputs: [ConformanceInput] = {
-        ConformanceInputs.make(fixtures: try! FixtureSet.defaults(), seed: 7, iterations: 40, large: false)
+        ConformanceCorpus.make(fixtures: try! FixtureSet.defaults(), seed: 7, iterations: 40, large: false)
             + [ConformanceInput(label: "has z", bytes: Array("amaze z".utf8))]
     }()
 
@@ -104,9 +104,9 @@ struct ConformanceTests {
     }
 
     @Test func randomInputsAreReproducibleFromTheSeed() {
-        let first = (0..<50).map { ConformanceInputs.random(seed: 99, iteration: $0).bytes }
-        let again = (0..<50).map { ConformanceInputs.random(seed: 99, iteration: $0).bytes }
-        let other = (0..<50).map { ConformanceInputs.random(seed: 100, iteration: $0).bytes }
+        let first = (0..<50).map { ConformanceCorpus.random(seed: 99, iteration: $0).bytes }
+        let again = (0..<50).map { ConformanceCorpus.random(seed: 99, iteration: $0).bytes }
+        let other = (0..<50).map { ConformanceCorpus.random(seed: 100, iteration: $0).bytes }
         #expect(first == again)
         #expect(first != other)
         // The generator reaches invalid UTF-8 and NUL bytes.
@@ -115,7 +115,7 @@ struct ConformanceTests {
     }
 
     @Test func largeInputsHaveTheirAdvertisedSizes() {
-        let large = ConformanceInputs.largeInputs(seed: 1)
+        let large = ConformanceCorpus.largeInputs(seed: 1)
         #expect(large.filter { $0.label.hasPrefix("1MB") }.allSatisfy { $0.bytes.count >= (1 << 20) - 3 })
         // The natural text is cut at a character boundary, so the boundary checks apply to it.
         #expect(large.first { $0.label.hasPrefix("1MB corpus") }?.isValidUTF8 == true)
@@ -156,7 +156,7 @@ struct CatalogConformanceTests {
         let cases = ((try? FixtureSet.defaults().cases) ?? []).filter {
             $0.category == "japanese" || $0.category.hasPrefix("stemming") || $0.category == "german"
         }
-        return ConformanceInputs.make(fixtures: (try? FixtureSet(cases: cases)) ?? (try! FixtureSet(cases: [])), seed: 7, iterations: 10, large: false)
+        return ConformanceCorpus.make(fixtures: (try? FixtureSet(cases: cases)) ?? (try! FixtureSet(cases: [])), seed: 7, iterations: 10, large: false)
     }()
 
     @Test(arguments: TokenizerCatalog.all.map(\.spec), SQLiteEngine.builtIn)
