@@ -44,11 +44,10 @@ final class ThreadedTokenCounter {
         let shares = Self.shares(of: batch, count: instances.count)
         let results = ThreadTokenCounts(count: instances.count)
         // Every thread only reads `batch` and uses its own instance; `results` has a slot each.
-        let unsafeBatch = batch
         nonisolated(unsafe) let instances = instances
         workers.run { index in
             results.store(index, Result {
-                try TokenCounter.countTokens(in: unsafeBatch, documents: shares[index], with: instances[index], mode: mode)
+                try TokenCounter.countTokens(in: batch, documents: shares[index], with: instances[index], mode: mode)
             })
         }
         return try results.total()
