@@ -200,29 +200,3 @@ private final class TraceCache {
         return traced
     }
 }
-
-/// The results of `runInParallel`: the next index to run, and one slot per index.
-private final class ParallelResults<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var slots: [Result<T, any Error>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    /// The next index no thread has taken yet, or nil when all are taken.
-    func claim() -> Int? {
-        lock.withLock {
-            guard next < slots.count else { return nil }
-            defer { next += 1 }
-            return next
-        }
-    }
-
-    func store(_ index: Int, _ result: Result<T, any Error>) {
-        lock.withLock { slots[index] = result }
-    }
-
-    func values() throws -> [T] {
-        try slots.map { try $0!.get() }
-    }
-}

@@ -42,7 +42,7 @@ final class ThreadedTokenCounter {
     /// token count once every thread is done.
     func countTokens(in batch: CorpusBatch, mode: TokenizationMode) throws -> Int {
         let shares = Self.shares(of: batch, count: instances.count)
-        let results = ThreadTokenCounts(count: instances.count)
+        let results = ParallelResults<Int>(count: instances.count)
         // Every thread only reads `batch` and uses its own instance; `results` has a slot each.
         nonisolated(unsafe) let instances = instances
         workers.run { index in
@@ -50,7 +50,7 @@ final class ThreadedTokenCounter {
                 try TokenCounter.countTokens(in: batch, documents: shares[index], with: instances[index], mode: mode)
             })
         }
-        return try results.total()
+        return try results.values().reduce(0, +)
     }
 }
 
@@ -99,23 +99,5 @@ private final class WorkerThreads {
     deinit {
         // `job` is nil between runs: each worker wakes, finds no job and ends.
         for start in shared.starts { start.signal() }
-    }
-}
-
-/// One slot per thread for its token count or error, each written by its own thread only.
-private final class ThreadTokenCounts: @unchecked Sendable {
-    private var results: [Result<Int, Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func store(_ index: Int, _ result: Result<Int, Error>) {
-        lock.lock()
-        results[index] = result
-        lock.unlock()
-    }
-
-    func total() throws -> Int {
-        try results.reduce(0) { $0 + (try $1?.get() ?? 0) }
     }
 }

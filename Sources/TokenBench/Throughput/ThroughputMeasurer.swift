@@ -85,10 +85,11 @@ final class ThroughputMeasurer {
                     && $0.storage == row.storage && $0.threads == row.threads
             }
         }
-        /// The same tokenizer, operation and mode on one thread: the base of a threaded row's speed-up.
-        func singleThreadRow(_ row: ThroughputRow) -> ThroughputRow? {
+        /// The same tokenizer's row of `operation`, mode and storage on one thread: the harness
+        /// row a C loop's row is compared with, and the base of a threaded row's speed-up.
+        func singleThreadRow(_ operation: ThroughputRow.Operation, _ row: ThroughputRow) -> ThroughputRow? {
             rows.first {
-                $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.operation == row.operation && $0.mode == row.mode
+                $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.operation == operation && $0.mode == row.mode
                     && $0.storage == row.storage && $0.threads == 1
             }
         }
@@ -105,15 +106,11 @@ final class ThroughputMeasurer {
                 }
             case .cReference, .cLimit:
                 // The same tokenizer through the harness: the reference for c-reference rows.
-                let harness = rows.first {
-                    $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.operation == .tokenize && $0.mode == row.mode
-                        && $0.threads == 1
-                }
-                if let harness, harness.medianSeconds > 0 {
+                if let harness = singleThreadRow(.tokenize, row), harness.medianSeconds > 0 {
                     row.relative = row.medianSeconds / harness.medianSeconds
                 }
             }
-            if row.threads > 1, let single = singleThreadRow(row), row.medianSeconds > 0 {
+            if row.threads > 1, let single = singleThreadRow(row.operation, row), row.medianSeconds > 0 {
                 row.speedup = single.medianSeconds / row.medianSeconds
             }
             return row
