@@ -153,8 +153,8 @@ void tb_icu_limit_loop_close(tb_icu_limit_loop *loop) {
 /* MARK: nfkc: all-ASCII documents straight to BASE; others NFKC_Casefold over UTF-16, then BASE. */
 
 struct tb_nfkc_limit_loop {
-    fts5_tokenizer methods;
-    Fts5Tokenizer *instance;
+    /* BASE, created and driven as the C reference loop drives a tokenizer. */
+    tb_reference_loop *base;
     const UNormalizer2 *normalizer;
     UChar *utf16;
     int utf16_capacity;
@@ -164,34 +164,28 @@ struct tb_nfkc_limit_loop {
     int utf8_capacity;
 };
 
-static int count_fts5_token(void *context, int flags, const char *token, int length, int start, int end) {
-    (void)flags; (void)start; (void)end;
-    sink((int64_t *)context, token, length);
-    return SQLITE_OK;
-}
-
 int tb_nfkc_limit_loop_open(const void *fts5_api_pointer, const char *const *base_words, int base_word_count,
                             tb_nfkc_limit_loop **out) {
-    fts5_api *api = (fts5_api *)fts5_api_pointer;
     *out = NULL;
-    if (api == NULL || base_word_count < 1) return SQLITE_MISUSE;
     UErrorCode status = U_ZERO_ERROR;
     const UNormalizer2 *normalizer = unorm2_getNFKCCasefoldInstance(&status);
     if (U_FAILURE(status)) return SQLITE_ERROR;
     tb_nfkc_limit_loop *loop = calloc(1, sizeof *loop);
     if (loop == NULL) return SQLITE_NOMEM;
     loop->normalizer = normalizer;
-    void *user_data = NULL;
-    int rc = api->xFindTokenizer(api, base_words[0], &user_data, &loop->methods);
-    if (rc == SQLITE_OK) {
-        rc = loop->methods.xCreate(user_data, (const char **)(base_words + 1), base_word_count - 1, &loop->instance);
-    }
+    int rc = tb_reference_loop_open(fts5_api_pointer, base_words, base_word_count, &loop->base);
     if (rc != SQLITE_OK) {
         free(loop);
         return rc;
     }
     *out = loop;
     return SQLITE_OK;
+}
+
+/* Tokenizes one text with BASE, counting its tokens. */
+static int tokenize_with_base(tb_nfkc_limit_loop *loop, int flags, const char *text, int length, int64_t *token_count) {
+    intptr_t end = length;
+    return tb_reference_loop_run(loop->base, flags, text, &end, 1, token_count);
 }
 
 int tb_nfkc_limit_loop_run(tb_nfkc_limit_loop *loop, int flags, const char *text, const intptr_t *ends,
@@ -205,7 +199,7 @@ int tb_nfkc_limit_loop_run(tb_nfkc_limit_loop *loop, int flags, const char *text
         for (int k = 0; ascii && k < length; k++) ascii = (unsigned char)document[k] < 0x80;
         int rc;
         if (ascii) {
-            rc = loop->methods.xTokenize(loop->instance, token_count, flags, document, length, count_fts5_token);
+            rc = tokenize_with_base(loop, flags, document, length, token_count);
         } else {
             UErrorCode status = U_ZERO_ERROR;
             if (reserve((void **)&loop->utf16, &loop->utf16_capacity, length + 1, sizeof(UChar)) != 0) return SQLITE_NOMEM;
@@ -223,7 +217,7 @@ int tb_nfkc_limit_loop_run(tb_nfkc_limit_loop *loop, int flags, const char *text
             int32_t utf8_length = 0;
             u_strToUTF8(loop->utf8, loop->utf8_capacity, &utf8_length, loop->normalized, normalized_length, &status);
             if (U_FAILURE(status)) return SQLITE_ERROR;
-            rc = loop->methods.xTokenize(loop->instance, token_count, flags, loop->utf8, utf8_length, count_fts5_token);
+            rc = tokenize_with_base(loop, flags, loop->utf8, utf8_length, token_count);
         }
         if (rc != SQLITE_OK) return rc;
     }
@@ -232,7 +226,7 @@ int tb_nfkc_limit_loop_run(tb_nfkc_limit_loop *loop, int flags, const char *text
 
 void tb_nfkc_limit_loop_close(tb_nfkc_limit_loop *loop) {
     if (loop == NULL) return;
-    if (loop->instance != NULL) loop->methods.xDelete(loop->instance);
+    tb_reference_loop_close(loop->base);
     free(loop->utf16);
     free(loop->normalized);
     free(loop->utf8);

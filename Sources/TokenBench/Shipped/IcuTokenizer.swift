@@ -10,18 +10,22 @@ final class IcuTokenizer: EngineTokenizerType {
 
     private let breaker: WordBreaker
     private let folder: CaseFolder
-    /// Where an ASCII word is lower-cased; grown when a longer word comes, never shrunk.
-    // Ownership: allocated here and in `lowerCasedASCII`, freed in deinit.
-    private var scratch: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 64)
+    private let lowercaser = ASCIILowercaser()
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: ["locale"], defaultBase: [], tokenizer: Self.name)
-        guard parsed.base.isEmpty else {
-            throw DatabaseError(message: "\(Self.name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE')")
-        }
-        let locale = parsed.options["locale"] ?? ""
+        let locale = try Self.locale(from: arguments)
         breaker = try WordBreaker(locale: locale, tokenizer: Self.name)
         folder = CaseFolder(turkic: Self.isTurkic(locale: locale))
+    }
+
+    /// The locale the spec's arguments (`[locale LOCALE]`) name, "" for the root locale; the
+    /// tokenizer and its C limit loop read them alike.
+    static func locale(from arguments: [String]) throws -> String {
+        let parsed = try WrapperArguments(arguments, optionKeys: ["locale"], defaultBase: [], tokenizer: name)
+        guard parsed.base.isEmpty else {
+            throw DatabaseError(message: "\(name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE')")
+        }
+        return parsed.options["locale"] ?? ""
     }
 
     /// Whether `locale` folds I and İ the Turkic way (Turkish, Azerbaijani).
@@ -29,8 +33,6 @@ final class IcuTokenizer: EngineTokenizerType {
         let language = locale.lowercased().prefix(2)
         return language == "tr" || language == "az"
     }
-
-    deinit { scratch.deallocate() }
 
     func tokenize(
         context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
@@ -48,28 +50,10 @@ final class IcuTokenizer: EngineTokenizerType {
 
     @inline(__always)
     private func emitFolded(_ word: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt, emitter: inout TokenEmitter) -> CInt {
-        if !folder.isTurkic, let lowered = lowerCasedASCII(word) {
+        if !folder.isTurkic, let lowered = lowercaser.lowerCased(word) {
             // ASCII fast path: folding is lower-casing.
             return emitter.emit(lowered, flags: 0, start: start, end: end)
         }
         return folder.withFolded(word) { folded in emitter.emit(folded ?? word, flags: 0, start: start, end: end) }
-    }
-
-    /// `word` lower-cased in `scratch`, or nil when it is not all ASCII; one pass over the bytes.
-    @inline(__always)
-    private func lowerCasedASCII(_ word: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        if word.count > scratch.count {
-            scratch.deallocate()
-            scratch = .allocate(capacity: max(word.count, scratch.count * 2))
-        }
-        let output = scratch.baseAddress.unsafelyUnwrapped
-        let input = word.baseAddress.unsafelyUnwrapped
-        var high: UInt8 = 0
-        for index in 0..<word.count {
-            let byte = input[index]
-            high |= byte
-            output[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-        }
-        return high < 0x80 ? UnsafeBufferPointer(start: output, count: word.count) : nil
     }
 }

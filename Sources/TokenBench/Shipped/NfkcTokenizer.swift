@@ -16,8 +16,14 @@ final class NfkcTokenizer: EngineTokenizerType {
     private let folder: NfkcFolder
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        base = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61"], tokenizer: Self.name).makeBase(connection)
+        base = try Self.wrapperArguments(arguments).makeBase(connection)
         folder = try NfkcFolder(tokenizer: Self.name)
+    }
+
+    /// The spec's arguments, `[BASE...]` with BASE unicode61 by default; the tokenizer and its C
+    /// limit loop read them alike.
+    static func wrapperArguments(_ arguments: [String]) throws -> WrapperArguments {
+        try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61"], tokenizer: name)
     }
 
     /// Per-call state reached from the C callback through a raw pointer to this stack value

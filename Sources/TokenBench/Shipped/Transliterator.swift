@@ -10,6 +10,7 @@ final class Transliterator {
     // Ownership: created by tb_translit_open, released exactly once in deinit.
     private let handle: OpaquePointer
     private let cache: ByteStringCache
+    private let lowercaser = ASCIILowercaser()
 
     init(id: String, tokenizer: String, cacheLimit: Int = 100_000) throws {
         var error = [CChar](repeating: 0, count: 64)
@@ -55,34 +56,12 @@ extension Transliterator {
     /// cannot transliterate (or turns into nothing) is emitted as it is.
     func emitTransliterated(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
                             emit: inout TokenEmitter) -> CInt {
-        switch ASCIIScan(token) {
-        case .lowerCase:
-            return emit.emit(token, flags: flags, start: start, end: end)
-        case .hasUpperCase:
-            return emit.emit(token.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, flags: flags, start: start, end: end)
-        case .notASCII:
-            return withTransliteration(of: token) { result in
-                guard let result, !result.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
-                return emit.emit(result, flags: flags, start: start, end: end)
-            }
+        if let lowered = lowercaser.lowerCased(token) {
+            return emit.emit(lowered, flags: flags, start: start, end: end)
         }
-    }
-}
-
-/// What one pass over a token's bytes tells a tokenizer with an ASCII fast path.
-enum ASCIIScan {
-    case lowerCase
-    case hasUpperCase
-    case notASCII
-
-    @inline(__always)
-    init(_ token: UnsafeBufferPointer<UInt8>) {
-        var high: UInt8 = 0
-        var upper = false
-        for byte in token {
-            high |= byte
-            upper = upper || byte &- 0x41 < 26
+        return withTransliteration(of: token) { result in
+            guard let result, !result.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
+            return emit.emit(result, flags: flags, start: start, end: end)
         }
-        self = high >= 0x80 ? .notASCII : (upper ? .hasUpperCase : .lowerCase)
     }
 }

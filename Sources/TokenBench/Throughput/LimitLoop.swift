@@ -27,15 +27,14 @@ final class LimitLoop {
         }
         switch words.first {
         case IcuTokenizer.name:
-            let arguments = try WrapperArguments(Array(words.dropFirst()), optionKeys: ["locale"], defaultBase: [], tokenizer: IcuTokenizer.name)
-            let locale = arguments.options["locale"] ?? ""
+            let locale = try IcuTokenizer.locale(from: Array(words.dropFirst()))
             var loop: OpaquePointer?
             guard tb_icu_limit_loop_open(locale, IcuTokenizer.isTurkic(locale: locale) ? 1 : 0, &loop) == 0, let loop else {
                 throw failure("ICU cannot open a word-break iterator for locale '\(locale)'")
             }
             handle = .icu(loop)
         case NfkcTokenizer.name:
-            let base = try WrapperArguments(Array(words.dropFirst()), optionKeys: [], defaultBase: ["unicode61"], tokenizer: NfkcTokenizer.name).base
+            let base = try NfkcTokenizer.wrapperArguments(Array(words.dropFirst())).base
             var loop: OpaquePointer?
             let code = CStrings.with(base) { baseWords in
                 tb_nfkc_limit_loop_open(UnsafeRawPointer(connection.fts5), baseWords.baseAddress, CInt(baseWords.count), &loop)
