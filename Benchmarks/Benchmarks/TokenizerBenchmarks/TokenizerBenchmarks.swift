@@ -54,12 +54,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("japanese_text_tokenize_japanese") { benchmark in
         do {
             try workbench.withCountingTokenizer(TokenizerSpec(text: "japanese")) { tokenizer in
-                _ = try tokenizer.countTokens(in: japaneseText, mode: .document)
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    blackHole(try tokenizer.countTokens(in: japaneseText, mode: .document))
-                }
-                benchmark.stopMeasurement()
+                try timePasses(benchmark) { try tokenizer.countTokens(in: japaneseText, mode: .document) }
             }
         } catch {
             benchmark.error("japanese: \(error)")
@@ -70,12 +65,7 @@ let benchmarks: @Sendable () -> Void = {
         guard tb_mecab_reference_open() == 0 else { return benchmark.error("MeCab cannot load its dictionary") }
         japaneseText.bytes.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { text in
-                _ = tb_mecab_reference_count(text.baseAddress, japaneseEnds, japaneseEnds.count)
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    blackHole(tb_mecab_reference_count(text.baseAddress, japaneseEnds, japaneseEnds.count))
-                }
-                benchmark.stopMeasurement()
+                timePasses(benchmark) { tb_mecab_reference_count(text.baseAddress, japaneseEnds, japaneseEnds.count) }
             }
         }
     }
@@ -86,12 +76,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("tokenize_\(spec.name)") { benchmark in
             do {
                 try workbench.withCountingTokenizer(spec) { tokenizer in
-                    _ = try tokenizer.countTokens(in: corpus, mode: .document)  // warm caches outside the timed region
-                    benchmark.startMeasurement()
-                    for _ in benchmark.scaledIterations {
-                        blackHole(try tokenizer.countTokens(in: corpus, mode: .document))
-                    }
-                    benchmark.stopMeasurement()
+                    try timePasses(benchmark) { try tokenizer.countTokens(in: corpus, mode: .document) }
                 }
             } catch {
                 benchmark.error("\(spec.name): \(error)")
@@ -103,16 +88,22 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("limit_\(name)") { benchmark in
             do {
                 _ = try workbench.withLimitLoop(TokenizerSpec(text: name)) { loop in
-                    _ = try loop.countTokens(in: corpus, mode: .document)
-                    benchmark.startMeasurement()
-                    for _ in benchmark.scaledIterations {
-                        blackHole(try loop.countTokens(in: corpus, mode: .document))
-                    }
-                    benchmark.stopMeasurement()
+                    try timePasses(benchmark) { try loop.countTokens(in: corpus, mode: .document) }
                 }
             } catch {
                 benchmark.error("limit_\(name): \(error)")
             }
         }
     }
+}
+
+/// Times `pass` (one pass over the text, returning what it counted) `scaledIterations` times,
+/// after one untimed pass that warms caches, ICU data and lazy tables outside the timed region.
+func timePasses<Count>(_ benchmark: Benchmark, _ pass: () throws -> Count) rethrows {
+    _ = try pass()
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        blackHole(try pass())
+    }
+    benchmark.stopMeasurement()
 }
