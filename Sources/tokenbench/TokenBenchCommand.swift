@@ -64,7 +64,7 @@ extension TokenBenchError {
     var namingFlags: TokenBenchError {
         let flags = [
             "corpus": "--corpus", "corpora": "--corpus", "engine": "--engine", "baseline": "--baseline", "runs": "--runs",
-            "threads": "--threads", "queries": "--fixtures",
+            "threads": "--threads", "queries": "--fixtures", "operations": "--operation",
         ]
         guard case let .invalidArgument(name, value, reason) = self, let flag = flags[name] else { return self }
         return .invalidArgument(name: flag, value: value, reason: reason)

@@ -36,6 +36,11 @@ struct UserReportedBugTests {
                 tokenizers: [TokenizerSpec(text: "ascii")], operations: [.query], runs: 1,
                 corpora: [.generated(seed: 1, size: 10_000)], queries: []))
         }
+        // The C loops' rows come with tokenize; asked for alone, they are refused by name.
+        #expect(throws: TokenBenchError.invalidArgument(
+            name: "operations", value: "c-limit", reason: "its rows come with the tokenize operation; ask for tokenize")) {
+            _ = try Workbench().throughput(ThroughputOptions(tokenizers: [TokenizerSpec(text: "icu")], operations: [.cLimit], runs: 1))
+        }
     }
 
     /// A trace asked for in NFD is of the NFD text: its input and its offsets are the NFD bytes.

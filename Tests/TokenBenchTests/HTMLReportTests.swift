@@ -173,7 +173,7 @@ struct HTMLReportTests {
 
             """
         let figures = try ThroughputFigures.parse(csv, file: "t.csv")
-        #expect(figures.rows.map(\.operation) == ["tokenize", "tokenize", "c-reference"])
+        #expect(figures.rows.map(\.operation) == [.tokenize, .tokenize, .cReference])
         let (_, document) = try Self.render(throughput: [figures])
         let charts = try document.nodes(forXPath: "//section[@id='throughput']//*[local-name()='svg']")
         #expect(charts.count == 2)

@@ -31,7 +31,7 @@ struct ThroughputTests {
     static let corpus = CorpusSurvey(name: "c.txt", bytes: 2_000_000, documents: 1_000, checksum: "fnv1a64:00000000000000ff", batches: 1)
 
     static func row(
-        _ tokenizer: String, _ operation: ThroughputRow.Operation, median: Double, mode: TokenizationMode = .document,
+        _ tokenizer: String, _ operation: ThroughputOperation, median: Double, mode: TokenizationMode = .document,
         storage: IndexStorage? = nil, p50: Double? = nil, tokens: Int? = 400_000
     ) -> ThroughputRow {
         ThroughputRow(
@@ -135,12 +135,22 @@ struct ThroughputTests {
 
     /// Each row: a malformed baseline and the one-line error naming its line.
     @Test(arguments: [
-        ("", TokenBenchError.invalidFixture(file: "b.csv", line: 0, reason: "empty file; expected a throughput CSV")),
+        ("", TokenBenchError.invalidFixture(file: "b.csv", line: 0, reason: "empty file; expected a CSV from 'tokenbench throughput'")),
         ("tokenizer,operation\n", .invalidFixture(file: "b.csv", line: 1, reason: "no 'mode' column; expected a CSV from 'tokenbench throughput'")),
         ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u\n",
          .invalidFixture(file: "b.csv", line: 2, reason: "6 fields where the header has 7")),
         ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u,fast\n",
-         .invalidFixture(file: "b.csv", line: 2, reason: "relative 'fast' is not a positive number")),
+         .invalidFixture(file: "b.csv", line: 2, reason: "relative 'fast' is not a finite number")),
+        // A relative of 0 would flag nothing ever: a baseline must have positive figures.
+        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u,0\n",
+         .invalidFixture(file: "b.csv", line: 2, reason: "relative '0.0' is not a positive number")),
+        // Operations, modes and storages are read as the enums the writer wrote, not as free text.
+        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenise,document,,c,u,1\n",
+         .invalidFixture(file: "b.csv", line: 2, reason: "operation 'tokenise' is not an operation of 'tokenbench throughput'")),
+        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,documents,,c,u,1\n",
+         .invalidFixture(file: "b.csv", line: 2, reason: "mode 'documents' is not a tokenization mode")),
+        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,index,document,disk,c,u,1\n",
+         .invalidFixture(file: "b.csv", line: 2, reason: "storage 'disk' is not memory or file")),
     ])
     func malformedBaselinesAreRejected(text: String, error: TokenBenchError) {
         #expect(throws: error) { _ = try ThroughputBaseline(csv: text, file: "b.csv") }

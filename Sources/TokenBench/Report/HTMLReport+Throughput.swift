@@ -15,13 +15,16 @@ extension HTMLReport {
         }
         // With several engines in one file, each bar names its engine: `unicode61@bundled`.
         let severalEngines = figures.engines.count > 1
-        func label(_ row: ThroughputFigures.Row) -> String {
-            let name = row.operation == "tokenize" ? row.tokenizer : "\(row.tokenizer) \(row.operation)"
+        func label(_ row: ThroughputRow.Record) -> String {
+            let name = row.operation == .tokenize ? row.tokenizer : "\(row.tokenizer) \(row.operation.rawValue)"
             return severalEngines ? "\(name)@\(row.engine)" : name
         }
-        let modes = figures.rows.map(\.mode).uniquedInOrder()
-        let rows = figures.rows.filter { $0.operation == "tokenize" }
-        let cLoops = figures.rows.filter { $0.operation != "tokenize" }
+        let modes = figures.rows.map(\.mode.rawValue).uniquedInOrder()
+        let rows = figures.rows.filter { $0.operation == .tokenize }
+        let cLoops = figures.rows.filter { $0.operation != .tokenize }
+        // Every charted row has both figures (`ThroughputFigures.parse` checks).
+        func speed(_ row: ThroughputRow.Record) -> Double { row.megabytesPerSecond ?? 0 }
+        func relative(_ row: ThroughputRow.Record) -> Double { row.relative ?? 0 }
         let scripts = figures.scripts
         if scripts.count > 1 {
             // One bar per script: how a tokenizer's speed depends on the writing system.
@@ -29,21 +32,21 @@ extension HTMLReport {
             html += "<p>One bar per corpus script (built-in single-script corpora, \(HTML.escape(mode)) mode).</p>\n"
             html += barChart(
                 title: "MB/s by script, \(mode) mode (higher is faster)", modes: scripts,
-                rows: (rows + cLoops).filter { $0.mode == mode }.map { (label: label($0), mode: $0.script, value: $0.megabytesPerSecond) },
+                rows: (rows + cLoops).filter { $0.mode.rawValue == mode }.map { (label: label($0), mode: $0.script, value: speed($0)) },
                 format: { String(format: "%.1f", $0) }, marker: nil)
             html += barChart(
                 title: "relative to \(figures.reference) on the same script", modes: scripts,
-                rows: rows.filter { $0.mode == mode }.map { (label: label($0), mode: $0.script, value: $0.relative) },
+                rows: rows.filter { $0.mode.rawValue == mode }.map { (label: label($0), mode: $0.script, value: relative($0)) },
                 format: { String(format: "%.2f", $0) }, marker: 1)
             return html + "</section>\n"
         }
         html += barChart(
             title: "MB/s (higher is faster)", modes: modes,
-            rows: (rows + cLoops).map { (label: label($0), mode: $0.mode, value: $0.megabytesPerSecond) },
+            rows: (rows + cLoops).map { (label: label($0), mode: $0.mode.rawValue, value: speed($0)) },
             format: { String(format: "%.1f", $0) }, marker: nil)
         html += barChart(
             title: "relative to \(figures.reference)", modes: modes,
-            rows: rows.map { (label: label($0), mode: $0.mode, value: $0.relative) },
+            rows: rows.map { (label: label($0), mode: $0.mode.rawValue, value: relative($0)) },
             format: { String(format: "%.2f", $0) }, marker: 1)
         return html + "</section>\n"
     }

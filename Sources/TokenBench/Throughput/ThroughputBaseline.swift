@@ -10,16 +10,42 @@ public struct ThroughputBaseline: Sendable {
     public struct Key: Hashable, Sendable, CustomStringConvertible {
         public var tokenizer: String
         public var engine: String
-        public var operation: String
-        public var mode: String
-        public var storage: String
+        public var operation: ThroughputOperation
+        public var mode: TokenizationMode
+        public var storage: IndexStorage?
         public var corpus: String
         public var reference: String
         /// Instances on as many threads (`--threads`); 1 in a CSV written before threads existed.
         public var threads: Int = 1
 
+        public init(_ row: ThroughputRow) {
+            self.init(
+                tokenizer: row.tokenizer, engine: row.engine, operation: row.operation, mode: row.mode, storage: row.storage,
+                corpus: row.corpus.name, reference: row.reference, threads: row.threads)
+        }
+
+        public init(_ record: ThroughputRow.Record) {
+            self.init(
+                tokenizer: record.tokenizer, engine: record.engine, operation: record.operation, mode: record.mode,
+                storage: record.storage, corpus: record.corpus, reference: record.reference, threads: record.threads)
+        }
+
+        public init(
+            tokenizer: String, engine: String, operation: ThroughputOperation, mode: TokenizationMode, storage: IndexStorage?,
+            corpus: String, reference: String, threads: Int = 1
+        ) {
+            self.tokenizer = tokenizer
+            self.engine = engine
+            self.operation = operation
+            self.mode = mode
+            self.storage = storage
+            self.corpus = corpus
+            self.reference = reference
+            self.threads = threads
+        }
+
         public var description: String {
-            [tokenizer, "on", engine, operation, mode, storage, threads > 1 ? "on \(threads) threads" : ""]
+            [tokenizer, "on", engine, operation.rawValue, mode.rawValue, storage?.rawValue ?? "", threads > 1 ? "on \(threads) threads" : ""]
                 .filter { !$0.isEmpty }.joined(separator: " ")
         }
     }
@@ -48,27 +74,12 @@ public struct ThroughputBaseline: Sendable {
 
     public init(csv text: String, file: String) throws {
         self.file = file
-        let records = try CSV.records(of: text, file: file)
-        guard let header = records.first else {
-            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "empty file; expected a throughput CSV")
-        }
-        let columns = try CSV.columnIndices(
-            of: ["tokenizer", "operation", "mode", "storage", "corpus", "reference", "relative"], in: header, file: file,
-            expected: "a CSV from 'tokenbench throughput'")
-        for record in records.dropFirst() {
-            try CSV.checkFieldCount(of: record, header: header, file: file)
-            func field(_ name: String) -> String { record.fields[columns[name]!] }
-            guard !field("relative").isEmpty else { continue }
-            guard let relative = Double(field("relative")), relative.isFinite, relative > 0 else {
-                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "relative '\(field("relative"))' is not a positive number")
+        for record in try ThroughputRow.records(ofCSV: text, file: file, requiring: [.storage, .relative]) {
+            guard let relative = record.relative else { continue }
+            guard relative > 0 else {
+                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "relative '\(relative)' is not a positive number")
             }
-            // A file written before engines existed measured the system engine.
-            let engine = header.fields.firstIndex(of: "engine").map { record.fields[$0] } ?? SQLiteEngine.system.name
-            let threads = header.fields.firstIndex(of: "threads").flatMap { Int(record.fields[$0]) } ?? 1
-            let key = Key(
-                tokenizer: field("tokenizer"), engine: engine, operation: field("operation"), mode: field("mode"), storage: field("storage"),
-                corpus: field("corpus"), reference: field("reference"), threads: threads)
-            relatives[key] = relative
+            relatives[Key(record)] = relative
         }
     }
 
@@ -80,9 +91,7 @@ public struct ThroughputBaseline: Sendable {
         var regressions: [Regression] = []
         for row in rows {
             guard let current = row.relative else { continue }
-            let key = Key(
-                tokenizer: row.tokenizer, engine: row.engine, operation: row.operation.rawValue, mode: row.mode.rawValue,
-                storage: row.storage?.rawValue ?? "", corpus: row.corpus.name, reference: row.reference, threads: row.threads)
+            let key = Key(row)
             guard let baseline = relatives[key] else { continue }
             compared += 1
             if current < baseline * (1 - threshold) {

@@ -11,7 +11,7 @@ extension ThroughputMeasurer {
         /// Set for the `--threads N` rows: N instances on N threads.
         var threaded: ThreadedTokenCounter?
 
-        var operation: ThroughputRow.Operation {
+        var operation: ThroughputOperation {
             cLoop != nil ? .cReference : (limitLoop != nil ? .cLimit : .tokenize)
         }
         var threads: Int { threaded?.threads ?? 1 }

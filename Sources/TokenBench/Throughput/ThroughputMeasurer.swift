@@ -66,7 +66,7 @@ final class ThroughputMeasurer {
     }
 
     func row(
-        tokenizer: ResolvedTokenizer, operation: ThroughputRow.Operation, mode: TokenizationMode, storage: IndexStorage?,
+        tokenizer: ResolvedTokenizer, operation: ThroughputOperation, mode: TokenizationMode, storage: IndexStorage?,
         corpus: StreamedCorpus, tokens: Int?, statistics: TimingStatistics
     ) -> ThroughputRow {
         ThroughputRow(
@@ -79,7 +79,7 @@ final class ThroughputMeasurer {
     /// Fills `relative` on every row from the reference tokenizer's row of the same operation,
     /// mode and storage, measured in the same run.
     static func addingRelativeFigures(to rows: [ThroughputRow], referenceName: String) -> [ThroughputRow] {
-        func referenceRow(_ operation: ThroughputRow.Operation, _ row: ThroughputRow) -> ThroughputRow? {
+        func referenceRow(_ operation: ThroughputOperation, _ row: ThroughputRow) -> ThroughputRow? {
             rows.first {
                 $0.tokenizer == referenceName && $0.engine == row.engine && $0.operation == operation && $0.mode == row.mode
                     && $0.storage == row.storage && $0.threads == row.threads
@@ -87,7 +87,7 @@ final class ThroughputMeasurer {
         }
         /// The same tokenizer's row of `operation`, mode and storage on one thread: the harness
         /// row a C loop's row is compared with, and the base of a threaded row's speed-up.
-        func singleThreadRow(_ operation: ThroughputRow.Operation, _ row: ThroughputRow) -> ThroughputRow? {
+        func singleThreadRow(_ operation: ThroughputOperation, _ row: ThroughputRow) -> ThroughputRow? {
             rows.first {
                 $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.operation == operation && $0.mode == row.mode
                     && $0.storage == row.storage && $0.threads == 1
@@ -129,6 +129,10 @@ extension Workbench {
         }
         guard options.threads >= 1 else {
             throw TokenBenchError.invalidArgument(name: "threads", value: String(options.threads), reason: "at least one thread is needed")
+        }
+        if let other = options.operations.first(where: { !ThroughputOperation.requestable.contains($0) }) {
+            throw TokenBenchError.invalidArgument(
+                name: "operations", value: other.rawValue, reason: "its rows come with the tokenize operation; ask for tokenize")
         }
         guard !options.corpora.isEmpty else {
             throw TokenBenchError.invalidArgument(name: "corpora", value: "", reason: "no corpus to measure")

@@ -7,6 +7,7 @@ public struct ThroughputOptions: Sendable {
     /// Tokenize modes: document and/or query. Index always tokenizes in document mode and query
     /// in query mode, as FTS5 does.
     public var modes: [TokenizationMode]
+    /// Among `ThroughputOperation.requestable`.
     public var operations: [ThroughputOperation]
     public var storages: [IndexStorage]
     /// Timed runs per measurement, after one untimed warm-up.
@@ -29,7 +30,7 @@ public struct ThroughputOptions: Sendable {
         tokenizers: [TokenizerSpec],
         reference: TokenizerSpec = TokenizerSpec(label: "unicode61", text: "unicode61"),
         modes: [TokenizationMode] = [.document, .query],
-        operations: [ThroughputOperation] = ThroughputOperation.allCases,
+        operations: [ThroughputOperation] = ThroughputOperation.requestable,
         storages: [IndexStorage] = IndexStorage.allCases,
         runs: Int = 5,
         corpora: [CorpusSource] = [.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize)],

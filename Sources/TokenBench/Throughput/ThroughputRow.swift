@@ -2,22 +2,11 @@ import Foundation
 
 /// One line of a throughput report: one tokenizer × operation × mode (× storage) on one corpus.
 public struct ThroughputRow: Sendable, Equatable {
-    /// What a row measured. `cReference` is the C reference loop running the reference
-    /// tokenizer: the harness-overhead row. `cLimit` is a shipped tokenizer's approach written as
-    /// the plainest C loop over the same libraries (`icu`, `nfkc`): the tokenizer's limit.
-    public enum Operation: String, Sendable, CaseIterable {
-        case tokenize
-        case index
-        case query
-        case cReference = "c-reference"
-        case cLimit = "c-limit"
-    }
-
     public internal(set) var tokenizer: String
     /// The SQLite engine whose FTS5 created the tokenizer and held the index: `relative`
     /// compares rows of one engine only.
     public internal(set) var engine: String = SQLiteEngine.system.name
-    public internal(set) var operation: Operation
+    public internal(set) var operation: ThroughputOperation
     public internal(set) var mode: TokenizationMode
     /// For index and query rows: where the FTS5 table was.
     public internal(set) var storage: IndexStorage?
@@ -67,57 +56,5 @@ public struct ThroughputRow: Sendable, Equatable {
 
     public var documentsPerSecond: Double? {
         operation == .query || medianSeconds <= 0 ? nil : Double(corpus.documents) / medianSeconds
-    }
-}
-
-// MARK: - Tables
-
-extension ThroughputRow {
-    /// The CSV columns: the ones every consumer relies on first, then the extras.
-    public static let tableHeader = [
-        "tokenizer", "engine", "operation", "mode", "corpus", "bytes", "documents", "tokens", "runs",
-        "min_s", "median_s", "max_s", "mb_per_s", "tokens_per_s", "ns_per_token", "relative",
-        "reference", "storage", "checksum", "documents_per_s", "queries", "p50_us", "p90_us", "p99_us", "script",
-        "threads", "speedup",
-    ]
-
-    public var tableRow: [String] {
-        [
-            tokenizer, engine, operation.rawValue, mode.rawValue, corpus.name, String(corpus.bytes), String(corpus.documents),
-            tokens.map(String.init) ?? "", String(runs),
-            Self.format(minSeconds, "%.6f"), Self.format(medianSeconds, "%.6f"), Self.format(maxSeconds, "%.6f"),
-            Self.format(megabytesPerSecond, "%.2f"), Self.format(tokensPerSecond, "%.0f"),
-            Self.format(nanosecondsPerToken, "%.2f"), Self.format(relative, "%.3f"),
-            reference, storage?.rawValue ?? "", corpus.checksum, Self.format(documentsPerSecond, "%.0f"),
-            queries.map(String.init) ?? "", Self.format(p50Microseconds, "%.1f"),
-            Self.format(p90Microseconds, "%.1f"), Self.format(p99Microseconds, "%.1f"), corpus.script ?? "",
-            String(threads), Self.format(speedup, "%.2f"),
-        ]
-    }
-
-    /// The full table, as written to CSV.
-    public static func table(_ rows: [ThroughputRow]) -> Table {
-        Table(header: tableHeader, rows: rows.map(\.tableRow))
-    }
-
-    /// A narrower table for people (README, pull requests): the figures that compare tokenizers.
-    public static func summaryTable(_ rows: [ThroughputRow]) -> Table {
-        Table(
-            header: ["tokenizer", "engine", "operation", "mode", "storage", "script", "threads", "MB/s", "tokens/s", "ns/token", "docs/s", "p50 µs", "p99 µs", "relative", "speed-up"],
-            rows: rows.map { row in
-                [
-                    row.tokenizer, row.engine, row.operation.rawValue, row.mode.rawValue, row.storage?.rawValue ?? "",
-                    row.corpus.script ?? "", String(row.threads),
-                    format(row.megabytesPerSecond, "%.1f"), format(row.tokensPerSecond.map { $0 / 1e6 }, "%.2fM"),
-                    format(row.nanosecondsPerToken, "%.1f"), format(row.documentsPerSecond, "%.0f"),
-                    format(row.p50Microseconds, "%.1f"), format(row.p99Microseconds, "%.1f"),
-                    format(row.relative, "%.3f"), format(row.speedup, "%.2f"),
-                ]
-            })
-    }
-
-    private static func format(_ value: Double?, _ pattern: String) -> String {
-        guard let value, value.isFinite else { return "" }
-        return String(format: pattern, value)
     }
 }

@@ -1,0 +1,164 @@
+import Foundation
+
+/// The throughput CSV, both ways: the one place that knows its columns. `tokenbench throughput`
+/// writes rows with `table(_:)`; baselines and the report read them back as `Record`s.
+extension ThroughputRow {
+    /// The CSV columns, in order: the ones every consumer relies on first, then the extras.
+    public enum Column: String, CaseIterable, Sendable {
+        case tokenizer, engine, operation, mode, corpus, bytes, documents, tokens, runs
+        case minSeconds = "min_s", medianSeconds = "median_s", maxSeconds = "max_s"
+        case megabytesPerSecond = "mb_per_s", tokensPerSecond = "tokens_per_s", nanosecondsPerToken = "ns_per_token"
+        case relative, reference, storage, checksum
+        case documentsPerSecond = "documents_per_s"
+        case queries
+        case p50Microseconds = "p50_us", p90Microseconds = "p90_us", p99Microseconds = "p99_us"
+        case script, threads, speedup
+    }
+
+    public static let tableHeader = Column.allCases.map(\.rawValue)
+
+    public var tableRow: [String] {
+        Column.allCases.map(field)
+    }
+
+    private func field(_ column: Column) -> String {
+        switch column {
+        case .tokenizer: tokenizer
+        case .engine: engine
+        case .operation: operation.rawValue
+        case .mode: mode.rawValue
+        case .corpus: corpus.name
+        case .bytes: String(corpus.bytes)
+        case .documents: String(corpus.documents)
+        case .tokens: tokens.map(String.init) ?? ""
+        case .runs: String(runs)
+        case .minSeconds: Self.format(minSeconds, "%.6f")
+        case .medianSeconds: Self.format(medianSeconds, "%.6f")
+        case .maxSeconds: Self.format(maxSeconds, "%.6f")
+        case .megabytesPerSecond: Self.format(megabytesPerSecond, "%.2f")
+        case .tokensPerSecond: Self.format(tokensPerSecond, "%.0f")
+        case .nanosecondsPerToken: Self.format(nanosecondsPerToken, "%.2f")
+        case .relative: Self.format(relative, "%.3f")
+        case .reference: reference
+        case .storage: storage?.rawValue ?? ""
+        case .checksum: corpus.checksum
+        case .documentsPerSecond: Self.format(documentsPerSecond, "%.0f")
+        case .queries: queries.map(String.init) ?? ""
+        case .p50Microseconds: Self.format(p50Microseconds, "%.1f")
+        case .p90Microseconds: Self.format(p90Microseconds, "%.1f")
+        case .p99Microseconds: Self.format(p99Microseconds, "%.1f")
+        case .script: corpus.script ?? ""
+        case .threads: String(threads)
+        case .speedup: Self.format(speedup, "%.2f")
+        }
+    }
+
+    /// The full table, as written to CSV.
+    public static func table(_ rows: [ThroughputRow]) -> Table {
+        Table(header: tableHeader, rows: rows.map(\.tableRow))
+    }
+
+    /// A narrower table for people (README, pull requests): the figures that compare tokenizers.
+    public static func summaryTable(_ rows: [ThroughputRow]) -> Table {
+        Table(
+            header: [
+                "tokenizer", "engine", "operation", "mode", "storage", "script", "threads", "MB/s", "tokens/s", "ns/token",
+                "docs/s", "p50 µs", "p99 µs", "relative", "speed-up",
+            ],
+            rows: rows.map { row in
+                [
+                    row.tokenizer, row.engine, row.operation.rawValue, row.mode.rawValue, row.storage?.rawValue ?? "",
+                    row.corpus.script ?? "", String(row.threads),
+                    format(row.megabytesPerSecond, "%.1f"), format(row.tokensPerSecond.map { $0 / 1e6 }, "%.2fM"),
+                    format(row.nanosecondsPerToken, "%.1f"), format(row.documentsPerSecond, "%.0f"),
+                    format(row.p50Microseconds, "%.1f"), format(row.p99Microseconds, "%.1f"),
+                    format(row.relative, "%.3f"), format(row.speedup, "%.2f"),
+                ]
+            })
+    }
+
+    private static func format(_ value: Double?, _ pattern: String) -> String {
+        guard let value, value.isFinite else { return "" }
+        return String(format: pattern, value)
+    }
+}
+
+// MARK: - Reading
+
+extension ThroughputRow {
+    /// One line of a throughput CSV read back: the columns that baselines and the report compare.
+    /// A CSV written before engines, scripts or threads existed reads as the system engine, no
+    /// script and one thread.
+    public struct Record: Sendable, Equatable {
+        /// The line in the CSV file, for errors.
+        public var line: Int
+        public var tokenizer: String
+        public var engine: String
+        public var operation: ThroughputOperation
+        public var mode: TokenizationMode
+        public var storage: IndexStorage?
+        public var corpus: String
+        /// Nil when the CSV has no `bytes` column.
+        public var bytes: Int?
+        public var script: String
+        public var threads: Int
+        /// Nil for query rows, and when the CSV has no `mb_per_s` column.
+        public var megabytesPerSecond: Double?
+        /// Nil for rows without a reference figure.
+        public var relative: Double?
+        public var reference: String
+    }
+
+    /// The columns every reader needs; `records(ofCSV:file:requiring:)` adds its caller's.
+    static let requiredColumns: [Column] = [.tokenizer, .operation, .mode, .corpus, .reference]
+
+    /// Reads a CSV written by `tokenbench throughput` (or a subset of its columns, with at least
+    /// `requiredColumns` and `requiring`). Errors name the file and line.
+    public static func records(ofCSV text: String, file: String, requiring: [Column] = []) throws -> [Record] {
+        let records = try CSV.records(of: text, file: file)
+        guard let header = records.first else {
+            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "empty file; expected a CSV from 'tokenbench throughput'")
+        }
+        let required = try CSV.columnIndices(
+            of: (requiredColumns + requiring).map(\.rawValue), in: header, file: file,
+            expected: "a CSV from 'tokenbench throughput'")
+        let present = Dictionary(
+            Column.allCases.compactMap { column in header.fields.firstIndex(of: column.rawValue).map { (column, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        assert(required.allSatisfy { present[Column(rawValue: $0.key)!] == $0.value })
+        return try records.dropFirst().map { record in
+            try CSV.checkFieldCount(of: record, header: header, file: file)
+            func field(_ column: Column) -> String? { present[column].map { record.fields[$0] } }
+            func invalid(_ column: Column, _ what: String) -> TokenBenchError {
+                .invalidFixture(file: file, line: record.line, reason: "\(column.rawValue) '\(field(column) ?? "")' is not \(what)")
+            }
+            func parsed<Value>(_ column: Column, _ what: String, _ parse: (String) -> Value?) throws -> Value? {
+                guard let text = field(column), !text.isEmpty else { return nil }
+                guard let value = parse(text) else { throw invalid(column, what) }
+                return value
+            }
+            func number(_ column: Column) throws -> Double? {
+                try parsed(column, "a finite number") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+            }
+            guard let operation = try parsed(.operation, "an operation of 'tokenbench throughput'", ThroughputOperation.init(rawValue:)) else {
+                throw invalid(.operation, "an operation of 'tokenbench throughput'")
+            }
+            guard let mode = try parsed(.mode, "a tokenization mode", TokenizationMode.init(rawValue:)) else {
+                throw invalid(.mode, "a tokenization mode")
+            }
+            return Record(
+                line: record.line, tokenizer: field(.tokenizer) ?? "",
+                engine: field(.engine) ?? SQLiteEngine.system.name, operation: operation, mode: mode,
+                storage: try parsed(.storage, "memory or file", IndexStorage.init(rawValue:)),
+                corpus: field(.corpus) ?? "", bytes: try parsed(.bytes, "a byte count", Int.init),
+                script: field(.script) ?? "", threads: try parsed(.threads, "a thread count", Int.init) ?? 1,
+                megabytesPerSecond: try number(.megabytesPerSecond), relative: try number(.relative),
+                reference: field(.reference) ?? "")
+        }
+    }
+
+    /// Reads a throughput CSV file; see `records(ofCSV:file:requiring:)`.
+    public static func records(ofFile path: String, requiring: [Column] = []) throws -> [Record] {
+        try records(ofCSV: try CSV.readText(ofFile: path), file: path, requiring: requiring)
+    }
+}
