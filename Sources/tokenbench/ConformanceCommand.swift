@@ -49,31 +49,26 @@ struct ConformanceCommand: ParsableCommand {
         let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
         let inputs = ConformanceCorpus.make(fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
         var table = Table(header: ConformanceFinding.tableHeader)
-        var unknownErrorCount = 0
-        var knownHit: Set<String> = []
-        var ran: Set<String> = []
+        var reports: [ConformanceReport] = []
         let specs = workbench.tokenizers(on: bench)
         for spec in specs {
             try workbench.forEachEngine(running: spec, on: bench) { engine in
                 let options = ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck, engine: engine)
                 let report = try bench.conformance(of: spec, inputs: inputs, options: options)
-                ran.insert("\(spec.name),\(engine.name)")
+                reports.append(report)
                 table.rows += report.findings.map(\.tableRow)
-                let errors = report.findings.filter { $0.severity == .error }
-                let knownErrors = errors.filter { knownIssues.entry(for: $0) != nil }
-                for finding in knownErrors { knownHit.insert("\(finding.tokenizer),\(finding.engine),\(finding.check.rawValue)") }
-                unknownErrorCount += errors.count - knownErrors.count
-                printError("tokenbench: \(report.tokenizer) on \(report.engine): \(errors.count) errors\(knownErrors.isEmpty ? "" : " (\(knownErrors.count) known)"), "
+                let known = knownIssues.verdict(on: [report]).knownErrors.count
+                printError("tokenbench: \(report.tokenizer) on \(report.engine): \(report.errorCount) errors\(known == 0 ? "" : " (\(known) known)"), "
                     + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls)")
             }
         }
-        for entry in knownIssues.entries
-        where ran.contains("\(entry.tokenizer),\(entry.engine)") && !knownHit.contains("\(entry.tokenizer),\(entry.engine),\(entry.check.rawValue)") {
+        let verdict = knownIssues.verdict(on: reports)
+        for entry in verdict.knownIssuesNotFound {
             printError("tokenbench: known issue not found this time: \(entry.tokenizer) on \(entry.engine) \(entry.check.rawValue) (\(entry.reason))")
         }
         try output.emit(table)
-        if unknownErrorCount > 0 {
-            printError("tokenbench: \(unknownErrorCount) errors break FTS5's tokenizer contract")
+        if !verdict.passes {
+            printError("tokenbench: \(verdict.unknownErrors.count) errors break FTS5's tokenizer contract")
             throw ExitCode(1)
         }
     }

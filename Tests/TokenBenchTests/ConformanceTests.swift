@@ -172,4 +172,36 @@ struct CatalogConformanceTests {
         let known: Set<ConformanceCheck> = spec.name.hasPrefix("trigram") && engine == .system ? [.characterBoundary, .offsetRange] : []
         #expect(errors.allSatisfy { known.contains($0.check) }, "\(spec.name): \(errors.prefix(3).map(\.detail))")
     }
+
+    /// The verdict a CI run acts on, computed by the library: unknown errors fail, known ones do
+    /// not, warnings never do, and a known issue not seen is reported only when its tokenizer ran
+    /// on its engine.
+    @Test func knownIssuesJudgeReports() {
+        let known = ConformanceKnownIssues(entries: [
+            .init(tokenizer: "trigram", engine: "system", check: .offsetRange, reason: "SQLite 3.40.1"),
+            .init(tokenizer: "trigram", engine: "system", check: .characterBoundary, reason: "not hit this time"),
+            .init(tokenizer: "trigram", engine: "bundled", check: .offsetRange, reason: "bundled did not run"),
+        ])
+        func finding(_ tokenizer: String, _ engine: String, _ check: ConformanceCheck) -> ConformanceFinding {
+            ConformanceFinding(tokenizer: tokenizer, engine: engine, check: check, mode: "document", input: "x", detail: "")
+        }
+        func report(_ tokenizer: String, _ engine: String, _ findings: [ConformanceFinding]) -> ConformanceReport {
+            ConformanceReport(tokenizer: tokenizer, engine: engine, findings: findings, inputCount: 1, tokenizeCalls: 1)
+        }
+        let reports = [
+            report("trigram", "system", [
+                finding("trigram", "system", .offsetRange),           // known: listed, does not fail
+                finding("trigram", "system", .startOrder),            // unknown: fails
+                finding("trigram", "system", .queryRoundTrip),        // a warning: never fails
+            ]),
+            report("ascii", "system", []),
+        ]
+        let verdict = known.verdict(on: reports)
+        #expect(verdict.knownErrors.map(\.check) == [.offsetRange])
+        #expect(verdict.unknownErrors.map(\.check) == [.startOrder])
+        #expect(!verdict.passes)
+        #expect(verdict.knownIssuesNotFound.map(\.reason) == ["not hit this time"])
+        // Known errors alone pass.
+        #expect(known.verdict(on: [report("trigram", "system", [finding("trigram", "system", .offsetRange)])]).passes)
+    }
 }

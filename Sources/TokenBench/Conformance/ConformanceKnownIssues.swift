@@ -10,6 +10,11 @@ public struct ConformanceKnownIssues: Sendable {
         public var engine: String
         public var check: ConformanceCheck
         public var reason: String
+
+        /// Whether this entry accepts `finding`: same tokenizer, engine and check.
+        public func covers(_ finding: ConformanceFinding) -> Bool {
+            tokenizer == finding.tokenizer && engine == finding.engine && check == finding.check
+        }
     }
 
     public var entries: [Entry]
@@ -47,6 +52,6 @@ public struct ConformanceKnownIssues: Sendable {
 
     /// The entry that covers `finding`, if any.
     public func entry(for finding: ConformanceFinding) -> Entry? {
-        entries.first { $0.tokenizer == finding.tokenizer && $0.engine == finding.engine && $0.check == finding.check }
+        entries.first { $0.covers(finding) }
     }
 }
