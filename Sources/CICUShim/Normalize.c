@@ -1,4 +1,5 @@
 #include "CICUShim.h"
+#include "UTF16Transform.h"
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
@@ -143,43 +144,16 @@ static const UNormalizer2 *normalizer_for(tb_normalization form, UErrorCode *sta
     return NULL;
 }
 
+static int32_t normalize(const void *context, const UChar *source, int32_t length, UChar *target, int32_t capacity,
+                         UErrorCode *status) {
+    return unorm2_normalize((const UNormalizer2 *)context, source, length, target, capacity, status);
+}
+
 int tb_normalize_utf8(tb_normalization form, const char *input, int length, char *output, int capacity) {
     UErrorCode status = U_ZERO_ERROR;
     const UNormalizer2 *normalizer = normalizer_for(form, &status);
-    if (U_FAILURE(status) || length < 0) return -1;
-    int32_t source_capacity = length + 1;
-    UChar *source = malloc(sizeof(UChar) * (size_t)source_capacity);
-    if (source == NULL) return -1;
-    int32_t source_length = 0;
-    u_strFromUTF8(source, source_capacity, &source_length, input, length, &status);
-    /* Normalization can grow text by a factor of 18 per code point (U+FDFA); retry once
-     * with the exact size ICU asks for rather than reserving that much up front. */
-    int32_t folded_capacity = source_length * 3 + 16;
-    UChar *folded = U_SUCCESS(status) ? malloc(sizeof(UChar) * (size_t)folded_capacity) : NULL;
-    int32_t folded_length = 0;
-    if (folded != NULL) {
-        folded_length = unorm2_normalize(normalizer, source, source_length, folded, folded_capacity, &status);
-        if (status == U_BUFFER_OVERFLOW_ERROR) {
-            status = U_ZERO_ERROR;
-            folded_capacity = folded_length;
-            UChar *larger = realloc(folded, sizeof(UChar) * (size_t)folded_capacity);
-            if (larger == NULL) {
-                status = U_MEMORY_ALLOCATION_ERROR;
-            } else {
-                folded = larger;
-                folded_length = unorm2_normalize(normalizer, source, source_length, folded, folded_capacity, &status);
-            }
-        }
-    }
-    int32_t utf8_length = -1;
-    if (folded != NULL && U_SUCCESS(status)) {
-        u_strToUTF8(output, capacity, &utf8_length, folded, folded_length, &status);
-        /* Too small an output buffer is reported through the returned length, not as failure. */
-        if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) status = U_ZERO_ERROR;
-    }
-    free(source);
-    free(folded);
-    return U_SUCCESS(status) ? utf8_length : -1;
+    if (U_FAILURE(status)) return -1;
+    return tb_transform_utf8(normalize, normalizer, input, length, output, capacity);
 }
 
 int tb_utf8_has_letter_or_digit(const char *input, int length) {

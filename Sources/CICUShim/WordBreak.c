@@ -1,9 +1,7 @@
 #include "CICUShim.h"
+#include "UTF16Transform.h"
 #include <stdlib.h>
-#include <string.h>
 #include <unicode/ubrk.h>
-#include <unicode/uchar.h>
-#include <unicode/ustring.h>
 #include <unicode/utext.h>
 
 struct tb_wordbreak {
@@ -14,17 +12,11 @@ struct tb_wordbreak {
     int32_t position;
 };
 
-static void copy_error(UErrorCode status, char *error, int capacity) {
-    if (capacity <= 0) return;
-    strncpy(error, u_errorName(status), (size_t)capacity - 1);
-    error[capacity - 1] = 0;
-}
-
 tb_wordbreak *tb_wordbreak_open(const char *locale, char *error, int error_capacity) {
     UErrorCode status = U_ZERO_ERROR;
     UBreakIterator *icu = ubrk_open(UBRK_WORD, locale, NULL, 0, &status);
     if (U_FAILURE(status) || icu == NULL) {
-        copy_error(status, error, error_capacity);
+        tb_copy_icu_error(status, error, error_capacity);
         return NULL;
     }
     tb_wordbreak *result = malloc(sizeof *result);
@@ -77,32 +69,4 @@ void tb_wordbreak_clear_text(tb_wordbreak *wordbreak) {
     /* Detach the caller's text before it goes away: the iterator outlives the call. */
     ubrk_setText(wordbreak->icu, NULL, 0, &status);
     wordbreak->position = UBRK_DONE;
-}
-
-int tb_casefold_utf8(const char *input, int length, int turkic, char *output, int capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t utf16_capacity = length + 8;
-    UChar source_stack[256], folded_stack[512];
-    UChar *source = utf16_capacity <= 256 ? source_stack : malloc(sizeof(UChar) * (size_t)utf16_capacity);
-    int32_t folded_capacity = utf16_capacity * 3;
-    UChar *folded = folded_capacity <= 512 ? folded_stack : malloc(sizeof(UChar) * (size_t)folded_capacity);
-    int result = -1;
-    if (source != NULL && folded != NULL) {
-        int32_t source_length = 0;
-        u_strFromUTF8(source, utf16_capacity, &source_length, input, length, &status);
-        int32_t folded_length = 0;
-        if (U_SUCCESS(status)) {
-            uint32_t options = turkic ? U_FOLD_CASE_EXCLUDE_SPECIAL_I : U_FOLD_CASE_DEFAULT;
-            folded_length = u_strFoldCase(folded, folded_capacity, source, source_length, options, &status);
-        }
-        int32_t utf8_length = 0;
-        if (U_SUCCESS(status)) {
-            u_strToUTF8(output, capacity, &utf8_length, folded, folded_length, &status);
-            if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) status = U_ZERO_ERROR;
-            if (U_SUCCESS(status)) result = utf8_length;
-        }
-    }
-    if (source != source_stack) free(source);
-    if (folded != folded_stack) free(folded);
-    return result;
 }

@@ -72,8 +72,7 @@ extension Workbench {
     private static func icuString(_ function: (UnsafeMutablePointer<CChar>?, CInt) -> Void) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         function(&buffer, CInt(buffer.count))
-        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(nulTerminated: buffer)
     }
 
     /// The language version the library was compiled with (the compiler has no runtime query).

@@ -3,7 +3,11 @@
 
 // Stable, unsuffixed names for the few ICU functions TokenBench calls. ICU renames its C
 // symbols per version (u_getVersion_72); this header exposes no ICU type so that Swift code
-// importing Foundation (which carries its own ICU) can import it too.
+// importing Foundation (which carries its own ICU) can import it too. Every function that
+// returns text writes UTF-8 into the caller's buffer and returns the length it needed, so a
+// caller retries with a larger buffer (Swift's `retryingWithLargerCapacity`).
+
+// MARK: Versions (CICUShim.c)
 
 /// Writes the dotted ICU library version ("72.1") into `buffer`, NUL-terminated.
 void tb_icu_version(char *buffer, int capacity);
@@ -11,8 +15,7 @@ void tb_icu_version(char *buffer, int capacity);
 /// Writes the dotted Unicode version ICU implements ("15.0") into `buffer`, NUL-terminated.
 void tb_icu_unicode_version(char *buffer, int capacity);
 
-#ifndef TOKENBENCH_CICUSHIM_TRANSLIT
-#define TOKENBENCH_CICUSHIM_TRANSLIT
+// MARK: Transliteration (Translit.c)
 
 /// An ICU transliterator, opaque to Swift. Not safe for concurrent use: one per tokenizer.
 typedef struct tb_transliterator tb_transliterator;
@@ -29,7 +32,7 @@ void tb_translit_close(tb_transliterator *transliterator);
 /// with a larger buffer), or -1 when the input is not valid UTF-8 or ICU fails.
 int tb_translit_utf8(tb_transliterator *transliterator, const char *input, int length, char *output, int capacity);
 
-#endif
+// MARK: Word breaking (WordBreak.c)
 
 /// An ICU word-break iterator over UTF-8 text, opaque to Swift. One per tokenizer.
 typedef struct tb_wordbreak tb_wordbreak;
@@ -52,10 +55,15 @@ int tb_wordbreak_next(tb_wordbreak *wordbreak, int *start, int *end);
 /// Detaches the text given to tb_wordbreak_set_text.
 void tb_wordbreak_clear_text(tb_wordbreak *wordbreak);
 
+
+// MARK: Case folding (CaseFold.c)
+
 /// Full Unicode case folding of `length` bytes of UTF-8 into `output`; `turkic` selects the
 /// Turkic folding of I and İ. Returns the folded length in bytes (which may exceed `capacity`:
 /// call again with a larger buffer), or -1 on invalid UTF-8.
 int tb_casefold_utf8(const char *input, int length, int turkic, char *output, int capacity);
+
+// MARK: Normalization (Normalize.c)
 
 /// An NFKC case folder with a per-code-point cache: most text repeats a small set of
 /// characters, and each ICU call costs far more than a cache lookup. Not thread-safe: one per

@@ -32,7 +32,7 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
         var functions = tb_sqlite_functions()
         var error = [CChar](repeating: 0, count: 512)
         guard tb_load_sqlite(path, &functions, &error, CInt(error.count)) == 0 else {
-            throw TokenBenchError.invalidArgument(name: "engine", value: path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw TokenBenchError.invalidArgument(name: "engine", value: path, reason: String(nulTerminated: error))
         }
         return SQLiteEngine(name: path, library: Library(functions))
     }

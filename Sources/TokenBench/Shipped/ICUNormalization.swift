@@ -1,18 +1,5 @@
 import CICUShim
 
-/// Calls a C function that writes into a caller's buffer and returns the length it needed (or -1
-/// on failure), growing the buffer and calling again when the first one was too small.
-func withGrowingBuffer(initialCapacity: Int = 256, _ write: (UnsafeMutablePointer<CChar>, CInt) -> CInt) -> [UInt8]? {
-    var capacity = initialCapacity
-    while true {
-        var buffer = [CChar](repeating: 0, count: capacity)
-        let length = buffer.withUnsafeMutableBufferPointer { write($0.baseAddress!, CInt(capacity)) }
-        if length < 0 { return nil }
-        if Int(length) <= capacity { return buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) } }
-        capacity = Int(length)
-    }
-}
-
 /// Unicode normalization of UTF-8 bytes through the system ICU (`tb_normalize_utf8`).
 enum ICUNormalization {
     case nfc, nfd, nfkc, nfkd, nfkcCasefold

@@ -15,7 +15,7 @@ final class MorphologicalAnalyzer {
     init(dicdir: String?, tokenizer: String) throws {
         var error = [CChar](repeating: 0, count: 512)
         guard let handle = tb_mecab_open(dicdir, &error, CInt(error.count)) else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = String(nulTerminated: error)
             let dictionary = dicdir.map { "dictionary '\($0)'" } ?? "the dictionary named by mecabrc"
             throw DatabaseError(message: "\(tokenizer): MeCab cannot load \(dictionary): \(reason)")
         }
@@ -33,7 +33,7 @@ final class MorphologicalAnalyzer {
     var dictionaryDescription: String {
         var buffer = [CChar](repeating: 0, count: 1024)
         tb_mecab_describe_dictionary(handle, &buffer, CInt(buffer.count))
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(nulTerminated: buffer)
     }
 
     /// Walks the morphemes of `length` bytes at `text`: `callback` gets `context` with each one.

@@ -31,22 +31,18 @@ final class NfkcFolder {
     func fold(_ pText: UnsafePointer<CChar>, _ nText: CInt) -> CInt? {
         // Most text folds to about its own length; text that grows more (ß → ss, ﬃ → ffi) takes a
         // second pass with the exact size, rather than every call reserving twice the input.
-        var capacity = max(folded.count, Int(nText) + Int(nText) / 8 + 16)
-        while true {
+        let length = retryingWithLargerCapacity(initialCapacity: max(folded.count, Int(nText) + Int(nText) / 8 + 16)) { capacity in
             if folded.count < capacity {
                 folded = [CChar](repeating: 0, count: capacity)
                 segmentStart = [CInt](repeating: 0, count: capacity)
                 segmentEnd = [CInt](repeating: 0, count: capacity)
             }
-            let length = tb_nfkc_folder_fold(handle, pText, nText, &folded, &segmentStart, &segmentEnd, CInt(capacity))
-            if length < 0 { return nil }
-            if Int(length) <= capacity {
-                foldedLength = length
-                originalLength = nText
-                return length
-            }
-            capacity = Int(length)
+            return tb_nfkc_folder_fold(handle, pText, nText, &folded, &segmentStart, &segmentEnd, CInt(capacity))
         }
+        guard let length else { return nil }
+        foldedLength = CInt(length)
+        originalLength = nText
+        return foldedLength
     }
 
     /// Borrows the offset maps of the last `fold` for the duration of `body`.

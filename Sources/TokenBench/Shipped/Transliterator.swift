@@ -15,7 +15,7 @@ final class Transliterator {
     init(id: String, tokenizer: String, cacheLimit: Int = 100_000) throws {
         var error = [CChar](repeating: 0, count: 64)
         guard let handle = tb_translit_open(id, &error, CInt(error.count)) else {
-            let name = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let name = String(nulTerminated: error)
             throw DatabaseError(message: "\(tokenizer): ICU cannot open transform '\(id)': \(name)")
         }
         self.handle = handle

@@ -15,7 +15,7 @@ final class WordBreaker {
     init(locale: String, tokenizer: String) throws {
         var error = [CChar](repeating: 0, count: 64)
         guard let handle = tb_wordbreak_open(locale, &error, CInt(error.count)) else {
-            let name = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let name = String(nulTerminated: error)
             throw DatabaseError(message: "\(tokenizer): ICU cannot open a word-break iterator for locale '\(locale)': \(name)")
         }
         self.handle = handle
@@ -40,29 +40,5 @@ final class WordBreaker {
             if result != 0 { return result }
         }
         return 0
-    }
-}
-
-/// Full Unicode case folding through ICU, with a cache of the tokens seen.
-final class CaseFolder {
-    let isTurkic: Bool
-    private let cache = ByteStringCache()
-
-    init(turkic: Bool) {
-        self.isTurkic = turkic
-    }
-
-    /// Calls `body` with the folded token, borrowed from the cache, or with nil on invalid UTF-8,
-    /// so the caller can keep the bytes as they are.
-    @inline(__always)
-    func withFolded<R>(_ token: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
-        if let hit = cache.withValue(for: token, { $0.map(body) }) { return hit }
-        let folded: [UInt8]? = token.withMemoryRebound(to: CChar.self) { input in
-            withGrowingBuffer { output, capacity in
-                tb_casefold_utf8(input.baseAddress, CInt(input.count), isTurkic ? 1 : 0, output, capacity)
-            }
-        }
-        guard let folded else { return body(nil) }
-        return folded.withUnsafeBufferPointer { cache.insert(token, $0, body) }
     }
 }
