@@ -15,7 +15,7 @@ struct TokensCommand: ParsableCommand {
     @Option(help: "Present each TEXT as written (asis) or in a normalization form: nfc, nfd, nfkc, nfkd.")
     var form: NormalizationForm = .asis
 
-    @Flag(name: .customLong("escapes"), help: "Read \\u{HEX}, \\n, \\t and \\\\ escapes in each TEXT, as fixtures do.")
+    @Flag(name: .customLong("escapes"), help: "Read \\u{HEX}, \\n, \\r, \\t and \\\\ escapes in each TEXT, as fixtures do.")
     var decodesEscapes = false
 
     @Option(name: .customLong("input"), help: "A file with one text per line (- for standard input), read after the TEXT arguments; empty lines are skipped.")

@@ -5,7 +5,7 @@ import TokenBench
 struct WorkbenchOptions: ParsableArguments {
     @Option(
         name: .customLong("tokenizer"),
-        help: "A tokenizer: its FTS5 tokenize= text, LABEL=SPEC, or a label from 'tokenbench list'; repeatable, default every listed one this SQLite supports.")
+        help: "A tokenizer: its FTS5 tokenize= text, LABEL=SPEC, or a label from 'tokenbench list'; repeatable; by default every catalog tokenizer an engine supports ('list' adds these rows to the catalog's).")
     var tokenizerArguments: [String] = []
 
     @Option(

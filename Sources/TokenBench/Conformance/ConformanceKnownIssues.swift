@@ -3,7 +3,7 @@ import Foundation
 /// Errors already known and accepted for an environment, each with its reason: a CSV with the
 /// header `tokenizer,engine,check,reason` (or `tokenizer,check,reason`, whose entries belong to
 /// the system engine, as written before engines existed). Known findings are still printed, but do not fail the run,
-/// so that CI fails on new breaches only (SQLite's own tokenizers have some; see README).
+/// so that CI fails on new breaches only (SQLite's own tokenizers have some; see Documentation/Conformance.md).
 public struct ConformanceKnownIssues: Sendable {
     public struct Entry: Sendable, Equatable {
         public var tokenizer: String

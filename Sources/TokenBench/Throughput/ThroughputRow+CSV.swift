@@ -58,7 +58,7 @@ extension ThroughputRow {
         Table(header: tableHeader, rows: rows.map(\.tableRow))
     }
 
-    /// A narrower table for people (README, pull requests): the figures that compare tokenizers.
+    /// A narrower table for people (pull requests, issue reports): the figures that compare tokenizers.
     public static func summaryTable(_ rows: [ThroughputRow]) -> Table {
         Table(
             header: [
