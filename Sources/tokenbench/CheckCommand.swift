@@ -20,21 +20,21 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The 'tokenbench env' CSV of the baseline's environment; default env.csv beside the baseline, if present.")
     var baselineEnv: String?
 
-    @OptionGroup var workbench: WorkbenchOptions
+    @OptionGroup var workbenchOptions: WorkbenchOptions
 
     @OptionGroup var selection: FixtureOptions
 
     func run() throws {
-        let bench = try workbench.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench()
         let fixtures = try selection.load()
         let golden = try MatrixBaseline.load(path: baseline)
             .filtered(categories: selection.categories, ids: selection.caseIDs)
         guard !golden.records.isEmpty else {
             throw TokenBenchError.invalidArgument(name: "--baseline", value: baseline, reason: "the baseline holds no cell of the selected cases")
         }
-        let check = try bench.regressionCheck(
-            baseline: golden, fixtures: fixtures, tokenizers: workbench.tokenizerSpecs,
-            engines: workbench.engineArguments.isEmpty ? [] : workbench.engines)
+        let check = try workbench.regressionCheck(
+            baseline: golden, fixtures: fixtures, tokenizers: workbenchOptions.tokenizerSpecs,
+            engines: workbenchOptions.engineArguments.isEmpty ? [] : workbenchOptions.engines)
         let comparison = check.comparison
 
         for skipped in check.skipped {
@@ -57,7 +57,7 @@ struct CheckCommand: ParsableCommand {
             return
         }
         // Read the baseline's environment before printing anything, so a bad file fails alone.
-        let environmentNote = try environmentDifferences(bench)
+        let environmentNote = try environmentDifferences(workbench)
         print(comparison.readableReport(), terminator: "")
         print(environmentNote, terminator: "")
         printError("tokenbench: \(comparison.changes.count) of \(comparison.checkedBaselineCellCount) cells differ from \(baseline); "
@@ -66,11 +66,11 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// What differs between the baseline's environment and this one, when it is known; "" when not.
-    private func environmentDifferences(_ bench: Workbench) throws -> String {
+    private func environmentDifferences(_ workbench: Workbench) throws -> String {
         let path = baselineEnv ?? EnvironmentFingerprint.path(beside: baseline)
         guard baselineEnv != nil || FileManager.default.fileExists(atPath: path) else { return "" }
         let before = try EnvironmentFingerprint.load(path: path)
-        let now = EnvironmentFingerprint(pairs: try bench.environment(engines: workbench.engines))
+        let now = EnvironmentFingerprint(pairs: try workbench.environment(engines: workbenchOptions.engines))
         // The CPU changes the speed, never the matching.
         let differences = before.differences(to: now).filter { !$0.key.hasPrefix("cpu_") }
         guard !differences.isEmpty else {

@@ -14,7 +14,7 @@ struct ConformanceCommand: ParsableCommand {
             Exit status: 0 no error (warnings allowed); 1 some check found an error; 2 bad usage or input.
             """)
 
-    @OptionGroup var workbench: WorkbenchOptions
+    @OptionGroup var workbenchOptions: WorkbenchOptions
 
     @Option(help: "The seed of the random inputs; the same seed gives the same inputs.")
     var seed: UInt64 = ConformanceCorpus.defaultSeed
@@ -45,16 +45,16 @@ struct ConformanceCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bench = try workbench.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench()
         let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
         let inputs = ConformanceCorpus.make(fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
         var table = Table(header: ConformanceFinding.tableHeader)
         var reports: [ConformanceReport] = []
-        let specs = workbench.tokenizers(on: bench)
+        let specs = workbenchOptions.tokenizers(on: workbench)
         for spec in specs {
-            try workbench.forEachEngine(running: spec, on: bench) { engine in
+            try workbenchOptions.forEachEngine(running: spec, on: workbench) { engine in
                 let options = ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck, engine: engine)
-                let report = try bench.conformance(of: spec, inputs: inputs, options: options)
+                let report = try workbench.conformance(of: spec, inputs: inputs, options: options)
                 reports.append(report)
                 table.rows += report.findings.map(\.tableRow)
                 let known = knownIssues.verdict(on: [report]).knownErrors.count

@@ -6,24 +6,24 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List every known tokenizer and whether each SQLite engine supports it (probed by creating a table).")
 
-    @OptionGroup var workbench: WorkbenchOptions
+    @OptionGroup var workbenchOptions: WorkbenchOptions
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let bench = try workbench.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench()
         var table = Table(header: ["tokenizer", "engine", "spec", "origin", "supported", "summary", "detail"])
-        for engine in workbench.engines {
+        for engine in workbenchOptions.engines {
             for entry in TokenizerCatalog.all {
-                let reason = bench.unsupportedReason(entry.spec, engine: engine)
+                let reason = workbench.unsupportedReason(entry.spec, engine: engine)
                 table.rows.append([
                     entry.spec.name, engine.name, entry.spec.text, entry.origin.rawValue, reason == nil ? "yes" : "no", entry.summary, reason ?? "",
                 ])
             }
             // Tokenizers named on the command line (from extensions, say) are probed too.
-            for spec in workbench.tokenizerSpecs {
-                var reason = bench.unsupportedReason(spec, engine: engine)
-                if engine != .system, reason != nil, !workbench.extensionArguments.isEmpty {
+            for spec in workbenchOptions.tokenizerSpecs {
+                var reason = workbench.unsupportedReason(spec, engine: engine)
+                if engine != .system, reason != nil, !workbenchOptions.extensionArguments.isEmpty {
                     reason! += " (extensions and GRDB tokenizer types run on the system engine only)"
                 }
                 table.rows.append([spec.name, engine.name, spec.text, "argument", reason == nil ? "yes" : "no", "", reason ?? ""])

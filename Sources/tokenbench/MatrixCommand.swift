@@ -16,7 +16,7 @@ struct MatrixCommand: ParsableCommand {
         case wide
     }
 
-    @OptionGroup var workbench: WorkbenchOptions
+    @OptionGroup var workbenchOptions: WorkbenchOptions
 
     @OptionGroup var selection: FixtureOptions
 
@@ -29,7 +29,7 @@ struct MatrixCommand: ParsableCommand {
     var onlyDisagreements = false
 
     func validate() throws {
-        if onlyDisagreements && workbench.engines.count < 2 {
+        if onlyDisagreements && workbenchOptions.engines.count < 2 {
             throw ValidationError("--only-disagreements compares engines: give two --engine values, or none for both")
         }
     }
@@ -37,8 +37,8 @@ struct MatrixCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let bench = try workbench.makeWorkbench()
-        let matrix = try matrixOptions.computeMatrix(on: bench, workbench: workbench, selection: selection)
+        let workbench = try workbenchOptions.makeWorkbench()
+        let matrix = try matrixOptions.computeMatrix(on: workbench, workbenchOptions: workbenchOptions, selection: selection)
         let shown = onlyDisagreements ? matrix.engineDisagreements() : matrix
         try output.emit(layout == .long ? shown.longTable() : shown.wideTable())
         if onlyDisagreements {

@@ -28,14 +28,14 @@ struct MatrixOptions: ParsableArguments {
         }
     }
 
-    /// Runs the selected fixture cases × the tokenizers on `bench`.
-    func computeMatrix(on bench: Workbench, workbench: WorkbenchOptions, selection: FixtureOptions) throws -> MatchMatrix {
+    /// Runs the selected fixture cases × the tokenizers on `workbench`.
+    func computeMatrix(on workbench: Workbench, workbenchOptions: WorkbenchOptions, selection: FixtureOptions) throws -> MatchMatrix {
         let fixtures = try selection.load()
-        let matrix = try bench.matrix(
-            cases: fixtures.cases, tokenizers: workbench.tokenizers(on: bench), engines: workbench.engines, formPairs: formPairs, queryKinds: kinds)
-        for spec in workbench.tokenizerSpecs {
-            for engine in workbench.engines where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.name }) {
-                workbench.noteSkipped(spec, on: engine, reason: bench.unsupportedReason(spec, engine: engine) ?? "no cells")
+        let matrix = try workbench.matrix(
+            cases: fixtures.cases, tokenizers: workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines, formPairs: formPairs, queryKinds: kinds)
+        for spec in workbenchOptions.tokenizerSpecs {
+            for engine in workbenchOptions.engines where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.name }) {
+                workbenchOptions.noteSkipped(spec, on: engine, reason: workbench.unsupportedReason(spec, engine: engine) ?? "no cells")
             }
         }
         return matrix

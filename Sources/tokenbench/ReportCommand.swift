@@ -15,7 +15,7 @@ struct ReportCommand: ParsableCommand {
             contradicts the fixtures (listed on stderr); 2 bad usage or input.
             """)
 
-    @OptionGroup var workbench: WorkbenchOptions
+    @OptionGroup var workbenchOptions: WorkbenchOptions
 
     @OptionGroup var selection: FixtureOptions
 
@@ -28,7 +28,7 @@ struct ReportCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        let bench = try workbench.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench()
         // Read the throughput figures first: a bad file should fail before the matrix is computed.
         let figures = try throughput.map(ThroughputFigures.load(path:))
         var figuresEnvironment: [(key: String, value: String)]?
@@ -38,9 +38,9 @@ struct ReportCommand: ParsableCommand {
                 figuresEnvironment = try EnvironmentFingerprint.load(path: beside).pairs
             }
         }
-        let matrix = try matrixOptions.computeMatrix(on: bench, workbench: workbench, selection: selection)
+        let matrix = try matrixOptions.computeMatrix(on: workbench, workbenchOptions: workbenchOptions, selection: selection)
         let report = HTMLReport(
-            matrix: matrix, environment: try bench.environment(engines: workbench.engines), command: Self.commandLine(),
+            matrix: matrix, environment: try workbench.environment(engines: workbenchOptions.engines), command: Self.commandLine(),
             throughput: figures, throughputEnvironment: figuresEnvironment)
         try OutputDestination.write(report.render(), to: output)
         try MatrixCommand.reportViolations(of: matrix)

@@ -12,7 +12,7 @@ struct ThroughputCommand: ParsableCommand {
             than --threshold (listed on stderr); 2 bad usage or input; 3 SQLite failure.
             """)
 
-    @OptionGroup var workbench: WorkbenchOptions
+    @OptionGroup var workbenchOptions: WorkbenchOptions
 
     @Option(help: "The tokenizer every relative figure is measured against; the C reference loop runs it too.")
     var reference: String = "unicode61"
@@ -91,7 +91,7 @@ struct ThroughputCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bench = try workbench.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench()
         let corpora = try corpusPaths.isEmpty
             ? (scripts.isEmpty ? [CorpusScript.mixed] : CorpusScript.allCases.filter(scripts.contains)).map { script in
                 CorpusSource.generated(
@@ -104,16 +104,16 @@ struct ThroughputCommand: ParsableCommand {
         var rows: [ThroughputRow] = []
         let referenceSpec = WorkbenchOptions.spec(forArgument: reference)
         // A tokenizer named here that no engine accepts is an error, with the first engine's reason.
-        for spec in workbench.tokenizerSpecs where workbench.engines.allSatisfy({ bench.unsupportedReason(spec, engine: $0) != nil }) {
-            try bench.validate(spec, engine: workbench.engines[0])
+        for spec in workbenchOptions.tokenizerSpecs where workbenchOptions.engines.allSatisfy({ workbench.unsupportedReason(spec, engine: $0) != nil }) {
+            try workbench.validate(spec, engine: workbenchOptions.engines[0])
         }
-        let requested = workbench.tokenizers(on: bench)
-        for engine in workbench.engines {
+        let requested = workbenchOptions.tokenizers(on: workbench)
+        for engine in workbenchOptions.engines {
             // Each engine measures the tokenizers it accepts, against its own reference.
             var specs: [TokenizerSpec] = []
             for spec in requested {
-                if let reason = bench.unsupportedReason(spec, engine: engine) {
-                    workbench.noteSkipped(spec, on: engine, reason: reason)
+                if let reason = workbench.unsupportedReason(spec, engine: engine) {
+                    workbenchOptions.noteSkipped(spec, on: engine, reason: reason)
                 } else {
                     specs.append(spec)
                 }
@@ -130,11 +130,11 @@ struct ThroughputCommand: ParsableCommand {
                 queries: ThroughputOptions.queries(from: fixtures),
                 engine: engine,
                 threads: threads)
-            rows += try bench.throughput(options) { status.show("\(engine.name): \($0)") }
+            rows += try workbench.throughput(options) { status.show("\(engine.name): \($0)") }
         }
         status.clear()
         guard !rows.isEmpty else {
-            throw TokenBenchError.invalidArgument(name: "--tokenizer", value: workbench.tokenizerArguments.joined(separator: " "), reason: "no engine accepts these tokenizers")
+            throw TokenBenchError.invalidArgument(name: "--tokenizer", value: workbenchOptions.tokenizerArguments.joined(separator: " "), reason: "no engine accepts these tokenizers")
         }
         try output.emit(output.format == .csv ? ThroughputRow.table(rows) : ThroughputRow.summaryTable(rows))
 

@@ -7,7 +7,7 @@ struct TokensCommand: ParsableCommand {
         commandName: "tokens",
         abstract: "Print every token a tokenizer produces for each TEXT, with positions and UTF-8 byte offsets.")
 
-    @OptionGroup var workbench: WorkbenchOptions
+    @OptionGroup var workbenchOptions: WorkbenchOptions
 
     @Option(name: .customLong("mode"), help: "FTS5 tokenization reason: document, query, prefix or aux; repeatable, default all four.")
     var modes: [TokenizationMode] = []
@@ -49,8 +49,8 @@ struct TokensCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bench = try workbench.makeWorkbench()
-        let tokenizers = workbench.tokenizers(on: bench)
+        let workbench = try workbenchOptions.makeWorkbench()
+        let tokenizers = workbenchOptions.tokenizers(on: workbench)
         let modes = modes.isEmpty ? TokenizationMode.allCases : TokenizationMode.allCases.filter(modes.contains)
         var inputs: [[UInt8]] = []
         for (index, text) in texts.enumerated() {
@@ -83,8 +83,8 @@ struct TokensCommand: ParsableCommand {
         }
         var table = Table(header: TokenTrace.tableHeader)
         for spec in tokenizers {
-            try workbench.forEachEngine(running: spec, on: bench) { engine in
-                for trace in try bench.traces(of: inputs, spec: spec, modes: modes, form: form, engine: engine) {
+            try workbenchOptions.forEachEngine(running: spec, on: workbench) { engine in
+                for trace in try workbench.traces(of: inputs, spec: spec, modes: modes, form: form, engine: engine) {
                     table.rows += trace.tableRows
                 }
             }
