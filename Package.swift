@@ -16,6 +16,8 @@ let package = Package(
         // The bundled engine: sqlite-nio vendors a current SQLite amalgamation with FTS5, its
         // symbols prefixed sqlite_nio_, so it lives beside the system library in one process.
         .package(url: "https://github.com/vapor/sqlite-nio", exact: "1.13.2"),
+        // `swift package generate-documentation --target TokenBench` builds the DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // ICU behind a C target whose public header exposes no ICU type: a Swift module that

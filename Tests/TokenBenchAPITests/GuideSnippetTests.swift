@@ -36,6 +36,14 @@ final class ColourToColorGRDB: FTS5WrapperTokenizer {
 // end
 
 struct GuideSnippetTests {
+    @Test func theOverview() throws {
+        // guide: overview
+        let workbench = try Workbench()
+        let tokens = try workbench.tokens(of: "Großmann", spec: TokenizerSpec(text: "unicode61"), mode: .document)
+        // end
+        #expect(tokens.map { String(decoding: $0.bytes, as: UTF8.self) } == ["großmann"])
+    }
+
     @Test func registeringYourTokenizer() throws {
         // guide: register
         let workbench = try Workbench(options: .init(
@@ -92,18 +100,24 @@ struct GuideSnippetTests {
         // end
     }
 
-    /// Every ```swift block of the guide appears in this file, between `// guide:` and `// end`.
-    @Test func everyGuideSnippetIsHere() throws {
+    /// Every ```swift block of the guide and of the DocC catalog appears in this file, between
+    /// `// guide:` and `// end`. Each row: a document and how many snippets it has.
+    @Test(arguments: [
+        ("Documentation/UsingTheLibrary.md", 6),
+        ("Sources/TokenBench/TokenBench.docc/TokenBench.md", 1),
+        ("Sources/TokenBench/TokenBench.docc/RegisteringATokenizer.md", 2),
+    ])
+    func everyGuideSnippetIsHere(document: String, snippetCount: Int) throws {
         let here = URL(fileURLWithPath: #filePath)
         let guide = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Documentation/UsingTheLibrary.md")
+            .appendingPathComponent(document)
         let markdown = try String(contentsOf: guide, encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         let snippets = Self.swiftBlocks(in: markdown).filter { !$0.hasPrefix("// Package.swift") }
-        #expect(snippets.count == 6)
+        #expect(snippets.count == snippetCount)
         let unindented = Self.unindent(source)
         for snippet in snippets {
-            #expect(unindented.contains(Self.unindent(snippet)), "the guide's snippet is not in GuideSnippetTests.swift:\n\(snippet)")
+            #expect(unindented.contains(Self.unindent(snippet)), "\(document)'s snippet is not in GuideSnippetTests.swift:\n\(snippet)")
         }
     }
 
