@@ -162,7 +162,8 @@ struct CatalogConformanceTests {
     @Test(arguments: TokenizerCatalog.all.map(\.spec), SQLiteEngine.builtIn)
     func catalogTokenizerKeepsTheContract(spec: TokenizerSpec, engine: SQLiteEngine) throws {
         let workbench = try Workbench()
-        guard workbench.unsupportedReason(spec, engine: engine) == nil else { return }  // trigram-rd on SQLite < 3.45: VocabAgreementTests pins that
+        // trigram-rd on SQLite < 3.45: VocabAgreementTests pins that.
+        guard workbench.unsupportedReason(spec, engine: engine) == nil else { return }
         #expect(Self.inputs.count > 60)
         let report = try workbench.conformance(of: spec, inputs: Self.inputs, options: ConformanceOptions(engine: engine))
         #expect(report.engine == engine.name)

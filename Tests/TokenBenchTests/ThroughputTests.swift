@@ -290,7 +290,7 @@ final class FlakyTokenizer: FTS5CustomTokenizer {
     ) -> CInt {
         calls += 1
         let code = wrapped.tokenize(context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
-        guard code == 0 /* SQLITE_OK */, calls % 2 == 0 else { return code }
+        guard code == 0, calls % 2 == 0 else { return code }  // 0: SQLITE_OK
         return "x".withCString { tokenCallback(context, 0, $0, 1, 0, 0) }
     }
 }

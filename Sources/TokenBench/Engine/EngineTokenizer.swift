@@ -22,13 +22,11 @@ final class EngineTokenizer: FTS5Tokenizer {
         guard found == SQLITE_OK else {
             throw SQLiteFailure(code: found, message: "no such tokenizer: \(name)")
         }
-        // Ownership: the C strings live until xCreate returns; tokenizers copy what they keep.
-        let arguments = components.dropFirst().map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
-        var constArguments = arguments.map { UnsafePointer<CChar>($0) }
+        // The C strings live until xCreate returns; tokenizers copy what they keep. xCreate
+        // takes `const char **` but writes nothing through it.
         var instance: OpaquePointer?
-        let created = constArguments.withUnsafeMutableBufferPointer { buffer in
-            methods.xCreate!(userData, buffer.baseAddress, CInt(buffer.count), &instance)
+        let created = CStrings.with(Array(components.dropFirst())) { arguments in
+            methods.xCreate!(userData, UnsafeMutablePointer(mutating: arguments.baseAddress), CInt(arguments.count), &instance)
         }
         guard created == SQLITE_OK, let instance else {
             throw SQLiteFailure(code: created == SQLITE_OK ? SQLITE_ERROR : created, message: "error in tokenizer constructor")
