@@ -14,7 +14,9 @@ let package = Package(
     ],
     targets: [
         // The plain C loop over MeCab's own parser that `japanese` is measured against.
-        .target(name: "MeCabReferenceLoop", path: "Benchmarks/MeCabReferenceLoop", linkerSettings: [.linkedLibrary("mecab")]),
+        .target(
+            name: "MeCabReferenceLoop", path: "Benchmarks/MeCabReferenceLoop", linkerSettings: [.linkedLibrary("mecab")]
+        ),
         .executableTarget(
             name: "TokenizerBenchmarks",
             dependencies: [

@@ -6,11 +6,11 @@ import PackageDescription
 let package = Package(
     name: "TokenBenchFuzz",
     dependencies: [
-        .package(name: "TokenBench", path: ".."),
+        .package(name: "TokenBench", path: "..")
     ],
     targets: [
         .executableTarget(
             name: "tokenbench-fuzz",
-            dependencies: [.product(name: "TokenBench", package: "TokenBench")]),
+            dependencies: [.product(name: "TokenBench", package: "TokenBench")])
     ]
 )

@@ -26,21 +26,21 @@ public enum TokenBenchError: Error, Equatable, Sendable {
 extension TokenBenchError: LocalizedError, CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .invalidTokenizerSpec(spec, reason):
+        case .invalidTokenizerSpec(let spec, let reason):
             return "tokenizer '\(spec)': \(reason)"
-        case let .invalidFixture(file, line, reason):
+        case .invalidFixture(let file, let line, let reason):
             return line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)"
-        case let .invalidArgument(name, value, reason):
+        case .invalidArgument(let name, let value, let reason):
             return "\(name) '\(value)': \(reason)"
-        case let .fileAccess(path, reason):
+        case .fileAccess(let path, let reason):
             return "\(path): \(reason)"
-        case let .tokenizeFailed(spec, mode, code):
+        case .tokenizeFailed(let spec, let mode, let code):
             return "tokenizer '\(spec)': xTokenize failed in \(mode) mode with SQLite code \(code)"
-        case let .extensionLoadFailed(path, reason):
+        case .extensionLoadFailed(let path, let reason):
             return "extension '\(path)': \(reason)"
-        case let .inconsistentMeasurement(spec, reason):
+        case .inconsistentMeasurement(let spec, let reason):
             return "tokenizer '\(spec)': \(reason)"
-        case let .sqlite(context, message):
+        case .sqlite(let context, let message):
             return "SQLite error while \(context): \(message)"
         }
     }

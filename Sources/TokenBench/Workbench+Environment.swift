@@ -16,7 +16,11 @@ extension Workbench {
                 pairs += try Self.engineFacts(connection).map { ("\(engine.name).\($0.key)", $0.value) }
             }
             for entry in TokenizerCatalog.all {
-                pairs.append(("\(engine.name).capability.tokenizer.\(entry.spec.name)", unsupportedReason(entry.spec, engine: engine) == nil ? "yes" : "no"))
+                pairs.append(
+                    (
+                        "\(engine.name).capability.tokenizer.\(entry.spec.name)",
+                        unsupportedReason(entry.spec, engine: engine) == nil ? "yes" : "no"
+                    ))
             }
         }
         pairs.append(("icu_version", Self.icuString(tb_icu_version)))
@@ -38,11 +42,16 @@ extension Workbench {
         pairs.append(("sqlite_version", connection.engine.sqliteVersion))
         pairs.append(("sqlite_source_id", sourceID ?? ""))
         pairs.append(("sqlite_compile_options", connection.engine.compileOptions.joined(separator: " ")))
-        pairs.append(("capability.fts5", try probe(connection, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)")))
-        pairs.append(("capability.fts5vocab", try probe(
-            connection, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)",
-            "CREATE VIRTUAL TABLE temp.tokenbench_env_vocab USING fts5vocab(temp, tokenbench_env, instance)",
-            "SELECT * FROM temp.tokenbench_env_vocab")))
+        pairs.append(
+            ("capability.fts5", try probe(connection, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)")))
+        pairs.append(
+            (
+                "capability.fts5vocab",
+                try probe(
+                    connection, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)",
+                    "CREATE VIRTUAL TABLE temp.tokenbench_env_vocab USING fts5vocab(temp, tokenbench_env, instance)",
+                    "SELECT * FROM temp.tokenbench_env_vocab")
+            ))
         return pairs
     }
 
@@ -78,17 +87,17 @@ extension Workbench {
     /// The language version the library was compiled with (the compiler has no runtime query).
     static var swiftVersion: String {
         #if compiler(>=6.5)
-        return "6.5 or later"
+            return "6.5 or later"
         #elseif compiler(>=6.4)
-        return "6.4"
+            return "6.4"
         #elseif compiler(>=6.3)
-        return "6.3"
+            return "6.3"
         #elseif compiler(>=6.2)
-        return "6.2"
+            return "6.2"
         #elseif compiler(>=6.1)
-        return "6.1"
+            return "6.1"
         #else
-        return "6.0"
+            return "6.0"
         #endif
     }
 

@@ -42,18 +42,23 @@ public final class Workbench {
         // A type registered under the name of a built-in or shipped tokenizer would silently
         // replace it (FTS5 keeps the last tokenizer registered under a name), and every result
         // labelled with that name would then be the user's.
-        let reserved = Set(TokenizerCatalog.builtInNames + TokenizerCatalog.shippedTypes.map { $0.name } + [SpecArgumentCapture.name])
-        let userTypes = options.customTokenizers.map { (option: "customTokenizers", type: "\($0)", name: $0.name) }
+        let reserved = Set(
+            TokenizerCatalog.builtInNames + TokenizerCatalog.shippedTypes.map { $0.name } + [SpecArgumentCapture.name])
+        let userTypes =
+            options.customTokenizers.map { (option: "customTokenizers", type: "\($0)", name: $0.name) }
             + options.filteringTokenizers.map { (option: "filteringTokenizers", type: "\($0)", name: $0.name) }
         for user in userTypes where reserved.contains(user.name) {
             throw TokenBenchError.invalidArgument(
                 name: user.option, value: user.type,
-                reason: "its name '\(user.name)' is the name of a tokenizer SQLite or TokenBench provides; give the type another name")
+                reason:
+                    "its name '\(user.name)' is the name of a tokenizer SQLite or TokenBench provides; give the type another name"
+            )
         }
         let userNames = userTypes.map(\.name)
         if let twice = userTypes.first(where: { user in userNames.filter { $0 == user.name }.count > 1 }) {
             throw TokenBenchError.invalidArgument(
-                name: twice.option, value: twice.name, reason: "two types have this name; the second would replace the first")
+                name: twice.option, value: twice.name,
+                reason: "two types have this name; the second would replace the first")
         }
         self.options = options
         var configuration = Configuration()
@@ -130,7 +135,9 @@ extension Workbench {
 
     /// Returns the tokens `spec` produces for `text` in `mode`, through the tokenizer's own
     /// xTokenize, with their byte offsets into `text`.
-    public func tokens(of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode, engine: SQLiteEngine = .system) throws -> [Token] {
+    public func tokens(of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode, engine: SQLiteEngine = .system)
+        throws -> [Token]
+    {
         try withConnection(engine) { connection in
             let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
             return try tokenizer.tokens(of: text, mode: mode)
@@ -141,7 +148,8 @@ extension Workbench {
     /// input first put in `form` (the trace's offsets are into the normalized bytes, which the
     /// trace holds). An input that is not valid UTF-8 can only be traced `asis`.
     public func traces(
-        of inputs: [[UInt8]], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis, engine: SQLiteEngine = .system
+        of inputs: [[UInt8]], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis,
+        engine: SQLiteEngine = .system
     ) throws -> [TokenTrace] {
         let presented = try inputs.enumerated().map { index, input in
             guard let normalized = form.apply(toBytes: input) else {
@@ -156,9 +164,11 @@ extension Workbench {
             var traces: [TokenTrace] = []
             for mode in modes {
                 for (index, input) in presented.enumerated() {
-                    traces.append(TokenTrace(
-                        tokenizer: spec.name, engine: engine.name, mode: mode, form: form, inputIndex: index + 1, input: input,
-                        tokens: try tokenizer.tokens(of: input, mode: mode)))
+                    traces.append(
+                        TokenTrace(
+                            tokenizer: spec.name, engine: engine.name, mode: mode, form: form, inputIndex: index + 1,
+                            input: input,
+                            tokens: try tokenizer.tokens(of: input, mode: mode)))
                 }
             }
             return traces
@@ -167,7 +177,8 @@ extension Workbench {
 
     /// Traces of UTF-8 texts: `traces(of:spec:modes:form:engine:)` for Strings.
     public func traces(
-        of texts: [String], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis, engine: SQLiteEngine = .system
+        of texts: [String], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis,
+        engine: SQLiteEngine = .system
     ) throws -> [TokenTrace] {
         try traces(of: texts.map { Array($0.utf8) }, spec: spec, modes: modes, form: form, engine: engine)
     }

@@ -17,7 +17,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The golden matrix CSV to compare with.")
     var baseline: String = "results/matrix.csv"
 
-    @Option(help: "The 'tokenbench env' CSV of the baseline's environment; default env.csv beside the baseline, if present.")
+    @Option(
+        help: "The 'tokenbench env' CSV of the baseline's environment; default env.csv beside the baseline, if present."
+    )
     var baselineEnv: String?
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
@@ -30,7 +32,8 @@ struct CheckCommand: ParsableCommand {
         let golden = try MatrixBaseline.load(path: baseline)
             .filtered(categories: selection.categories, ids: selection.caseIDs)
         guard !golden.records.isEmpty else {
-            throw TokenBenchError.invalidArgument(name: "--baseline", value: baseline, reason: "the baseline holds no cell of the selected cases")
+            throw TokenBenchError.invalidArgument(
+                name: "--baseline", value: baseline, reason: "the baseline holds no cell of the selected cases")
         }
         let check = try workbench.regressionCheck(
             baseline: golden, fixtures: fixtures, tokenizers: workbenchOptions.tokenizerSpecs,
@@ -38,30 +41,38 @@ struct CheckCommand: ParsableCommand {
         let comparison = check.comparison
 
         for skipped in check.skipped {
-            printError("tokenbench: skipped tokenizer \(skipped.name) on \(skipped.engine): this environment lacks it (\(skipped.reason))")
+            printError(
+                "tokenbench: skipped tokenizer \(skipped.name) on \(skipped.engine): this environment lacks it (\(skipped.reason))"
+            )
         }
         for name in comparison.tokenizersOnlyAfter {
             printError("tokenbench: tokenizer \(name) is not in \(baseline); nothing to compare it with")
         }
         if !check.casesNotInBaseline.isEmpty {
-            printError("tokenbench: \(check.casesNotInBaseline.count) fixture cases are not in \(baseline) and were not checked "
-                + "(first: \(check.casesNotInBaseline[0])); regenerate the baseline to cover them")
+            printError(
+                "tokenbench: \(check.casesNotInBaseline.count) fixture cases are not in \(baseline) and were not checked "
+                    + "(first: \(check.casesNotInBaseline[0])); regenerate the baseline to cover them")
         }
         guard comparison.comparedCellCount > 0 || !comparison.changes.isEmpty else {
             throw TokenBenchError.invalidArgument(
                 name: "--baseline", value: baseline,
-                reason: "no cell could be compared (every tokenizer was skipped, or none given with --tokenizer is in the baseline)")
+                reason:
+                    "no cell could be compared (every tokenizer was skipped, or none given with --tokenizer is in the baseline)"
+            )
         }
         guard !comparison.isIdentical else {
-            printError("tokenbench: all \(comparison.comparedCellCount) cells of \(comparison.sharedTokenizerCount) tokenizers match \(baseline)")
+            printError(
+                "tokenbench: all \(comparison.comparedCellCount) cells of \(comparison.sharedTokenizerCount) tokenizers match \(baseline)"
+            )
             return
         }
         // Read the baseline's environment before printing anything, so a bad file fails alone.
         let environmentNote = try environmentDifferences(workbench)
         print(comparison.readableReport(), terminator: "")
         print(environmentNote, terminator: "")
-        printError("tokenbench: \(comparison.changes.count) of \(comparison.checkedBaselineCellCount) cells differ from \(baseline); "
-            + "if the change is intended, regenerate it with 'tokenbench matrix -o \(baseline)'")
+        printError(
+            "tokenbench: \(comparison.changes.count) of \(comparison.checkedBaselineCellCount) cells differ from \(baseline); "
+                + "if the change is intended, regenerate it with 'tokenbench matrix -o \(baseline)'")
         throw ExitCode(1)
     }
 
@@ -78,7 +89,8 @@ struct CheckCommand: ParsableCommand {
         }
         var text = "environment differences (\(path) → now):\n"
         for difference in differences {
-            text += "  \(difference.key): \(difference.before.isEmpty ? "(absent)" : difference.before) → \(difference.after.isEmpty ? "(absent)" : difference.after)\n"
+            text +=
+                "  \(difference.key): \(difference.before.isEmpty ? "(absent)" : difference.before) → \(difference.after.isEmpty ? "(absent)" : difference.after)\n"
         }
         return text
     }

@@ -5,7 +5,8 @@ import TokenBench
 struct ConformanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conformance",
-        abstract: "Check that tokenizers keep FTS5's contract: offsets, flags, no read past nText, determinism, error codes.",
+        abstract:
+            "Check that tokenizers keep FTS5's contract: offsets, flags, no read past nText, determinism, error codes.",
         discussion: """
             Each tokenizer runs over every fixture document and query, edge cases (empty input, NUL \
             bytes, invalid UTF-8), two 1 MB inputs, 100 kB single words and seeded random input, in \
@@ -31,7 +32,9 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "List at most this many findings per tokenizer, check and mode.")
     var findingsPerCheck: Int = ConformanceOptions().findingsPerCheck
 
-    @Option(help: "A CSV of accepted errors (tokenizer,engine,check,reason): they are still listed but do not fail the run.")
+    @Option(
+        help: "A CSV of accepted errors (tokenizer,engine,check,reason): they are still listed but do not fail the run."
+    )
     var known: String?
 
     @OptionGroup var selection: FixtureOptions
@@ -41,30 +44,38 @@ struct ConformanceCommand: ParsableCommand {
     func validate() throws {
         guard iterations >= 0 else { throw ValidationError("--iterations '\(iterations)': must be 0 or more") }
         guard threads >= 0 else { throw ValidationError("--threads '\(threads)': must be 0 or more") }
-        guard findingsPerCheck >= 1 else { throw ValidationError("--findings-per-check '\(findingsPerCheck)': must be 1 or more") }
+        guard findingsPerCheck >= 1 else {
+            throw ValidationError("--findings-per-check '\(findingsPerCheck)': must be 1 or more")
+        }
     }
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench()
         let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
-        let inputs = ConformanceCorpus.make(fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
+        let inputs = ConformanceCorpus.make(
+            fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
         var table = Table(header: ConformanceFinding.tableHeader)
         var reports: [ConformanceReport] = []
         let specs = workbenchOptions.tokenizers(on: workbench)
         for spec in specs {
             try workbenchOptions.forEachEngine(running: spec, on: workbench) { engine in
-                let options = ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck, engine: engine)
+                let options = ConformanceOptions(
+                    threadCount: threads, findingsPerCheck: findingsPerCheck, engine: engine)
                 let report = try workbench.conformance(of: spec, inputs: inputs, options: options)
                 reports.append(report)
                 table.rows += report.findings.map(\.tableRow)
                 let known = knownIssues.verdict(on: [report]).knownErrors.count
-                printError("tokenbench: \(report.tokenizer) on \(report.engine): \(report.errorCount) errors\(known == 0 ? "" : " (\(known) known)"), "
-                    + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls)")
+                printError(
+                    "tokenbench: \(report.tokenizer) on \(report.engine): \(report.errorCount) errors\(known == 0 ? "" : " (\(known) known)"), "
+                        + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls)"
+                )
             }
         }
         let verdict = knownIssues.verdict(on: reports)
         for entry in verdict.knownIssuesNotFound {
-            printError("tokenbench: known issue not found this time: \(entry.tokenizer) on \(entry.engine) \(entry.check.rawValue) (\(entry.reason))")
+            printError(
+                "tokenbench: known issue not found this time: \(entry.tokenizer) on \(entry.engine) \(entry.check.rawValue) (\(entry.reason))"
+            )
         }
         try output.emit(table)
         if !verdict.passes {

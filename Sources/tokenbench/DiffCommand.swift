@@ -5,7 +5,8 @@ import TokenBench
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two match-matrix CSVs (say, macOS's SQLite against Debian's) and print the changed cells as CSV.",
+        abstract:
+            "Compare two match-matrix CSVs (say, macOS's SQLite against Debian's) and print the changed cells as CSV.",
         discussion: """
             Both files are long matrix CSVs from 'tokenbench matrix'. A tokenizer found in one file \
             only is named on stderr and not compared.
@@ -21,7 +22,8 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let comparison = MatrixComparison(before: try MatrixBaseline.load(path: first), after: try MatrixBaseline.load(path: second))
+        let comparison = MatrixComparison(
+            before: try MatrixBaseline.load(path: first), after: try MatrixBaseline.load(path: second))
         for name in comparison.tokenizersOnlyBefore {
             printError("tokenbench: tokenizer \(name) is only in \(first); not compared")
         }
@@ -30,7 +32,8 @@ struct DiffCommand: ParsableCommand {
         }
         try output.emit(comparison.table())
         guard comparison.isIdentical else {
-            printError("tokenbench: \(comparison.changes.count) cells differ (\(comparison.comparedCellCount) compared)")
+            printError(
+                "tokenbench: \(comparison.changes.count) cells differ (\(comparison.comparedCellCount) compared)")
             throw ExitCode(1)
         }
     }

@@ -4,7 +4,8 @@ import TokenBench
 struct EnvCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "env",
-        abstract: "Print the environment fingerprint: SQLite, its options and capabilities, ICU, Unicode, Swift, OS, CPU.")
+        abstract:
+            "Print the environment fingerprint: SQLite, its options and capabilities, ICU, Unicode, Swift, OS, CPU.")
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
 
@@ -12,6 +13,9 @@ struct EnvCommand: ParsableCommand {
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench()
-        try output.emit(Table(header: ["key", "value"], rows: try workbench.environment(engines: workbenchOptions.engines).map { [$0.key, $0.value] }))
+        try output.emit(
+            Table(
+                header: ["key", "value"],
+                rows: try workbench.environment(engines: workbenchOptions.engines).map { [$0.key, $0.value] }))
     }
 }

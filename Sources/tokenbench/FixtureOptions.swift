@@ -3,7 +3,9 @@ import TokenBench
 
 /// Which fixture cases a command runs.
 struct FixtureOptions: ParsableArguments {
-    @Option(name: .customLong("fixtures"), help: "A fixture file or directory to run instead of the embedded defaults; repeatable.")
+    @Option(
+        name: .customLong("fixtures"),
+        help: "A fixture file or directory to run instead of the embedded defaults; repeatable.")
     var fixturePaths: [String] = []
 
     @Option(name: .customLong("category"), help: "Run only the cases of this category; repeatable.")
@@ -18,7 +20,8 @@ struct FixtureOptions: ParsableArguments {
             .filtered(categories: categories, ids: caseIDs)
         guard !fixtures.cases.isEmpty else {
             throw TokenBenchError.invalidArgument(
-                name: "--category/--case", value: (categories + caseIDs).joined(separator: ","), reason: "no fixture case is selected")
+                name: "--category/--case", value: (categories + caseIDs).joined(separator: ","),
+                reason: "no fixture case is selected")
         }
         return fixtures
     }

@@ -17,7 +17,8 @@ struct ListCommand: ParsableCommand {
             for entry in TokenizerCatalog.all {
                 let reason = workbench.unsupportedReason(entry.spec, engine: engine)
                 table.rows.append([
-                    entry.spec.name, engine.name, entry.spec.text, entry.origin.rawValue, reason == nil ? "yes" : "no", entry.summary, reason ?? "",
+                    entry.spec.name, engine.name, entry.spec.text, entry.origin.rawValue, reason == nil ? "yes" : "no",
+                    entry.summary, reason ?? "",
                 ])
             }
             // Tokenizers named on the command line (from extensions, say) are probed too.
@@ -26,7 +27,9 @@ struct ListCommand: ParsableCommand {
                 if engine != .system, reason != nil, !workbenchOptions.extensionArguments.isEmpty {
                     reason! += " (extensions and GRDB tokenizer types run on the system engine only)"
                 }
-                table.rows.append([spec.name, engine.name, spec.text, "argument", reason == nil ? "yes" : "no", "", reason ?? ""])
+                table.rows.append([
+                    spec.name, engine.name, spec.text, "argument", reason == nil ? "yes" : "no", "", reason ?? "",
+                ])
             }
         }
         try output.emit(table)

@@ -25,7 +25,9 @@ struct MatrixCommand: ParsableCommand {
     @Option(help: "long: one row per cell; wide: one column per tokenizer (per tokenizer@engine with several engines).")
     var layout: Layout = .long
 
-    @Flag(name: .customLong("only-disagreements"), help: "Print only the cells whose verdict differs between engines (needs two engines).")
+    @Flag(
+        name: .customLong("only-disagreements"),
+        help: "Print only the cells whose verdict differs between engines (needs two engines).")
     var onlyDisagreements = false
 
     func validate() throws {
@@ -38,12 +40,15 @@ struct MatrixCommand: ParsableCommand {
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench()
-        let matrix = try matrixOptions.computeMatrix(on: workbench, workbenchOptions: workbenchOptions, selection: selection)
+        let matrix = try matrixOptions.computeMatrix(
+            on: workbench, workbenchOptions: workbenchOptions, selection: selection)
         let shown = onlyDisagreements ? matrix.engineDisagreements() : matrix
         try output.emit(layout == .long ? shown.longTable() : shown.wideTable())
         if onlyDisagreements {
             let coordinates = Set(shown.cells.map(\.coordinate.ignoringEngine)).count
-            printError("tokenbench: engines \(matrix.engines.joined(separator: " and ")) disagree on \(coordinates) of the \(matrix.sharedCoordinateCount) cells they both ran")
+            printError(
+                "tokenbench: engines \(matrix.engines.joined(separator: " and ")) disagree on \(coordinates) of the \(matrix.sharedCoordinateCount) cells they both ran"
+            )
         }
 
         try Self.reportViolations(of: matrix)

@@ -21,7 +21,8 @@ struct MatrixOptions: ParsableArguments {
     func validate() throws {
         let words = forms.split(separator: ",", omittingEmptySubsequences: false)
         for word in words where FormPair(parsing: word.trimmingCharacters(in: .whitespaces)) == nil {
-            throw ValidationError("--forms '\(forms)': '\(word)' is not DOCUMENT:QUERY with forms asis, nfc, nfd, nfkc or nfkd")
+            throw ValidationError(
+                "--forms '\(forms)': '\(word)' is not DOCUMENT:QUERY with forms asis, nfc, nfd, nfkc or nfkd")
         }
         guard Set(formPairs).count == formPairs.count else {
             throw ValidationError("--forms '\(forms)': a form pair is listed twice")
@@ -29,13 +30,18 @@ struct MatrixOptions: ParsableArguments {
     }
 
     /// Runs the selected fixture cases × the tokenizers on `workbench`.
-    func computeMatrix(on workbench: Workbench, workbenchOptions: WorkbenchOptions, selection: FixtureOptions) throws -> MatchMatrix {
+    func computeMatrix(on workbench: Workbench, workbenchOptions: WorkbenchOptions, selection: FixtureOptions) throws
+        -> MatchMatrix
+    {
         let fixtures = try selection.load()
         let matrix = try workbench.matrix(
-            cases: fixtures.cases, tokenizers: workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines, formPairs: formPairs, queryKinds: kinds)
+            cases: fixtures.cases, tokenizers: workbenchOptions.tokenizers(on: workbench),
+            engines: workbenchOptions.engines, formPairs: formPairs, queryKinds: kinds)
         for spec in workbenchOptions.tokenizerSpecs {
-            for engine in workbenchOptions.engines where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.name }) {
-                workbenchOptions.noteSkipped(spec, on: engine, reason: workbench.unsupportedReason(spec, engine: engine) ?? "no cells")
+            for engine in workbenchOptions.engines
+            where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.name }) {
+                workbenchOptions.noteSkipped(
+                    spec, on: engine, reason: workbench.unsupportedReason(spec, engine: engine) ?? "no cells")
             }
         }
         return matrix

@@ -21,7 +21,10 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var matrixOptions: MatrixOptions
 
-    @Option(help: "A CSV written by 'tokenbench throughput' to chart; repeatable (results/throughput.csv, results/throughput-scripts.csv).")
+    @Option(
+        help:
+            "A CSV written by 'tokenbench throughput' to chart; repeatable (results/throughput.csv, results/throughput-scripts.csv)."
+    )
     var throughput: [String] = []
 
     @Option(name: .shortAndLong, help: "The HTML file to write (atomically).")
@@ -38,9 +41,11 @@ struct ReportCommand: ParsableCommand {
                 figuresEnvironment = try EnvironmentFingerprint.load(path: beside).pairs
             }
         }
-        let matrix = try matrixOptions.computeMatrix(on: workbench, workbenchOptions: workbenchOptions, selection: selection)
+        let matrix = try matrixOptions.computeMatrix(
+            on: workbench, workbenchOptions: workbenchOptions, selection: selection)
         let report = HTMLReport(
-            matrix: matrix, environment: try workbench.environment(engines: workbenchOptions.engines), command: Self.commandLine(),
+            matrix: matrix, environment: try workbench.environment(engines: workbenchOptions.engines),
+            command: Self.commandLine(),
             throughput: figures, throughputEnvironment: figuresEnvironment)
         try OutputDestination.write(report.render(), to: output)
         try MatrixCommand.reportViolations(of: matrix)
@@ -50,9 +55,11 @@ struct ReportCommand: ParsableCommand {
     static func commandLine() -> String {
         let arguments = ["tokenbench"] + CommandLine.arguments.dropFirst()
         return arguments.map { argument in
-            let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy {
-                CharacterSet.alphanumerics.contains($0) || "-_./=:,@+".unicodeScalars.contains($0)
-            }
+            let plain =
+                !argument.isEmpty
+                && argument.unicodeScalars.allSatisfy {
+                    CharacterSet.alphanumerics.contains($0) || "-_./=:,@+".unicodeScalars.contains($0)
+                }
             return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }.joined(separator: " ")
     }

@@ -23,28 +23,47 @@ struct ThroughputCommand: ParsableCommand {
     @Option(name: .customLong("operation"), help: "Measure tokenize, index or query; repeatable, default all three.")
     var operations: [ThroughputOperation] = []
 
-    @Option(name: .customLong("storage"), help: "Build the index operation's table in memory or in a file; repeatable, default both.")
+    @Option(
+        name: .customLong("storage"),
+        help: "Build the index operation's table in memory or in a file; repeatable, default both.")
     var storages: [IndexStorage] = []
 
     @Option(help: "Timed runs per measurement, after one warm-up.")
     var runs: Int = 5
 
-    @Option(name: .customLong("corpus"), help: "A file with one document per line, or a directory with one document per file; repeatable.")
+    @Option(
+        name: .customLong("corpus"),
+        help: "A file with one document per line, or a directory with one document per file; repeatable.")
     var corpusPaths: [String] = []
 
-    @Option(help: "Size of the built-in corpus in bytes (default 8M); K, M and G (powers of 1000) may follow the number.")
+    @Option(
+        help: "Size of the built-in corpus in bytes (default 8M); K, M and G (powers of 1000) may follow the number.")
     var size: String?
 
-    @Option(name: .customLong("script"), help: "Generate a built-in corpus in one script (latin, cyrillic, greek, han, japanese, hangul, thai, arabic) or mixed (the default); repeatable, one corpus each.")
+    @Option(
+        name: .customLong("script"),
+        help:
+            "Generate a built-in corpus in one script (latin, cyrillic, greek, han, japanese, hangul, thai, arabic) or mixed (the default); repeatable, one corpus each."
+    )
     var scripts: [CorpusScript] = []
 
-    @Option(help: "Also measure tokenize with this many instances of each tokenizer on as many threads (aggregate MB/s and speed-up over one thread).")
+    @Option(
+        help:
+            "Also measure tokenize with this many instances of each tokenizer on as many threads (aggregate MB/s and speed-up over one thread)."
+    )
     var threads: Int = 1
 
-    @Option(help: "Seed of the built-in corpus generator (default \(CorpusSource.defaultSeed)): the same seed gives the same corpus everywhere.")
+    @Option(
+        help:
+            "Seed of the built-in corpus generator (default \(CorpusSource.defaultSeed)): the same seed gives the same corpus everywhere."
+    )
     var seed: UInt64?
 
-    @Option(name: .customLong("fixtures"), help: "A fixture file or directory whose queries the query operation runs; repeatable, default the embedded fixtures.")
+    @Option(
+        name: .customLong("fixtures"),
+        help:
+            "A fixture file or directory whose queries the query operation runs; repeatable, default the embedded fixtures."
+    )
     var fixturePaths: [String] = []
 
     @Option(help: "A throughput CSV to compare relative figures with; exit 1 when one falls by more than --threshold.")
@@ -61,7 +80,8 @@ struct ThroughputCommand: ParsableCommand {
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs '\(runs)': at least one timed run is needed") }
         if let size, (Self.parseSize(size) ?? 0) <= 0 {
-            throw ValidationError("--size '\(size)': expected a positive number of bytes, optionally followed by K, M or G")
+            throw ValidationError(
+                "--size '\(size)': expected a positive number of bytes, optionally followed by K, M or G")
         }
         guard threshold > 0, threshold < 1 else {
             throw ValidationError("--threshold '\(threshold)': expected a fraction between 0 and 1, such as 0.15")
@@ -70,7 +90,8 @@ struct ThroughputCommand: ParsableCommand {
             throw ValidationError("--mode '\(mode.rawValue)': throughput is measured in document or query mode")
         }
         if !corpusPaths.isEmpty && (size != nil || seed != nil || !scripts.isEmpty) {
-            throw ValidationError("--size, --seed and --script shape the built-in corpus; they cannot be combined with --corpus")
+            throw ValidationError(
+                "--size, --seed and --script shape the built-in corpus; they cannot be combined with --corpus")
         }
         guard threads >= 1, threads <= 256 else {
             throw ValidationError("--threads '\(threads)': expected a number of threads from 1 to 256")
@@ -85,17 +106,21 @@ struct ThroughputCommand: ParsableCommand {
         let multipliers: [Character: Int] = ["K": 1_000, "M": 1_000_000, "G": 1_000_000_000]
         let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
         if let last = trimmed.last, let multiplier = multipliers[last] {
-            return Int(trimmed.dropLast()).flatMap { $0.multipliedReportingOverflow(by: multiplier).overflow ? nil : $0 * multiplier }
+            return Int(trimmed.dropLast()).flatMap {
+                $0.multipliedReportingOverflow(by: multiplier).overflow ? nil : $0 * multiplier
+            }
         }
         return Int(trimmed)
     }
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench()
-        let corpora = try corpusPaths.isEmpty
+        let corpora =
+            try corpusPaths.isEmpty
             ? (scripts.isEmpty ? [CorpusScript.mixed] : CorpusScript.allCases.filter(scripts.contains)).map { script in
                 CorpusSource.generated(
-                    seed: seed ?? CorpusSource.defaultSeed, size: size.flatMap(Self.parseSize) ?? CorpusSource.defaultSize, script: script)
+                    seed: seed ?? CorpusSource.defaultSeed,
+                    size: size.flatMap(Self.parseSize) ?? CorpusSource.defaultSize, script: script)
             }
             : corpusPaths.map(CorpusSource.at(path:))
         let fixtures = try fixturePaths.isEmpty ? FixtureSet.defaults() : FixtureSet.load(paths: fixturePaths)
@@ -104,7 +129,8 @@ struct ThroughputCommand: ParsableCommand {
         var rows: [ThroughputRow] = []
         let referenceSpec = WorkbenchOptions.spec(forArgument: reference)
         // A tokenizer named here that no engine accepts is an error, with the first engine's reason.
-        for spec in workbenchOptions.tokenizerSpecs where workbenchOptions.engines.allSatisfy({ workbench.unsupportedReason(spec, engine: $0) != nil }) {
+        for spec in workbenchOptions.tokenizerSpecs
+        where workbenchOptions.engines.allSatisfy({ workbench.unsupportedReason(spec, engine: $0) != nil }) {
             try workbench.validate(spec, engine: workbenchOptions.engines[0])
         }
         let requested = workbenchOptions.tokenizers(on: workbench)
@@ -134,7 +160,9 @@ struct ThroughputCommand: ParsableCommand {
         }
         status.clear()
         guard !rows.isEmpty else {
-            throw TokenBenchError.invalidArgument(name: "--tokenizer", value: workbenchOptions.tokenizerArguments.joined(separator: " "), reason: "no engine accepts these tokenizers")
+            throw TokenBenchError.invalidArgument(
+                name: "--tokenizer", value: workbenchOptions.tokenizerArguments.joined(separator: " "),
+                reason: "no engine accepts these tokenizers")
         }
         try output.emit(output.format == .csv ? ThroughputRow.table(rows) : ThroughputRow.summaryTable(rows))
 
@@ -144,7 +172,9 @@ struct ThroughputCommand: ParsableCommand {
             for regression in regressions {
                 printError("SLOWER \(regression)")
             }
-            printError("tokenbench: \(regressions.count) relative figures fell by more than \(Int(threshold * 100))% against \(baselineFigures.file)")
+            printError(
+                "tokenbench: \(regressions.count) relative figures fell by more than \(Int(threshold * 100))% against \(baselineFigures.file)"
+            )
             throw ExitCode(1)
         }
     }

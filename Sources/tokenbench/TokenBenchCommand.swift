@@ -63,10 +63,11 @@ extension TokenBenchError {
     /// command line the user typed a flag, so the message names the flag.
     var namingFlags: TokenBenchError {
         let flags = [
-            "corpus": "--corpus", "corpora": "--corpus", "engine": "--engine", "baseline": "--baseline", "runs": "--runs",
+            "corpus": "--corpus", "corpora": "--corpus", "engine": "--engine", "baseline": "--baseline",
+            "runs": "--runs",
             "threads": "--threads", "queries": "--fixtures", "operations": "--operation",
         ]
-        guard case let .invalidArgument(name, value, reason) = self, let flag = flags[name] else { return self }
+        guard case .invalidArgument(let name, let value, let reason) = self, let flag = flags[name] else { return self }
         return .invalidArgument(name: flag, value: value, reason: reason)
     }
 

@@ -9,16 +9,24 @@ struct TokensCommand: ParsableCommand {
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
 
-    @Option(name: .customLong("mode"), help: "FTS5 tokenization reason: document, query, prefix or aux; repeatable, default all four.")
+    @Option(
+        name: .customLong("mode"),
+        help: "FTS5 tokenization reason: document, query, prefix or aux; repeatable, default all four.")
     var modes: [TokenizationMode] = []
 
     @Option(help: "Present each TEXT as written (asis) or in a normalization form: nfc, nfd, nfkc, nfkd.")
     var form: NormalizationForm = .asis
 
-    @Flag(name: .customLong("escapes"), help: "Read \\u{HEX}, \\n, \\r, \\t and \\\\ escapes in each TEXT, as fixtures do.")
+    @Flag(
+        name: .customLong("escapes"),
+        help: "Read \\u{HEX}, \\n, \\r, \\t and \\\\ escapes in each TEXT, as fixtures do.")
     var decodesEscapes = false
 
-    @Option(name: .customLong("input"), help: "A file with one text per line (- for standard input), read after the TEXT arguments; empty lines are skipped.")
+    @Option(
+        name: .customLong("input"),
+        help:
+            "A file with one text per line (- for standard input), read after the TEXT arguments; empty lines are skipped."
+    )
     var inputFile: String?
 
     @OptionGroup var output: OutputOptions
@@ -27,7 +35,9 @@ struct TokensCommand: ParsableCommand {
     var texts: [String] = []
 
     func validate() throws {
-        guard !texts.isEmpty || inputFile != nil else { throw ValidationError("give at least one TEXT to tokenize, or --input FILE") }
+        guard !texts.isEmpty || inputFile != nil else {
+            throw ValidationError("give at least one TEXT to tokenize, or --input FILE")
+        }
     }
 
     /// The lines of `path` (or of standard input for `-`) as bytes, exactly as written (a line
@@ -71,14 +81,16 @@ struct TokensCommand: ParsableCommand {
                     continue
                 }
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    throw TokenBenchError.invalidFixture(file: name, line: line, reason: "not valid UTF-8, so --escapes cannot read it")
+                    throw TokenBenchError.invalidFixture(
+                        file: name, line: line, reason: "not valid UTF-8, so --escapes cannot read it")
                 }
                 do { inputs.append(Array(try ByteEscaping.decodeEscapes(text).utf8)) } catch {
                     throw TokenBenchError.invalidFixture(file: name, line: line, reason: error.reason)
                 }
             }
             guard !inputs.isEmpty else {
-                throw TokenBenchError.invalidFixture(file: name, line: 0, reason: "no text to tokenize (every line is empty)")
+                throw TokenBenchError.invalidFixture(
+                    file: name, line: 0, reason: "no text to tokenize (every line is empty)")
             }
         }
         var table = Table(header: TokenTrace.tableHeader)

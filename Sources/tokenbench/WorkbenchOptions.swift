@@ -5,12 +5,16 @@ import TokenBench
 struct WorkbenchOptions: ParsableArguments {
     @Option(
         name: .customLong("tokenizer"),
-        help: "A tokenizer: its FTS5 tokenize= text, LABEL=SPEC, or a label from 'tokenbench list'; repeatable; by default every catalog tokenizer an engine supports ('list' adds these rows to the catalog's).")
+        help:
+            "A tokenizer: its FTS5 tokenize= text, LABEL=SPEC, or a label from 'tokenbench list'; repeatable; by default every catalog tokenizer an engine supports ('list' adds these rows to the catalog's)."
+    )
     var tokenizerArguments: [String] = []
 
     @Option(
         name: .customLong("engine"),
-        help: "The SQLite to run on: system (the system's libsqlite3), bundled (sqlite-nio's SQLite 3.54.1) or the path of a libsqlite3 file; repeatable, default system and bundled.")
+        help:
+            "The SQLite to run on: system (the system's libsqlite3), bundled (sqlite-nio's SQLite 3.54.1) or the path of a libsqlite3 file; repeatable, default system and bundled."
+    )
     var engineArguments: [String] = []
 
     @Option(
@@ -44,7 +48,8 @@ struct WorkbenchOptions: ParsableArguments {
                 throw ValidationError("--tokenizer '\(spec.description)': the spec is empty")
             }
             guard seen.insert(spec.name).inserted else {
-                throw ValidationError("--tokenizer '\(spec.description)': the name '\(spec.name)' is given twice; label one (LABEL=SPEC)")
+                throw ValidationError(
+                    "--tokenizer '\(spec.description)': the name '\(spec.name)' is given twice; label one (LABEL=SPEC)")
             }
         }
     }
@@ -62,7 +67,9 @@ struct WorkbenchOptions: ParsableArguments {
     /// Runs `body` once per engine that accepts `spec`. An engine that does not is named on
     /// stderr when the user named the tokenizer; a spec that no engine accepts throws the first
     /// engine's reason.
-    func forEachEngine(running spec: TokenizerSpec, on workbench: Workbench, _ body: (SQLiteEngine) throws -> Void) throws {
+    func forEachEngine(running spec: TokenizerSpec, on workbench: Workbench, _ body: (SQLiteEngine) throws -> Void)
+        throws
+    {
         var refusals: [(SQLiteEngine, any Error)] = []
         for engine in engines {
             do {

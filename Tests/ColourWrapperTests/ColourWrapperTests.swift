@@ -8,16 +8,17 @@ import TokenBench
 /// `TokenFilteringTokenizer`, used as a user's package would use it.
 struct ColourWrapperTests {
     static func workbench() throws -> Workbench {
-        try Workbench(options: .init(customTokenizers: [ColourToColorGRDB.self], filteringTokenizers: [ColourToColor.self]))
+        try Workbench(
+            options: .init(customTokenizers: [ColourToColorGRDB.self], filteringTokenizers: [ColourToColor.self]))
     }
 
     /// Each row: a text, and the tokens both versions of the wrapper give: mapped words become
     /// American, the rest pass through as BASE made them.
     @Test(arguments: [
-        ("The colour grey", ["the", "color", "gray"]),          // two mapped words, offsets kept below
-        ("Colours of the Theatre", ["colors", "of", "the", "theater"]),  // BASE folds case first
-        ("color", ["color"]),                                   // already American
-        ("colourful", ["colourful"]),                           // whole tokens only
+        ("The colour grey", ["the", "color", "gray"]), // two mapped words, offsets kept below
+        ("Colours of the Theatre", ["colors", "of", "the", "theater"]), // BASE folds case first
+        ("color", ["color"]), // already American
+        ("colourful", ["colourful"]), // whole tokens only
         ("", []),
     ])
     func bothVersionsMapBritishSpellings(text: String, expected: [String]) throws {
@@ -38,7 +39,11 @@ struct ColourWrapperTests {
     @Test func theWrapperRunsInRealTablesOnEveryEngine() throws {
         let cases = [MatchCase(id: "colour", category: "c", document: "A colour chart", query: "color")]
         let matrix = try Self.workbench().matrix(
-            cases: cases, tokenizers: [TokenizerSpec(text: "colour"), TokenizerSpec(label: "colour-rd0", text: "colour unicode61 remove_diacritics 0")],
+            cases: cases,
+            tokenizers: [
+                TokenizerSpec(text: "colour"),
+                TokenizerSpec(label: "colour-rd0", text: "colour unicode61 remove_diacritics 0"),
+            ],
             engines: [.system, .bundled], formPairs: [FormPair(document: .asis, query: .asis)], queryKinds: [.phrase])
         #expect(matrix.cells.count == 4)
         #expect(matrix.cells.allSatisfy { $0.result == .matched })
@@ -46,7 +51,11 @@ struct ColourWrapperTests {
 
     /// A user type may not take a name SQLite or TokenBench uses, nor one another user type has.
     @Test func namesMayNotCollide() {
-        #expect(throws: TokenBenchError.invalidArgument(name: "filteringTokenizers", value: "colour", reason: "two types have this name; the second would replace the first")) {
+        #expect(
+            throws: TokenBenchError.invalidArgument(
+                name: "filteringTokenizers", value: "colour",
+                reason: "two types have this name; the second would replace the first")
+        ) {
             _ = try Workbench(options: .init(filteringTokenizers: [ColourToColor.self, ColourToColor.self]))
         }
     }

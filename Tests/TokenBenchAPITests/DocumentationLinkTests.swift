@@ -4,7 +4,8 @@ import Testing
 /// Every relative link in the repository's Markdown resolves: to a file that exists and, with a
 /// `#fragment`, to a heading of that file (GitHub's heading anchors). One row per Markdown file.
 struct DocumentationLinkTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The Markdown files of the repository, relative to its root; build folders and hidden
     /// folders (.git, .build, .build-asan…) are not the project's.
@@ -49,10 +50,12 @@ struct DocumentationLinkTests {
         for line in markdown.split(separator: "\n") {
             if line.hasPrefix("```") { inFence.toggle() }
             guard !inFence, let heading = line.firstMatch(of: /^#{1,6}\s+(.*)$/)?.output.1 else { continue }
-            let slug = String(heading.lowercased().compactMap { character -> Character? in
-                if character == " " { return "-" }
-                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
-            })
+            let slug = String(
+                heading.lowercased().compactMap { character -> Character? in
+                    if character == " " { return "-" }
+                    return character.isLetter || character.isNumber || character == "-" || character == "_"
+                        ? character : nil
+                })
             let count = seen[slug, default: 0]
             seen[slug] = count + 1
             anchors.insert(count == 0 ? slug : "\(slug)-\(count)")
@@ -65,17 +68,23 @@ struct DocumentationLinkTests {
         guard !link.contains("://"), !link.hasPrefix("mailto:") else { return nil }
         let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let directory = root.appendingPathComponent(file).deletingLastPathComponent()
-        let target = parts[0].isEmpty ? root.appendingPathComponent(file) : directory.appendingPathComponent(parts[0]).standardizedFileURL
+        let target =
+            parts[0].isEmpty
+            ? root.appendingPathComponent(file) : directory.appendingPathComponent(parts[0]).standardizedFileURL
         guard FileManager.default.fileExists(atPath: target.path) else { return "\(link): no file \(target.path)" }
         if parts.count == 2, target.pathExtension == "md" {
             let anchors = anchors(in: try String(contentsOf: target, encoding: .utf8))
-            guard anchors.contains(parts[1]) else { return "\(link): no heading with that anchor in \(target.lastPathComponent)" }
+            guard anchors.contains(parts[1]) else {
+                return "\(link): no heading with that anchor in \(target.lastPathComponent)"
+            }
         }
         return nil
     }
 
     @Test func theRepositoryHasItsGuides() {
-        for guide in ["README.md", "results/README.md", "Documentation/Commands.md", "Documentation/UsingTheLibrary.md"] {
+        for guide in [
+            "README.md", "results/README.md", "Documentation/Commands.md", "Documentation/UsingTheLibrary.md",
+        ] {
             #expect(Self.markdownFiles.contains(guide), "\(guide)")
         }
     }
@@ -96,7 +105,8 @@ struct DocumentationLinkTests {
         #expect(try Self.problem(with: "Documentation/Commands.md#no-such-heading", in: "README.md") != nil)
         #expect(try Self.problem(with: "Commands.md", in: "Documentation/Throughput.md") == nil)
         #expect(Self.links(in: "```\n[a](nowhere.md)\n```\n`[b](nowhere.md)` [c](here.md)") == ["here.md"])
-        #expect(Self.anchors(in: "# What changes between 3.40.1 and 3.54.1?\n## `throughput-colour-wrapper.csv`")
-            == ["what-changes-between-3401-and-3541", "throughput-colour-wrappercsv"])
+        #expect(
+            Self.anchors(in: "# What changes between 3.40.1 and 3.54.1?\n## `throughput-colour-wrapper.csv`")
+                == ["what-changes-between-3401-and-3541", "throughput-colour-wrappercsv"])
     }
 }

@@ -5,7 +5,8 @@ import TokenBench
 /// how a user pins their tokenizer choice in their own test suite.
 struct ExpectationBuilderTests {
     static func aime() throws -> MatchCase {
-        let same = FormPair(document: .nfc, query: .nfc), mixed = FormPair(document: .nfc, query: .nfd)
+        let same = FormPair(document: .nfc, query: .nfc)
+        let mixed = FormPair(document: .nfc, query: .nfd)
         return try MatchCase(id: "aime", category: "nfd", document: "aim\u{E9}", query: "aim\u{E9}") {
             Expectation.match(["unicode61"])
             // The NFD query keeps its accent as a combining mark, which only diacritic removal drops.
@@ -22,19 +23,28 @@ struct ExpectationBuilderTests {
     @Test func everyCellKeepsItsExpectation() throws {
         let matrix = try Workbench().matrix(
             cases: [try Self.aime()],
-            tokenizers: [TokenizerSpec(text: "ascii"), TokenizerSpec(text: "unicode61"), TokenizerSpec(label: "rd0", text: "unicode61 remove_diacritics 0")],
+            tokenizers: [
+                TokenizerSpec(text: "ascii"), TokenizerSpec(text: "unicode61"),
+                TokenizerSpec(label: "rd0", text: "unicode61 remove_diacritics 0"),
+            ],
             engines: [.system, .bundled],
             formPairs: [FormPair(document: .nfc, query: .nfc), FormPair(document: .nfc, query: .nfd)])
         #expect(matrix.cells.count == 3 * 2 * 2 * 2)
-        #expect(matrix.cells.allSatisfy { !$0.violatesExpectation }, "\(matrix.cells.filter(\.violatesExpectation).map(\.coordinate))")
+        #expect(
+            matrix.cells.allSatisfy { !$0.violatesExpectation },
+            "\(matrix.cells.filter(\.violatesExpectation).map(\.coordinate))")
         // Every cell has a verdict to check, from the most specific expectation in scope.
         #expect(matrix.cells.filter { $0.expected == nil }.isEmpty)
-        #expect(matrix.cells.filter { $0.tokenizer == "ascii" }.map(\.result).sorted { "\($0)" < "\($1)" }
-            == [.matched, .matched, .matched, .matched, .notMatched, .notMatched, .notMatched, .notMatched])
+        #expect(
+            matrix.cells.filter { $0.tokenizer == "ascii" }.map(\.result).sorted { "\($0)" < "\($1)" }
+                == [.matched, .matched, .matched, .matched, .notMatched, .notMatched, .notMatched, .notMatched])
     }
 
     @Test func twoVerdictsForOneScopeAreRefused() {
-        #expect(throws: TokenBenchError.invalidArgument(name: "case x", value: "ascii", reason: "expected both match and nomatch in scope [prefix]")) {
+        #expect(
+            throws: TokenBenchError.invalidArgument(
+                name: "case x", value: "ascii", reason: "expected both match and nomatch in scope [prefix]")
+        ) {
             _ = try MatchCase(id: "x", category: "c", document: "a", query: "a") {
                 Expectation.match(["ascii"], queryKind: .prefix)
                 Expectation.nomatch(["ascii"], queryKind: .prefix)

@@ -12,8 +12,10 @@ import TokenBench
 final class ColourToColor: TokenFilteringTokenizer {
     static let name = "colour"
     init(options: [String: String], base: any FTS5Tokenizer) throws {}
-    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-                tokenization: FTS5Tokenization, emitter: inout TokenEmitter) -> CInt {
+    func filter(
+        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emitter: inout TokenEmitter
+    ) -> CInt {
         for (british, american) in [("colour", "color"), ("grey", "gray")] where token.elementsEqual(british.utf8) {
             return emitter.emit(Array(american.utf8), flags: flags, start: start, end: end)
         }
@@ -28,8 +30,10 @@ final class ColourToColorGRDB: FTS5WrapperTokenizer {
     init(db: Database, arguments: [String]) throws {
         wrappedTokenizer = try db.makeTokenizer(.unicode61())
     }
-    func accept(token: String, flags: FTS5TokenFlags, for tokenization: FTS5Tokenization,
-                tokenCallback: FTS5WrapperTokenCallback) throws {
+    func accept(
+        token: String, flags: FTS5TokenFlags, for tokenization: FTS5Tokenization,
+        tokenCallback: FTS5WrapperTokenCallback
+    ) throws {
         try tokenCallback(["colour": "color", "grey": "gray"][token] ?? token, flags)
     }
 }
@@ -46,11 +50,12 @@ struct GuideSnippetTests {
 
     @Test func registeringYourTokenizer() throws {
         // guide: register
-        let workbench = try Workbench(options: .init(
-            customTokenizers: [ColourToColorGRDB.self],      // GRDB FTS5CustomTokenizer types (system engine)
-            filteringTokenizers: [ColourToColor.self]))      // TokenFilteringTokenizer types (every engine)
+        let workbench = try Workbench(
+            options: .init(
+                customTokenizers: [ColourToColorGRDB.self], // GRDB FTS5CustomTokenizer types (system engine)
+                filteringTokenizers: [ColourToColor.self])) // TokenFilteringTokenizer types (every engine)
         let tokens = try workbench.tokens(of: "Colour TV", spec: TokenizerSpec(text: "colour"), mode: .query)
-        print(tokens.map { String(decoding: $0.bytes, as: UTF8.self) })  // ["color", "tv"]
+        print(tokens.map { String(decoding: $0.bytes, as: UTF8.self) }) // ["color", "tv"]
         // end
         #expect(tokens.count == 2)
         let grdb = try workbench.tokens(of: "Colour TV", spec: TokenizerSpec(text: "colour_grdb"), mode: .query)
@@ -78,16 +83,18 @@ struct GuideSnippetTests {
         let workbench = try Workbench(options: .init(filteringTokenizers: [ColourToColor.self]))
         // guide: traces
         let traces = try workbench.traces(
-            of: ["Jérôme", "ﬁdélité"], spec: TokenizerSpec(.unicode61(diacritics: .keep)), modes: [.document], form: .nfd)
+            of: ["Jérôme", "ﬁdélité"], spec: TokenizerSpec(.unicode61(diacritics: .keep)), modes: [.document],
+            form: .nfd)
         for trace in traces {
             print(trace.tokens.map { "\(trace.source(of: $0)) at \($0.start)..<\($0.end)" })
         }
         // end
         #expect(traces.count == 2)
         // guide: throughput
-        let rows = try workbench.throughput(ThroughputOptions(
-            tokenizers: [TokenizerSpec(text: "colour")], operations: [.tokenize], runs: 3,
-            corpora: [.generated(seed: CorpusSource.defaultSeed, size: 1_000_000, script: .latin)]))
+        let rows = try workbench.throughput(
+            ThroughputOptions(
+                tokenizers: [TokenizerSpec(text: "colour")], operations: [.tokenize], runs: 3,
+                corpora: [.generated(seed: CorpusSource.defaultSeed, size: 1_000_000, script: .latin)]))
         for row in rows where row.operation == .tokenize {
             print(row.tokenizer, row.mode, row.megabytesPerSecond ?? 0, "MB/s,", row.relative ?? 0, "of unicode61")
         }
@@ -117,7 +124,9 @@ struct GuideSnippetTests {
         #expect(snippets.count == snippetCount)
         let unindented = Self.unindent(source)
         for snippet in snippets {
-            #expect(unindented.contains(Self.unindent(snippet)), "\(document)'s snippet is not in GuideSnippetTests.swift:\n\(snippet)")
+            #expect(
+                unindented.contains(Self.unindent(snippet)),
+                "\(document)'s snippet is not in GuideSnippetTests.swift:\n\(snippet)")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-import TokenBench  // no @testable: these tests see only what a user's package sees
+import TokenBench // no @testable: these tests see only what a user's package sees
 
 /// The bugs a new user met when using TokenBench from a package of their own (issue 15), each
 /// written the way that user wrote it, through the public API only.
@@ -9,8 +9,9 @@ struct UserReportedBugTests {
     /// A throughput run with nothing but tokenizers measures all three operations: the query
     /// operation runs the embedded fixtures' queries instead of failing for want of queries.
     @Test func throughputWithDefaultOptionsRunsEveryOperation() throws {
-        let rows = try Workbench().throughput(ThroughputOptions(
-            tokenizers: [TokenizerSpec(text: "ascii")], runs: 1, corpora: [.generated(seed: 1, size: 30_000)]))
+        let rows = try Workbench().throughput(
+            ThroughputOptions(
+                tokenizers: [TokenizerSpec(text: "ascii")], runs: 1, corpora: [.generated(seed: 1, size: 30_000)]))
         #expect(Set(rows.map(\.operation)) == [.tokenize, .index, .query, .cReference])
         let query = try #require(rows.first { $0.operation == .query && $0.tokenizer == "ascii" })
         #expect((query.queries ?? 0) > 100)
@@ -22,30 +23,40 @@ struct UserReportedBugTests {
         #expect {
             _ = try SQLiteEngine.named(["postgres"])
         } throws: { error in
-            guard case let TokenBenchError.invalidArgument(name, value, _) = error else { return false }
+            guard case TokenBenchError.invalidArgument(let name, let value, _) = error else { return false }
             return name == "engine" && value == "postgres"
         }
         #expect {
             _ = try Workbench().throughput(ThroughputOptions(tokenizers: [TokenizerSpec(text: "ascii")], runs: 0))
         } throws: { error in
-            guard case let TokenBenchError.invalidArgument(name, _, _) = error else { return false }
+            guard case TokenBenchError.invalidArgument(let name, _, _) = error else { return false }
             return name == "runs"
         }
-        #expect(throws: TokenBenchError.invalidArgument(name: "queries", value: "", reason: "the query operation has no query to run")) {
-            _ = try Workbench().throughput(ThroughputOptions(
-                tokenizers: [TokenizerSpec(text: "ascii")], operations: [.query], runs: 1,
-                corpora: [.generated(seed: 1, size: 10_000)], queries: []))
+        #expect(
+            throws: TokenBenchError.invalidArgument(
+                name: "queries", value: "", reason: "the query operation has no query to run")
+        ) {
+            _ = try Workbench().throughput(
+                ThroughputOptions(
+                    tokenizers: [TokenizerSpec(text: "ascii")], operations: [.query], runs: 1,
+                    corpora: [.generated(seed: 1, size: 10_000)], queries: []))
         }
         // The C loops' rows come with tokenize; asked for alone, they are refused by name.
-        #expect(throws: TokenBenchError.invalidArgument(
-            name: "operations", value: "c-limit", reason: "its rows come with the tokenize operation; ask for tokenize")) {
-            _ = try Workbench().throughput(ThroughputOptions(tokenizers: [TokenizerSpec(text: "icu")], operations: [.cLimit], runs: 1))
+        #expect(
+            throws: TokenBenchError.invalidArgument(
+                name: "operations", value: "c-limit",
+                reason: "its rows come with the tokenize operation; ask for tokenize")
+        ) {
+            _ = try Workbench().throughput(
+                ThroughputOptions(tokenizers: [TokenizerSpec(text: "icu")], operations: [.cLimit], runs: 1))
         }
     }
 
     /// A trace asked for in NFD is of the NFD text: its input and its offsets are the NFD bytes.
     @Test func tracesPutTheirInputInTheForm() throws {
-        let traces = try Workbench().traces(of: ["aim\u{E9}"], spec: TokenizerSpec(text: "unicode61 remove_diacritics 0"), modes: [.document], form: .nfd)
+        let traces = try Workbench().traces(
+            of: ["aim\u{E9}"], spec: TokenizerSpec(text: "unicode61 remove_diacritics 0"), modes: [.document],
+            form: .nfd)
         let trace = try #require(traces.first)
         #expect(trace.form == .nfd)
         #expect(trace.input == Array("aime\u{301}".utf8))
@@ -57,8 +68,13 @@ struct UserReportedBugTests {
     @Test func bytesThatAreNotTextCannotBeNormalized() throws {
         let workbench = try Workbench()
         let bytes: [UInt8] = [0x61, 0xFF, 0x62]
-        #expect(try workbench.traces(of: [bytes], spec: TokenizerSpec(text: "ascii"), modes: [.document]).first?.input == bytes)
-        #expect(throws: TokenBenchError.invalidArgument(name: "input 1", value: "a\\xFFb", reason: "not valid UTF-8, so it cannot be put in NFC")) {
+        #expect(
+            try workbench.traces(of: [bytes], spec: TokenizerSpec(text: "ascii"), modes: [.document]).first?.input
+                == bytes)
+        #expect(
+            throws: TokenBenchError.invalidArgument(
+                name: "input 1", value: "a\\xFFb", reason: "not valid UTF-8, so it cannot be put in NFC")
+        ) {
             _ = try workbench.traces(of: [bytes], spec: TokenizerSpec(text: "ascii"), modes: [.document], form: .nfc)
         }
     }
@@ -70,8 +86,9 @@ struct UserReportedBugTests {
         #expect {
             _ = try Workbench(options: .init(customTokenizers: [type]))
         } throws: { error in
-            guard case let TokenBenchError.invalidArgument(name, value, reason) = error else { return false }
-            return name == "customTokenizers" && value == "\(type)" && reason.hasPrefix("its name '\(type.name)' is the name of a tokenizer")
+            guard case TokenBenchError.invalidArgument(let name, let value, let reason) = error else { return false }
+            return name == "customTokenizers" && value == "\(type)"
+                && reason.hasPrefix("its name '\(type.name)' is the name of a tokenizer")
         }
     }
 
@@ -82,11 +99,12 @@ struct UserReportedBugTests {
             MatchCase(id: "foo", category: "c", document: "Foo", query: "foo"),
             MatchCase(id: "aime", category: "c", document: "aim\u{E9}", query: "aime"),
         ]
-        let matrix = try Workbench().matrix(cases: cases, tokenizers: [TokenizerSpec(text: "ascii"), TokenizerSpec(text: "unicode61")])
+        let matrix = try Workbench().matrix(
+            cases: cases, tokenizers: [TokenizerSpec(text: "ascii"), TokenizerSpec(text: "unicode61")])
         let unicode61Only = matrix.filter { $0.tokenizer == "unicode61" }
         #expect(unicode61Only.cells.count == matrix.cells.count / 2)
         let wide = unicode61Only.wideTable()
-        #expect(wide.rows.count == 2 * 2 * 3)  // cases × query kinds × form pairs
+        #expect(wide.rows.count == 2 * 2 * 3) // cases × query kinds × form pairs
         #expect(unicode61Only.longTable().rows.count == unicode61Only.cells.count)
     }
 }
@@ -114,7 +132,10 @@ struct DescriptorSpecTests {
     /// Each row: a descriptor, the spec text it becomes, and the tokens of "Ré-sumé's" in documents.
     @Test(arguments: [
         (FTS5TokenizerDescriptor.unicode61(), "unicode61", ["re", "sume", "s"]),
-        (.unicode61(diacritics: .keep, separators: ["-"]), "unicode61 remove_diacritics 0 separators '-'", ["ré", "sumé", "s"]),
+        (
+            .unicode61(diacritics: .keep, separators: ["-"]), "unicode61 remove_diacritics 0 separators '-'",
+            ["ré", "sumé", "s"]
+        ),
         (.unicode61(tokenCharacters: ["'"]), "unicode61 tokenchars ''''", ["re", "sume's"]),
         (.porter(wrapping: .ascii()), "porter ascii", ["r\u{E9}", "sum\u{E9}", "s"]),
     ])

@@ -4,7 +4,8 @@ import Testing
 /// The built `tokenbench` run as a real process, its output compared with golden files.
 /// Set TOKENBENCH_UPDATE_GOLDEN=1 to rewrite the golden files from the current output.
 struct CLITests {
-    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Golden")
 
     struct Run {
         var status: Int32
@@ -47,11 +48,15 @@ struct CLITests {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         errorReader.wait()
         process.waitUntilExit()
-        let run = Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                      signaled: process.terminationReason == .uncaughtSignal)
+        let run = Run(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self),
+            signaled: process.terminationReason == .uncaughtSignal)
         // Under `swift test --sanitize=address` the tool is the ASan build, and a report ends it
         // with exit status 1, which a test expecting 1 would take for a finding.
-        #expect(!run.stderr.contains("ERROR: AddressSanitizer"), "tokenbench \(arguments.joined(separator: " ")): \(run.stderr.prefix(2000))")
+        #expect(
+            !run.stderr.contains("ERROR: AddressSanitizer"),
+            "tokenbench \(arguments.joined(separator: " ")): \(run.stderr.prefix(2000))")
         return run
     }
 
@@ -91,7 +96,8 @@ struct CLITests {
         // (comparing the new file with itself would pass whatever the output was).
         if ProcessInfo.processInfo.environment["TOKENBENCH_UPDATE_GOLDEN"] == "1" {
             try Data(output.utf8).write(to: url)
-            Issue.record("Golden/\(name) rewritten: review the diff, then run the tests again without TOKENBENCH_UPDATE_GOLDEN")
+            Issue.record(
+                "Golden/\(name) rewritten: review the diff, then run the tests again without TOKENBENCH_UPDATE_GOLDEN")
         } else {
             Issue.record("output differs from Golden/\(name)")
         }
@@ -109,7 +115,8 @@ struct CLITests {
         let common = ["tokens", "--engine", "system", "--tokenizer", "ascii", "--tokenizer", "unicode61"]
         let fromFile = try Self.run(common + ["first", "--input", "texts.txt"], in: directory)
         #expect(fromFile.status == 0, "\(fromFile.stderr)")
-        let fromArguments = try Self.run(common + ["first", "Gro\u{DF}mann", "DIYARBAKIR Diyarbak\u{131}r", "a\\xFFb", "--escapes"], in: directory)
+        let fromArguments = try Self.run(
+            common + ["first", "Gro\u{DF}mann", "DIYARBAKIR Diyarbak\u{131}r", "a\\xFFb", "--escapes"], in: directory)
         #expect(fromArguments.status == 2, "\\xFF is not an escape TEXT takes: the file is the way to trace such bytes")
         let valid = try Self.run(common + ["first", "Gro\u{DF}mann", "DIYARBAKIR Diyarbak\u{131}r"], in: directory)
         #expect(fromFile.stdout.hasPrefix(valid.stdout.split(separator: "\n").prefix(1).joined() + "\n"))
@@ -123,7 +130,10 @@ struct CLITests {
     @Test(arguments: [
         (["--input", "missing.txt"], "tokenbench: error: missing.txt: cannot read the --input file\n"),
         (["--input", "empty.txt"], "tokenbench: error: empty.txt: no text to tokenize (every line is empty)\n"),
-        (["--escapes", "--input", "latin1.txt"], "tokenbench: error: latin1.txt:2: not valid UTF-8, so --escapes cannot read it\n"),
+        (
+            ["--escapes", "--input", "latin1.txt"],
+            "tokenbench: error: latin1.txt:2: not valid UTF-8, so --escapes cannot read it\n"
+        ),
         ([], "Error: give at least one TEXT to tokenize, or --input FILE\n"),
     ])
     func tokensRejectsBadInputFiles(arguments: [String], message: String) throws {
@@ -157,7 +167,9 @@ struct CLITests {
     }
 
     @Test func longMatrixOfAFixtureFileMatchesGolden() throws {
-        let run = try Self.run(["matrix", "--fixtures", Self.golden("small.cases"), "--tokenizer", "ascii", "--tokenizer", "unicode61"])
+        let run = try Self.run([
+            "matrix", "--fixtures", Self.golden("small.cases"), "--tokenizer", "ascii", "--tokenizer", "unicode61",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         try Self.expectGolden(run.stdout, "small-matrix.csv")
     }
@@ -167,7 +179,10 @@ struct CLITests {
     @Test func defaultRunPassesEveryExpectation() throws {
         let run = try Self.run(["matrix", "--layout", "wide"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("case,category,query_kind,document_form,query_form,document,query,ascii@system,ascii@bundled,unicode61@system,unicode61@bundled"))
+        #expect(
+            run.stdout.hasPrefix(
+                "case,category,query_kind,document_form,query_form,document,query,ascii@system,ascii@bundled,unicode61@system,unicode61@bundled"
+            ))
         // A tokenizer one engine lacks has no column there: trigram-rd needs SQLite 3.45.
         #expect(run.stdout.split(separator: "\n").first?.contains(",trigram-rd@bundled") == true)
     }
@@ -189,12 +204,17 @@ struct CLITests {
         let run = try Self.run(["matrix", "--only-disagreements", "--category", "seed-table", "--layout", "wide"])
         #expect(run.status == 0, "\(run.stderr)")
         // 7 cases × 28 tokenizers both engines run × 2 kinds × 3 form pairs.
-        #expect(run.stderr.contains("tokenbench: engines system and bundled disagree on 0 of the 1176 cells they both ran"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("tokenbench: engines system and bundled disagree on 0 of the 1176 cells they both ran"),
+            "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 1, "the header only")
     }
 
     @Test func failedExpectationExitsOneAndNamesTheCell() throws {
-        let run = try Self.run(["matrix", "--fixtures", Self.golden("wrong-expectation.cases"), "--tokenizer", "ascii", "--engine", "system"])
+        let run = try Self.run([
+            "matrix", "--fixtures", Self.golden("wrong-expectation.cases"), "--tokenizer", "ascii", "--engine",
+            "system",
+        ])
         #expect(run.status == 1)
         #expect(run.stderr.contains("FAIL"))
         #expect(run.stderr.contains("case wrong, tokenizer ascii"))
@@ -208,8 +228,11 @@ struct CLITests {
         let directory = try Self.makeTemporaryDirectory()
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "ulimit -f 100; exec \"$0\" throughput --tokenizer unicode61 --operation index --storage file --runs 1 --size 2M",
-                           Self.executable.path]
+        shell.arguments = [
+            "-c",
+            "ulimit -f 100; exec \"$0\" throughput --tokenizer unicode61 --operation index --storage file --runs 1 --size 2M",
+            Self.executable.path,
+        ]
         shell.currentDirectoryURL = directory
         let stderr = Pipe()
         shell.standardError = stderr
@@ -219,7 +242,9 @@ struct CLITests {
         shell.waitUntilExit()
         #expect(shell.terminationReason == .exit, "ended by a signal: \(err)")
         #expect(shell.terminationStatus == 3, "\(err)")
-        #expect(err.hasPrefix("tokenbench: error: SQLite error while indexing the corpus with tokenizer 'unicode61"), "\(err)")
+        #expect(
+            err.hasPrefix("tokenbench: error: SQLite error while indexing the corpus with tokenizer 'unicode61"),
+            "\(err)")
     }
 
     @Test func moreThanAPipeBufferOnStderrDoesNotHang() throws {
@@ -229,7 +254,8 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let cases = (0..<400).map { "id: c\($0)\ncategory: t\ndocument: word\($0)\nquery: word\($0)\nnomatch: ascii\n" }
         try Data(cases.joined(separator: "\n").utf8).write(to: directory.appendingPathComponent("many.cases"))
-        let run = try Self.run(["matrix", "--fixtures", "many.cases", "--tokenizer", "ascii", "--engine", "system"], in: directory)
+        let run = try Self.run(
+            ["matrix", "--fixtures", "many.cases", "--tokenizer", "ascii", "--engine", "system"], in: directory)
         #expect(run.status == 1)
         #expect(run.stderr.utf8.count > 65_536)
         #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.count == 400 * 6)
@@ -240,7 +266,10 @@ struct CLITests {
     @Test(arguments: [
         (["matrix", "--fixtures", "bad-escape.cases"], "bad-escape.cases:3: bad escape"),
         (["matrix", "--fixtures", "missing.cases"], "missing.cases: no such file or directory"),
-        (["matrix", "--tokenizer", "unicode61 remove_diacritics 9"], "tokenizer 'unicode61 remove_diacritics 9': error in tokenizer constructor"),
+        (
+            ["matrix", "--tokenizer", "unicode61 remove_diacritics 9"],
+            "tokenizer 'unicode61 remove_diacritics 9': error in tokenizer constructor"
+        ),
         (["tokens", "--tokenizer", "nosuch", "x"], "tokenizer 'nosuch': no such tokenizer: nosuch"),
         (["matrix", "--forms", "nfc:xyz"], "--forms 'nfc:xyz'"),
         (["matrix", "--category", "no-such-category"], "no fixture case is selected"),
@@ -251,7 +280,10 @@ struct CLITests {
         (["throughput", "--runs", "0"], "--runs '0': at least one timed run is needed"),
         (["throughput", "--size", "12Q"], "--size '12Q': expected a positive number of bytes"),
         (["throughput", "--corpus", "missing.txt"], "missing.txt: no such file or directory"),
-        (["throughput", "--corpus", "missing.txt", "--size", "1M"], "--size, --seed and --script shape the built-in corpus"),
+        (
+            ["throughput", "--corpus", "missing.txt", "--size", "1M"],
+            "--size, --seed and --script shape the built-in corpus"
+        ),
         (["throughput", "--mode", "prefix"], "--mode 'prefix': throughput is measured in document or query mode"),
         (["throughput", "--threshold", "1.5"], "--threshold '1.5': expected a fraction between 0 and 1"),
         (["throughput", "--baseline", "missing.csv", "--size", "1K"], "missing.csv: cannot read"),
@@ -260,12 +292,15 @@ struct CLITests {
     func badInputExitsTwo(arguments: [String], message: String) throws {
         let directory = try Self.makeTemporaryDirectory()
         try FileManager.default.copyItem(
-            at: Self.goldenDirectory.appendingPathComponent("bad-escape.cases"), to: directory.appendingPathComponent("bad-escape.cases"))
+            at: Self.goldenDirectory.appendingPathComponent("bad-escape.cases"),
+            to: directory.appendingPathComponent("bad-escape.cases"))
         let run = try Self.run(arguments + ["--output", "out.csv"], in: directory)
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(!run.stderr.contains("Fatal error"))
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.csv").path), "no output file on error")
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.csv").path),
+            "no output file on error")
     }
 
     @Test func outputFileIsWrittenAndStdoutStaysEmpty() throws {
@@ -297,7 +332,9 @@ struct CLITests {
         // Values, not only keys: each has the shape its source gives it.
         let dotted = #/^[0-9]+(\.[0-9]+)+$/#
         for engine in ["system", "bundled"] {
-            #expect((values["\(engine).sqlite_version"] ?? "").wholeMatch(of: dotted) != nil, "\(values["\(engine).sqlite_version"] ?? "")")
+            #expect(
+                (values["\(engine).sqlite_version"] ?? "").wholeMatch(of: dotted) != nil,
+                "\(values["\(engine).sqlite_version"] ?? "")")
             #expect(values["\(engine).sqlite_source_id"]?.isEmpty == false)
             #expect(values["\(engine).sqlite_compile_options"]?.contains("ENABLE_FTS5") == true)
             #expect(values["\(engine).capability.fts5"] == "yes")
@@ -322,24 +359,36 @@ struct CLITests {
 
     /// Figures vary from run to run, so these tests check the shape and the exit statuses, never a speed.
     @Test func throughputPrintsOneRowPerMeasurementAndNothingOnStderrInPipes() throws {
-        let run = try Self.run(["throughput", "--tokenizer", "ascii", "--operation", "tokenize", "--size", "100K", "--runs", "2"])
+        let run = try Self.run([
+            "throughput", "--tokenizer", "ascii", "--operation", "tokenize", "--size", "100K", "--runs", "2",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "no progress line when stderr is not a terminal")
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.first == "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us,script,threads,speedup")
+        #expect(
+            lines.first
+                == "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us,script,threads,speedup"
+        )
         // Per engine: the reference is measured though not listed; the C loop adds one row per mode.
         let perEngine = { (engine: String) in
             [
-                "unicode61 \(engine) tokenize document", "unicode61 \(engine) tokenize query", "ascii \(engine) tokenize document",
-                "ascii \(engine) tokenize query", "unicode61 \(engine) c-reference document", "unicode61 \(engine) c-reference query",
+                "unicode61 \(engine) tokenize document", "unicode61 \(engine) tokenize query",
+                "ascii \(engine) tokenize document",
+                "ascii \(engine) tokenize query", "unicode61 \(engine) c-reference document",
+                "unicode61 \(engine) c-reference query",
             ]
         }
-        #expect(lines.dropFirst().map { $0.split(separator: ",").prefix(4).joined(separator: " ") } == perEngine("system") + perEngine("bundled"))
+        #expect(
+            lines.dropFirst().map { $0.split(separator: ",").prefix(4).joined(separator: " ") } == perEngine("system")
+                + perEngine("bundled"))
     }
 
     @Test func throughputBaselineExitsOneAndNamesTheSlowerTokenizer() throws {
         let directory = try Self.makeTemporaryDirectory()
-        let arguments = ["throughput", "--tokenizer", "ascii", "--operation", "tokenize", "--mode", "document", "--size", "100K", "--runs", "1"]
+        let arguments = [
+            "throughput", "--tokenizer", "ascii", "--operation", "tokenize", "--mode", "document", "--size", "100K",
+            "--runs", "1",
+        ]
         let first = try Self.run(arguments + ["--output", "base.csv"], in: directory)
         #expect(first.status == 0, "\(first.stderr)")
         // A baseline in which ascii was a thousand times faster than unicode61.
@@ -354,7 +403,9 @@ struct CLITests {
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: base)
         let second = try Self.run(arguments + ["--baseline", "base.csv"], in: directory)
         #expect(second.status == 1)
-        #expect(second.stderr.contains("SLOWER ascii on system tokenize document: relative 1000.000 -> "), "\(second.stderr)")
+        #expect(
+            second.stderr.contains("SLOWER ascii on system tokenize document: relative 1000.000 -> "),
+            "\(second.stderr)")
         // Only the doctored row is certain to fall; on a loaded machine the c-reference row may too.
         #expect(second.stderr.contains(" relative figures fell by more than 15% against base.csv"))
         #expect(second.stdout.hasPrefix("tokenizer,engine,operation,mode,"), "the figures are still printed")
@@ -362,11 +413,15 @@ struct CLITests {
 
     @Test func throughputMarkdownIsATableForPeople() throws {
         let run = try Self.run([
-            "throughput", "--tokenizer", "ascii", "--operation", "index", "--storage", "memory", "--size", "50K", "--runs", "1",
+            "throughput", "--tokenizer", "ascii", "--operation", "index", "--storage", "memory", "--size", "50K",
+            "--runs", "1",
             "--format", "markdown",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("| tokenizer | engine | operation | mode | storage | script | threads | MB/s | tokens/s | ns/token | docs/s | p50 µs | p99 µs | relative | speed-up |"))
+        #expect(
+            run.stdout.hasPrefix(
+                "| tokenizer | engine | operation | mode | storage | script | threads | MB/s | tokens/s | ns/token | docs/s | p50 µs | p99 µs | relative | speed-up |"
+            ))
         #expect(run.stdout.contains("| ascii | system | index | document | memory | mixed | 1 |"))
         #expect(run.stdout.contains("| ascii | bundled | index | document | memory | mixed | 1 |"))
     }
@@ -381,9 +436,13 @@ struct CLITests {
         ])
         #expect(run.status == 0, "\(run.stderr)")
         // No field of these rows needs CSV quoting.
-        let lines = run.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let lines = run.stdout.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         let rows = lines.dropFirst().map { fields in Dictionary(uniqueKeysWithValues: zip(lines[0], fields)) }
-        let shape = rows.map { [$0["tokenizer"]!, $0["operation"]!, $0["script"]!, $0["threads"]!].joined(separator: " ") }
+        let shape = rows.map {
+            [$0["tokenizer"]!, $0["operation"]!, $0["script"]!, $0["threads"]!].joined(separator: " ")
+        }
         let perScript = { (script: String) in
             [
                 "unicode61 tokenize \(script) 1", "icu tokenize \(script) 1", "unicode61 c-reference \(script) 1",
@@ -400,8 +459,14 @@ struct CLITests {
     @Test(arguments: [
         (["--script", "klingon"], "Error: The value 'klingon' is invalid for '--script <script>'"),
         (["--threads", "0"], "Error: --threads '0': expected a number of threads from 1 to 256"),
-        (["--threads", "2", "--operation", "index"], "Error: --threads measures the tokenize operation; add --operation tokenize"),
-        (["--script", "thai", "--corpus", "x.txt"], "Error: --size, --seed and --script shape the built-in corpus; they cannot be combined with --corpus"),
+        (
+            ["--threads", "2", "--operation", "index"],
+            "Error: --threads measures the tokenize operation; add --operation tokenize"
+        ),
+        (
+            ["--script", "thai", "--corpus", "x.txt"],
+            "Error: --size, --seed and --script shape the built-in corpus; they cannot be combined with --corpus"
+        ),
     ])
     func throughputRejectsBadScriptsAndThreads(arguments: [String], error: String) throws {
         let run = try Self.run(["throughput", "--tokenizer", "ascii"] + arguments)

@@ -4,7 +4,8 @@ import Testing
 /// `--load-extension` with a real loadable extension that the suite compiles from
 /// Extension/tbtest.c (needs a C compiler and libsqlite3-dev, as the package does).
 struct ExtensionTests {
-    static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Extension/tbtest.c")
+    static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Extension/tbtest.c")
 
     /// The extension, compiled once for the whole run into a temporary directory that is
     /// removed when the test process exits.
@@ -29,23 +30,30 @@ struct ExtensionTests {
         let library = try Self.buildExtension()
         // SQLite derives the default entry point from the file name: libtbtest.so → sqlite3_tbtest_init.
         for argument in [library.path, library.path + ":sqlite3_tbtest_init"] {
-            let run = try CLITests.run(["tokens", "--load-extension", argument, "--tokenizer", "tbtest", "--mode", "document", "Ab  cd"])
+            let run = try CLITests.run([
+                "tokens", "--load-extension", argument, "--tokenizer", "tbtest", "--mode", "document", "Ab  cd",
+            ])
             #expect(run.status == 0, "\(run.stderr)")
             // Extensions load into the system engine only: the bundled one is built without it.
-            #expect(run.stderr.contains("skipped tokenizer tbtest on bundled: tokenizer 'tbtest': no such tokenizer: tbtest"), "\(run.stderr)")
-            #expect(run.stdout == """
-                tokenizer,engine,mode,form,input,position,token,start,end,colocated,source
-                tbtest,system,document,asis,1,0,Ab,0,2,0,Ab
-                tbtest,system,document,asis,1,1,cd,4,6,0,cd
+            #expect(
+                run.stderr.contains(
+                    "skipped tokenizer tbtest on bundled: tokenizer 'tbtest': no such tokenizer: tbtest"),
+                "\(run.stderr)")
+            #expect(
+                run.stdout == """
+                    tokenizer,engine,mode,form,input,position,token,start,end,colocated,source
+                    tbtest,system,document,asis,1,0,Ab,0,2,0,Ab
+                    tbtest,system,document,asis,1,1,cd,4,6,0,cd
 
-                """)
+                    """)
         }
     }
 
     @Test func extensionTokenizerRunsInTheMatrix() throws {
         let library = try Self.buildExtension()
         let run = try CLITests.run([
-            "matrix", "--load-extension", library.path, "--tokenizer", "tbtest", "--fixtures", CLITests.golden("small.cases"),
+            "matrix", "--load-extension", library.path, "--tokenizer", "tbtest", "--fixtures",
+            CLITests.golden("small.cases"),
             "--forms", "asis:asis", "--query-kind", "phrase", "--layout", "wide",
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -71,18 +79,23 @@ struct ExtensionTests {
 
         // Accepted as known, the same errors are still listed but no longer fail the run.
         let known = directory.appendingPathComponent("known.csv")
-        try Data("""
+        try Data(
+            """
             tokenizer,engine,check,reason
             tbtest_strlen,system,read-past-end,strlen() ignores nText
             tbtest_strlen,system,offset-range,strlen() ignores nText
             tbtest_strlen,system,empty-token,never happens
 
-            """.utf8).write(to: known)
-        let accepted = try CLITests.run(["conformance", "--tokenizer", "tbtest_strlen", "--known", known.path] + quick, in: directory)
+            """.utf8
+        ).write(to: known)
+        let accepted = try CLITests.run(
+            ["conformance", "--tokenizer", "tbtest_strlen", "--known", known.path] + quick, in: directory)
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stdout.contains("\ntbtest_strlen,system,read-past-end,error,document,"))
         #expect(accepted.stderr.contains("known)"))
-        #expect(accepted.stderr.contains("known issue not found this time: tbtest_strlen on system empty-token (never happens)"))
+        #expect(
+            accepted.stderr.contains(
+                "known issue not found this time: tbtest_strlen on system empty-token (never happens)"))
     }
 
     /// One row per way loading can fail: exit status 2 and one line naming the extension.
@@ -110,13 +123,17 @@ struct ExtensionTests {
         for wrapper in wrappers {
             let spec = wrapper.isEmpty ? broken : "\(wrapper) \(broken)"
             let run = try CLITests.run([
-                "conformance", "--tokenizer", spec, "--load-extension", library.path, "--iterations", "5", "--no-large-inputs",
+                "conformance", "--tokenizer", spec, "--load-extension", library.path, "--iterations", "5",
+                "--no-large-inputs",
             ])
             #expect(!run.signaled, "\(spec): ended by a signal")
             #expect(run.status == 1, "\(spec): \(run.stderr)")
             let errors = run.stdout.split(separator: "\n").filter { $0.contains(",error,") }
-            let expected = wrapper.isEmpty ? bare : (wrapper == "nfkc" && broken == "tbtest_longlen" ? "unreadable-token" : wrapped)
-            #expect(errors.contains { $0.hasPrefix("\(spec),system,\(expected),error,") }, "\(spec): \(errors.prefix(3))")
+            let expected =
+                wrapper.isEmpty
+                ? bare : (wrapper == "nfkc" && broken == "tbtest_longlen" ? "unreadable-token" : wrapped)
+            #expect(
+                errors.contains { $0.hasPrefix("\(spec),system,\(expected),error,") }, "\(spec): \(errors.prefix(3))")
         }
     }
 
@@ -126,11 +143,13 @@ struct ExtensionTests {
     @Test func aLyingTokenLengthIsFlaggedNotCrashedOn() throws {
         let library = try Self.buildExtension()
         let run = try CLITests.run([
-            "conformance", "--tokenizer", "tbtest_longlen", "--load-extension", library.path, "--iterations", "5", "--no-large-inputs",
+            "conformance", "--tokenizer", "tbtest_longlen", "--load-extension", library.path, "--iterations", "5",
+            "--no-large-inputs",
         ])
         #expect(!run.signaled, "ended by a signal")
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stdout.contains("tbtest_longlen,system,unreadable-token,error,document,"), "\(run.stdout.prefix(400))")
+        #expect(
+            run.stdout.contains("tbtest_longlen,system,unreadable-token,error,document,"), "\(run.stdout.prefix(400))")
         #expect(run.stdout.contains("has nToken 4096, but only 4 bytes at its pointer can be read"))
     }
 
@@ -145,14 +164,18 @@ struct ExtensionTests {
         // runs of three calls get two extra tokens, then one.
         let corpus = directory.appendingPathComponent("three.txt")
         try Data("one two\nthree four\nfive six\n".utf8).write(to: corpus)
-        let run = try CLITests.run([
-            "throughput", "--load-extension", library.path, "--tokenizer", "unicode61", "--tokenizer", "tbtest_flaky",
-            "--operation", "tokenize", "--mode", "document", "--runs", "2", "--corpus", corpus.path, "-o", output.path,
-        ], in: directory)
+        let run = try CLITests.run(
+            [
+                "throughput", "--load-extension", library.path, "--tokenizer", "unicode61", "--tokenizer",
+                "tbtest_flaky",
+                "--operation", "tokenize", "--mode", "document", "--runs", "2", "--corpus", corpus.path, "-o",
+                output.path,
+            ], in: directory)
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.contains("tbtest_flaky"), "\(run.stderr)")
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous contents\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["out.csv", "three.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["out.csv", "three.txt"])
     }
 
     @Test(arguments: [

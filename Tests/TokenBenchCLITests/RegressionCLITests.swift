@@ -9,10 +9,11 @@ struct RegressionCLITests {
     /// A small golden matrix: two cases × unicode61 and trigram, written into `directory`.
     static func makeBaseline(in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent("matrix.csv")
-        let run = try CLI.run([
-            "matrix", "--tokenizer", "unicode61", "--tokenizer", "trigram",
-            "--case", "seed-table-foo-foo", "--case", "seed-table-jerome-bare", "-o", url.path,
-        ], in: directory)
+        let run = try CLI.run(
+            [
+                "matrix", "--tokenizer", "unicode61", "--tokenizer", "trigram",
+                "--case", "seed-table-foo-foo", "--case", "seed-table-jerome-bare", "-o", url.path,
+            ], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         return url
     }
@@ -33,7 +34,9 @@ struct RegressionCLITests {
         let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("all 48 cells of 2 tokenizers match"), "2 cases × 2 tokenizers × 2 engines × 2 kinds × 3 form pairs: \(run.stderr)")
+        #expect(
+            run.stderr.contains("all 48 cells of 2 tokenizers match"),
+            "2 cases × 2 tokenizers × 2 engines × 2 kinds × 3 form pairs: \(run.stderr)")
         // Only the baseline's two cases are computed; the other fixture cases are named, not failed.
         #expect(run.stderr.contains("fixture cases are not in"))
     }
@@ -76,14 +79,22 @@ struct RegressionCLITests {
         try Data((text + extra.joined(separator: "\n") + "\n").utf8).write(to: baseline)
         let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stderr.contains("skipped tokenizer nosuchtokenizer on system: this environment lacks it (no such tokenizer: nosuchtokenizer)"))
-        #expect(run.stderr.contains("skipped tokenizer nosuchtokenizer on bundled: this environment lacks it (no such tokenizer: nosuchtokenizer)"))
+        #expect(
+            run.stderr.contains(
+                "skipped tokenizer nosuchtokenizer on system: this environment lacks it (no such tokenizer: nosuchtokenizer)"
+            ))
+        #expect(
+            run.stderr.contains(
+                "skipped tokenizer nosuchtokenizer on bundled: this environment lacks it (no such tokenizer: nosuchtokenizer)"
+            ))
         // unicode61 and trigram have as many cells each as the skipped tokenizer, which is not counted.
         #expect(run.stderr.contains("all \(2 * extra.count) cells of 2 tokenizers match"), "\(run.stderr)")
 
         // With a changed cell too, the total counts only the cells that were checked.
         let doctored = try String(contentsOf: baseline, encoding: .utf8)
-            .replacingOccurrences(of: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,1,", with: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,0,")
+            .replacingOccurrences(
+                of: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,1,",
+                with: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,0,")
         try Data(doctored.utf8).write(to: baseline)
         let changed = try CLI.run(["check", "--baseline", baseline.path], in: directory)
         #expect(changed.status == 1)
@@ -94,7 +105,8 @@ struct RegressionCLITests {
         let directory = try CLI.makeTemporaryDirectory()
         let baseline = try Self.makeBaseline(in: directory)
         let text = try String(contentsOf: baseline, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "seed-table-jerome-bare,", with: "retired-case,").utf8).write(to: baseline)
+        try Data(text.replacingOccurrences(of: "seed-table-jerome-bare,", with: "retired-case,").utf8).write(
+            to: baseline)
         let run = try CLI.run(["check", "--baseline", baseline.path], in: directory)
         #expect(run.status == 1)
         #expect(run.stdout.contains("REMOVED retired-case [seed-table] · unicode61 · phrase · asis:asis"))
@@ -102,16 +114,25 @@ struct RegressionCLITests {
 
     @Test(arguments: [
         // The long layout's columns are required: a wide matrix is not a baseline.
-        ("case,category,query_kind,document_form,query_form,document,query,unicode61\n", "matrix.csv:1: no 'tokenizer' column"),
+        (
+            "case,category,query_kind,document_form,query_form,document,query,unicode61\n",
+            "matrix.csv:1: no 'tokenizer' column"
+        ),
         // A row with a missing field names its line.
-        ("case,category,tokenizer,query_kind,document_form,query_form,document,query,matched,expected,outcome,document_tokens,query_tokens,error\na,b,c\n",
-         "matrix.csv:2: 3 fields where the header has 14"),
+        (
+            "case,category,tokenizer,query_kind,document_form,query_form,document,query,matched,expected,outcome,document_tokens,query_tokens,error\na,b,c\n",
+            "matrix.csv:2: 3 fields where the header has 14"
+        ),
         // An unknown form is refused rather than skipped.
-        ("case,category,tokenizer,query_kind,document_form,query_form,document,query,matched,expected,outcome,document_tokens,query_tokens,error\nx,c,unicode61,phrase,nfx,nfc,a,a,1,,unchecked,a,a,\n",
-         "matrix.csv:2: document_form/query_form 'nfx'/'nfc'"),
+        (
+            "case,category,tokenizer,query_kind,document_form,query_form,document,query,matched,expected,outcome,document_tokens,query_tokens,error\nx,c,unicode61,phrase,nfx,nfc,a,a,1,,unchecked,a,a,\n",
+            "matrix.csv:2: document_form/query_form 'nfx'/'nfc'"
+        ),
         // Two rows for one cell.
-        ("case,category,tokenizer,query_kind,document_form,query_form,document,query,matched,expected,outcome,document_tokens,query_tokens,error\nx,c,unicode61,phrase,nfc,nfc,a,a,1,,unchecked,a,a,\nx,c,unicode61,phrase,nfc,nfc,a,a,1,,unchecked,a,a,\n",
-         "matrix.csv:3: case x, tokenizer unicode61, phrase nfc:nfc is listed twice (first at line 2)"),
+        (
+            "case,category,tokenizer,query_kind,document_form,query_form,document,query,matched,expected,outcome,document_tokens,query_tokens,error\nx,c,unicode61,phrase,nfc,nfc,a,a,1,,unchecked,a,a,\nx,c,unicode61,phrase,nfc,nfc,a,a,1,,unchecked,a,a,\n",
+            "matrix.csv:3: case x, tokenizer unicode61, phrase nfc:nfc is listed twice (first at line 2)"
+        ),
     ])
     func malformedBaselineExitsTwo(content: String, message: String) throws {
         let directory = try CLI.makeTemporaryDirectory()
@@ -148,13 +169,21 @@ struct RegressionCLITests {
 
         try Self.doctor(b, line: Self.fooLine, to: Self.fooLine + "Foo,Foo,0,1,fail,fo,foo,")
         let text = try String(contentsOf: b, encoding: .utf8)
-        try Data((text + "seed-table-foo-foo,seed-table,newtok,system,phrase,asis,asis,Foo,Foo,1,,unchecked,foo,foo,\n").utf8).write(to: b)
+        try Data(
+            (text + "seed-table-foo-foo,seed-table,newtok,system,phrase,asis,asis,Foo,Foo,1,,unchecked,foo,foo,\n").utf8
+        ).write(to: b)
         let run = try CLI.run(["diff", a.path, b.path], in: directory)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("change,case,category,tokenizer,engine,query_kind,document_form,query_form,changed_columns,matched_a,matched_b") == true)
-        #expect(lines.last == "changed,seed-table-foo-foo,seed-table,unicode61,system,phrase,nfc,nfd,matched outcome document_tokens,1,0,foo,fo,foo,foo,,")
+        #expect(
+            lines.first?.hasPrefix(
+                "change,case,category,tokenizer,engine,query_kind,document_form,query_form,changed_columns,matched_a,matched_b"
+            ) == true)
+        #expect(
+            lines.last
+                == "changed,seed-table-foo-foo,seed-table,unicode61,system,phrase,nfc,nfd,matched outcome document_tokens,1,0,foo,fo,foo,foo,,"
+        )
         #expect(run.stderr.contains("tokenizer newtok is only in \(b.path); not compared"))
     }
 }
@@ -163,13 +192,28 @@ struct RegressionCLITests {
 /// and throughput's reference and query operation.
 struct OptionCoverageCLITests {
     @Test(arguments: [
-        ("nfkc", ["unicode61-rd0,system,query,nfkc,1,0,fin,0,3,0,fin", "unicode61-rd0,system,query,nfkc,1,1,\u{E9},4,6,0,\u{E9}"],
-         "NFKC folds the ligature and composes é (2 bytes)"),
-        ("nfkd", ["unicode61-rd0,system,query,nfkd,1,0,fin,0,3,0,fin", "unicode61-rd0,system,query,nfkd,1,1,e\u{301},4,7,0,e\u{301}"],
-         "NFKD folds the ligature and decomposes é (3 bytes), which unicode61-rd0 keeps as one token"),
+        (
+            "nfkc",
+            [
+                "unicode61-rd0,system,query,nfkc,1,0,fin,0,3,0,fin",
+                "unicode61-rd0,system,query,nfkc,1,1,\u{E9},4,6,0,\u{E9}",
+            ],
+            "NFKC folds the ligature and composes é (2 bytes)"
+        ),
+        (
+            "nfkd",
+            [
+                "unicode61-rd0,system,query,nfkd,1,0,fin,0,3,0,fin",
+                "unicode61-rd0,system,query,nfkd,1,1,e\u{301},4,7,0,e\u{301}",
+            ],
+            "NFKD folds the ligature and decomposes é (3 bytes), which unicode61-rd0 keeps as one token"
+        ),
     ])
     func tokensForm(form: String, rows: [String], why: String) throws {
-        let run = try CLITests.run(["tokens", "--tokenizer", "unicode61-rd0", "--engine", "system", "--mode", "query", "--form", form, "--escapes", "\\u{FB01}n \\u{E9}"])
+        let run = try CLITests.run([
+            "tokens", "--tokenizer", "unicode61-rd0", "--engine", "system", "--mode", "query", "--form", form,
+            "--escapes", "\\u{FB01}n \\u{E9}",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").dropFirst().map { Array(String($0).unicodeScalars) }
         #expect(lines == rows.map { Array($0.unicodeScalars) }, "\(why)")
@@ -177,10 +221,12 @@ struct OptionCoverageCLITests {
 
     @Test func matrixPresentsTextInTheCompatibilityForms() throws {
         let run = try CLITests.run([
-            "matrix", "--case", "seed-aime-nfc-nfd", "--tokenizer", "unicode61-rd0", "--forms", "nfkc:nfkd", "--query-kind", "phrase",
+            "matrix", "--case", "seed-aime-nfc-nfd", "--tokenizer", "unicode61-rd0", "--forms", "nfkc:nfkd",
+            "--query-kind", "phrase",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        let fields = run.stdout.split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let fields = run.stdout.split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false).map(
+            String.init)
         #expect(fields[5] == "nfkc" && fields[6] == "nfkd")
         #expect(Array(fields[7].unicodeScalars) == Array("aim\u{E9}".unicodeScalars), "the document in NFKC")
         #expect(Array(fields[8].unicodeScalars) == Array("aime\u{301}".unicodeScalars), "the query in NFKD")
@@ -189,11 +235,15 @@ struct OptionCoverageCLITests {
 
     @Test func checkScopesByCaseAndCategoryAndReadsTheGivenEnvironment() throws {
         let directory = try CLITests.makeTemporaryDirectory()
-        let baseline = try RegressionCLITests.makeBaseline(in: directory)  // 2 cases × unicode61, trigram
-        let oneCase = try CLITests.run(["check", "--baseline", baseline.path, "--case", "seed-table-foo-foo"], in: directory)
+        let baseline = try RegressionCLITests.makeBaseline(in: directory) // 2 cases × unicode61, trigram
+        let oneCase = try CLITests.run(
+            ["check", "--baseline", baseline.path, "--case", "seed-table-foo-foo"], in: directory)
         #expect(oneCase.status == 0, "\(oneCase.stderr)")
-        #expect(oneCase.stderr.contains("all 24 cells of 2 tokenizers match"), "one case: 2 tokenizers × 2 engines × 2 kinds × 3 form pairs: \(oneCase.stderr)")
-        let category = try CLITests.run(["check", "--baseline", baseline.path, "--category", "seed-table"], in: directory)
+        #expect(
+            oneCase.stderr.contains("all 24 cells of 2 tokenizers match"),
+            "one case: 2 tokenizers × 2 engines × 2 kinds × 3 form pairs: \(oneCase.stderr)")
+        let category = try CLITests.run(
+            ["check", "--baseline", baseline.path, "--category", "seed-table"], in: directory)
         #expect(category.stderr.contains("all 48 cells of 2 tokenizers match"), "\(category.stderr)")
         // --engine limits the check to one of the baseline's engines.
         let systemOnly = try CLITests.run(["check", "--baseline", baseline.path, "--engine", "system"], in: directory)
@@ -201,29 +251,39 @@ struct OptionCoverageCLITests {
 
         // A changed cell, and an environment file given by path: its differing keys are listed.
         let text = try String(contentsOf: baseline, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,1,",
-                                           with: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,0,").utf8).write(to: baseline)
+        try Data(
+            text.replacingOccurrences(
+                of: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,1,",
+                with: "seed-table-foo-foo,seed-table,unicode61,system,phrase,asis,asis,Foo,Foo,0,"
+            ).utf8
+        ).write(to: baseline)
         let environment = directory.appendingPathComponent("elsewhere-env.csv")
         try Data("key,value\nsystem.sqlite_version,3.0.0\n".utf8).write(to: environment)
-        let changed = try CLITests.run(["check", "--baseline", baseline.path, "--baseline-env", environment.path], in: directory)
+        let changed = try CLITests.run(
+            ["check", "--baseline", baseline.path, "--baseline-env", environment.path], in: directory)
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("system.sqlite_version: 3.0.0 → 3."), "\(changed.stdout)")
     }
 
     @Test func throughputAgainstAnotherReferenceWithQueries() throws {
         let run = try CLITests.run([
-            "throughput", "--tokenizer", "ascii", "--tokenizer", "unicode61", "--reference", "ascii", "--operation", "query",
+            "throughput", "--tokenizer", "ascii", "--tokenizer", "unicode61", "--reference", "ascii", "--operation",
+            "query",
             "--runs", "1", "--size", "50K",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        let lines = run.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let lines = run.stdout.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         let header = try #require(lines.first)
         let column = { (name: String) in header.firstIndex(of: name)! }
         let rows = lines.dropFirst()
         #expect(rows.count == 4, "one query row per tokenizer and engine")
         #expect(rows.allSatisfy { $0[column("operation")] == "query" && $0[column("reference")] == "ascii" })
         let ascii = rows.filter { $0[column("tokenizer")] == "ascii" }
-        #expect(ascii.count == 2 && ascii.allSatisfy { $0[column("relative")] == "1.000" }, "the reference is 1 against itself on each engine")
+        #expect(
+            ascii.count == 2 && ascii.allSatisfy { $0[column("relative")] == "1.000" },
+            "the reference is 1 against itself on each engine")
         #expect(rows.allSatisfy { Int($0[column("queries")]) ?? 0 > 0 && Double($0[column("p50_us")]) ?? 0 > 0 })
     }
 }

@@ -5,7 +5,8 @@ import Testing
 struct ReportCLITests {
     typealias CLI = CLITests
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("render-report.sh")
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "render-report.sh")
 
     /// Chromium is needed for the render test; `.ci/run` installs it and sets
     /// TOKENBENCH_REQUIRE_CHROMIUM=1 so that a missing browser fails instead of skipping.
@@ -16,13 +17,17 @@ struct ReportCLITests {
 
     /// A small report with throughput charts from a real (tiny) throughput run, in `directory`.
     static func makeReport(in directory: URL) throws -> URL {
-        let figures = try CLI.run([
-            "throughput", "--tokenizer", "icu", "--operation", "tokenize", "--runs", "1", "--size", "50K", "-o", "throughput.csv",
-        ], in: directory)
+        let figures = try CLI.run(
+            [
+                "throughput", "--tokenizer", "icu", "--operation", "tokenize", "--runs", "1", "--size", "50K", "-o",
+                "throughput.csv",
+            ], in: directory)
         #expect(figures.status == 0, "\(figures.stderr)")
-        let run = try CLI.run([
-            "report", "--category", "seed-table", "--category", "invisible", "--throughput", "throughput.csv", "--output", "report.html",
-        ], in: directory)
+        let run = try CLI.run(
+            [
+                "report", "--category", "seed-table", "--category", "invisible", "--throughput", "throughput.csv",
+                "--output", "report.html",
+            ], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.isEmpty && run.stderr.isEmpty)
         return directory.appendingPathComponent("report.html")
@@ -32,12 +37,16 @@ struct ReportCLITests {
         let directory = try CLI.makeTemporaryDirectory()
         let html = try String(contentsOf: Self.makeReport(in: directory), encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.contains("Made by <code>tokenbench report --category seed-table --category invisible --throughput throughput.csv --output report.html</code>"))
+        #expect(
+            html.contains(
+                "Made by <code>tokenbench report --category seed-table --category invisible --throughput throughput.csv --output report.html</code>"
+            ))
         #expect(html.contains("<dt>SQLite</dt><dd>3."))
         #expect(html.components(separatedBy: "<svg ").count - 1 == 2)
         // The chart's own label for the measured tokenizer, inside the throughput section (the
         // grid header also names icu, so the page as a whole proves nothing).
-        let throughput = try #require(html.range(of: "<section id=\"throughput\">").map { String(html[$0.lowerBound...]) })
+        let throughput = try #require(
+            html.range(of: "<section id=\"throughput\">").map { String(html[$0.lowerBound...]) })
         #expect(throughput.contains("text-anchor=\"end\">icu@system</text>"))
         #expect(throughput.contains("text-anchor=\"end\">unicode61 c-reference@system</text>"))
         #expect(throughput.contains("text-anchor=\"end\">icu c-limit@bundled</text>"))
@@ -50,7 +59,9 @@ struct ReportCLITests {
         try Data("tokenizer,mode\nx,document\n".utf8).write(to: directory.appendingPathComponent("bad.csv"))
         let run = try CLI.run(["report", "--throughput", "bad.csv", "--output", "report.html"], in: directory)
         #expect(run.status == 2)
-        #expect(run.stderr == "tokenbench: error: bad.csv:1: no 'operation' column; expected a CSV from 'tokenbench throughput'\n")
+        #expect(
+            run.stderr
+                == "tokenbench: error: bad.csv:1: no 'operation' column; expected a CSV from 'tokenbench throughput'\n")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.html").path))
     }
 
@@ -89,7 +100,8 @@ struct ReportCLITests {
     /// Renders `text` in a 48-pixel sans-serif line, as a PNG's bytes.
     static func renderText(_ text: String, in directory: URL, name: String) throws -> [UInt8] {
         let page = directory.appendingPathComponent("\(name).html")
-        try Data("<!doctype html><meta charset=\"utf-8\"><body style=\"font: 48px sans-serif\">\(text)</body>".utf8).write(to: page)
+        try Data("<!doctype html><meta charset=\"utf-8\"><body style=\"font: 48px sans-serif\">\(text)</body>".utf8)
+            .write(to: page)
         let png = directory.appendingPathComponent("\(name).png")
         let process = Process()
         process.executableURL = Self.script
@@ -107,10 +119,14 @@ struct ReportCLITests {
     @Test(.enabled(if: chromiumAvailable || chromiumRequired, "headless Chromium is not installed"))
     func cjkTextIsDrawnWithAFont() throws {
         let directory = try CLI.makeTemporaryDirectory()
-        let boxes = try Self.renderText("\u{E000}\u{E001}\u{E002}\u{E003}\u{E004}\u{E005}\u{E006}\u{E007}", in: directory, name: "boxes")
-        let otherBoxes = try Self.renderText("\u{E010}\u{E011}\u{E012}\u{E013}\u{E014}\u{E015}\u{E016}\u{E017}", in: directory, name: "other")
+        let boxes = try Self.renderText(
+            "\u{E000}\u{E001}\u{E002}\u{E003}\u{E004}\u{E005}\u{E006}\u{E007}", in: directory, name: "boxes")
+        let otherBoxes = try Self.renderText(
+            "\u{E010}\u{E011}\u{E012}\u{E013}\u{E014}\u{E015}\u{E016}\u{E017}", in: directory, name: "other")
         let cjk = try Self.renderText("日本語のテキスト", in: directory, name: "cjk")
-        #expect(boxes == otherBoxes, "characters without a glyph no longer render alike: this check needs another reference")
+        #expect(
+            boxes == otherBoxes, "characters without a glyph no longer render alike: this check needs another reference"
+        )
         #expect(cjk != boxes, "CJK text renders as empty boxes: install a CJK font (fonts-noto-cjk)")
     }
 }

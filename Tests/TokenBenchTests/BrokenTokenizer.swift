@@ -61,7 +61,9 @@ final class BrokenTokenizer: FTS5CustomTokenizer {
                 Self.refusingInstancesCreated += 1
                 return Self.refusingInstancesCreated
             }
-            guard serial <= 3 else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "instance \(serial) refused") }
+            guard serial <= 3 else {
+                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "instance \(serial) refused")
+            }
         }
         instanceSerial = Self.lock.withLock {
             Self.instancesCreated += 1
@@ -122,12 +124,15 @@ final class BrokenTokenizer: FTS5CustomTokenizer {
             var flags: CInt = 0
             if fault == .undefinedFlag { flags = 0x2 }
             if fault == .colocatedFirst, position == 0 { flags = FTS5_TOKEN_COLOCATED }
-            var code = emit(token.bytes, flags: flags, start: token.start, end: token.end, context: context, tokenCallback)
+            var code = emit(
+                token.bytes, flags: flags, start: token.start, end: token.end, context: context, tokenCallback)
             if code == SQLITE_OK, fault == .emptyTokens {
                 code = emit([], flags: 0, start: token.end, end: token.end, context: context, tokenCallback)
             }
             if code == SQLITE_OK, fault == .synonymsEverywhere {
-                code = emit(token.bytes + Array("_syn".utf8), flags: FTS5_TOKEN_COLOCATED, start: token.start, end: token.end, context: context, tokenCallback)
+                code = emit(
+                    token.bytes + Array("_syn".utf8), flags: FTS5_TOKEN_COLOCATED, start: token.start, end: token.end,
+                    context: context, tokenCallback)
             }
             guard code == SQLITE_OK else { return code }
         }
@@ -135,7 +140,8 @@ final class BrokenTokenizer: FTS5CustomTokenizer {
     }
 
     private func emit(
-        _ bytes: [UInt8], flags: CInt, start: Int, end: Int, context: UnsafeMutableRawPointer?, _ tokenCallback: FTS5TokenCallback
+        _ bytes: [UInt8], flags: CInt, start: Int, end: Int, context: UnsafeMutableRawPointer?,
+        _ tokenCallback: FTS5TokenCallback
     ) -> CInt {
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in

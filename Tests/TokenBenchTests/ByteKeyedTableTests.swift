@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TokenBench
 
 /// The table every shipped wrapper looks tokens up in. Keys of up to eight bytes are compared by
@@ -11,19 +12,19 @@ struct ByteKeyedTableTests {
     ]
 
     @Test(arguments: [
-        ("a", true),                                // one byte
-        ("b", false),                               // one byte, absent
-        ("abd", false),                             // three bytes, last differs
-        ("bbc", false),                             // three bytes, first differs
-        ("abcf", false),                            // four bytes: the overlapping loads meet
-        ("abcdefgx", false),                        // eight bytes, last differs
-        ("abcdefghx", false),                       // nine bytes: compared byte by byte
-        ("abcdefghij_0123456788", false),           // long, last byte differs
-        ("abcdefghij_0123456789", true),            // long, present
-        ("\u{0}", true),                            // a NUL key is not the empty key
+        ("a", true), // one byte
+        ("b", false), // one byte, absent
+        ("abd", false), // three bytes, last differs
+        ("bbc", false), // three bytes, first differs
+        ("abcf", false), // four bytes: the overlapping loads meet
+        ("abcdefgx", false), // eight bytes, last differs
+        ("abcdefghx", false), // nine bytes: compared byte by byte
+        ("abcdefghij_0123456788", false), // long, last byte differs
+        ("abcdefghij_0123456789", true), // long, present
+        ("\u{0}", true), // a NUL key is not the empty key
         ("", true),
-        ("\u{0}\u{0}\u{0}", false),                 // zero bytes of another length
-        ("straße", true), ("strasse", false),       // multi-byte UTF-8
+        ("\u{0}\u{0}\u{0}", false), // zero bytes of another length
+        ("straße", true), ("strasse", false), // multi-byte UTF-8
         ("日本語", true), ("日本", false),
     ])
     func lookupsFindExactlyTheKeys(probe: String, present: Bool) {
@@ -65,7 +66,9 @@ struct ByteKeyedTableTests {
         }
         for word in words {
             word.withUnsafeBufferPointer { key in
-                #expect(cache.withValue(for: key) { $0.map(Array.init) } == Array(repeating: word.last!, count: word.count * 3))
+                #expect(
+                    cache.withValue(for: key) { $0.map(Array.init) }
+                        == Array(repeating: word.last!, count: word.count * 3))
             }
         }
         // 500 more reach the limit: the cache starts over, and the old words are gone.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import TokenBench
 
 /// Every conformance check fires on a tokenizer that breaks its rule, and stays silent on one
@@ -88,9 +89,10 @@ struct ConformanceTests {
         // count in the last one's "(and N more like this)" cover every failing input.
         for mode in TokenizationMode.allCases {
             let inMode = errorCodes.filter { $0.mode == mode.rawValue }
-            let more = inMode.last.flatMap { finding in
-                finding.detail.firstMatch(of: #/\(and (\d+) more like this\)/#).flatMap { Int($0.1) }
-            } ?? 0
+            let more =
+                inMode.last.flatMap { finding in
+                    finding.detail.firstMatch(of: #/\(and (\d+) more like this\)/#).flatMap { Int($0.1) }
+                } ?? 0
             #expect(inMode.count + more >= failing.count, "\(mode.rawValue): \(inMode.count) listed + \(more) more")
         }
     }
@@ -119,28 +121,47 @@ struct ConformanceTests {
         #expect(large.filter { $0.label.hasPrefix("1MB") }.allSatisfy { $0.bytes.count >= (1 << 20) - 3 })
         // The natural text is cut at a character boundary, so the boundary checks apply to it.
         #expect(large.first { $0.label.hasPrefix("1MB corpus") }?.isValidUTF8 == true)
-        #expect(large.filter { $0.label.hasPrefix("100kB") }.allSatisfy { (99_000...101_000).contains($0.bytes.count) && !$0.bytes.contains(0x20) })
+        #expect(
+            large.filter { $0.label.hasPrefix("100kB") }.allSatisfy {
+                (99_000...101_000).contains($0.bytes.count) && !$0.bytes.contains(0x20)
+            })
     }
 
     @Test func knownIssuesFileIsParsedAndRejectsUnknownChecks() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-known-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tokenbench-known-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let good = directory.appendingPathComponent("good.csv")
         try Data("tokenizer,check,reason\ntrigram,offset-range,SQLite's own bug\n".utf8).write(to: good)
         let known = try ConformanceKnownIssues.load(path: good.path)
-        let finding = ConformanceFinding(tokenizer: "trigram", check: .offsetRange, mode: "document", input: "x", detail: "")
+        let finding = ConformanceFinding(
+            tokenizer: "trigram", check: .offsetRange, mode: "document", input: "x", detail: "")
         #expect(known.entry(for: finding)?.reason == "SQLite's own bug")
-        #expect(known.entry(for: ConformanceFinding(tokenizer: "trigram", check: .startOrder, mode: "document", input: "x", detail: "")) == nil)
+        #expect(
+            known.entry(
+                for: ConformanceFinding(
+                    tokenizer: "trigram", check: .startOrder, mode: "document", input: "x", detail: "")) == nil)
 
         // Without an engine column, the entries belong to the system engine.
-        #expect(known.entry(for: ConformanceFinding(tokenizer: "trigram", engine: "bundled", check: .offsetRange, mode: "document", input: "x", detail: "")) == nil)
+        #expect(
+            known.entry(
+                for: ConformanceFinding(
+                    tokenizer: "trigram", engine: "bundled", check: .offsetRange, mode: "document", input: "x",
+                    detail: "")) == nil)
         let scoped = directory.appendingPathComponent("scoped.csv")
         try Data("tokenizer,engine,check,reason\ntrigram,bundled,offset-range,only there\n".utf8).write(to: scoped)
         let bundledOnly = try ConformanceKnownIssues.load(path: scoped.path)
         #expect(bundledOnly.entry(for: finding) == nil)
-        #expect(bundledOnly.entry(for: ConformanceFinding(tokenizer: "trigram", engine: "bundled", check: .offsetRange, mode: "document", input: "x", detail: ""))?.reason == "only there")
+        #expect(
+            bundledOnly.entry(
+                for: ConformanceFinding(
+                    tokenizer: "trigram", engine: "bundled", check: .offsetRange, mode: "document", input: "x",
+                    detail: ""))?.reason == "only there")
 
-        for (name, text) in [("bad-check.csv", "tokenizer,check,reason\ntrigram,offsets,why\n"), ("bad-engine.csv", "tokenizer,engine,check,reason\ntrigram,oracle,offset-range,why\n")] {
+        for (name, text) in [
+            ("bad-check.csv", "tokenizer,check,reason\ntrigram,offsets,why\n"),
+            ("bad-engine.csv", "tokenizer,engine,check,reason\ntrigram,oracle,offset-range,why\n"),
+        ] {
             let bad = directory.appendingPathComponent(name)
             try Data(text.utf8).write(to: bad)
             #expect(throws: TokenBenchError.self) { try ConformanceKnownIssues.load(path: bad.path) }
@@ -156,7 +177,9 @@ struct CatalogConformanceTests {
         let cases = ((try? FixtureSet.defaults().cases) ?? []).filter {
             $0.category == "japanese" || $0.category.hasPrefix("stemming") || $0.category == "german"
         }
-        return ConformanceCorpus.make(fixtures: (try? FixtureSet(cases: cases)) ?? (try! FixtureSet(cases: [])), seed: 7, iterations: 10, large: false)
+        return ConformanceCorpus.make(
+            fixtures: (try? FixtureSet(cases: cases)) ?? (try! FixtureSet(cases: [])), seed: 7, iterations: 10,
+            large: false)
     }()
 
     @Test(arguments: TokenizerCatalog.all.map(\.spec), SQLiteEngine.builtIn)
@@ -165,12 +188,14 @@ struct CatalogConformanceTests {
         // trigram-rd on SQLite < 3.45: VocabAgreementTests pins that.
         guard workbench.unsupportedReason(spec, engine: engine) == nil else { return }
         #expect(Self.inputs.count > 60)
-        let report = try workbench.conformance(of: spec, inputs: Self.inputs, options: ConformanceOptions(engine: engine))
+        let report = try workbench.conformance(
+            of: spec, inputs: Self.inputs, options: ConformanceOptions(engine: engine))
         #expect(report.engine == engine.name)
         let errors = report.findings.filter { $0.severity == .error }
         // SQLite 3.40.1's own trigram (results/conformance-known.csv gives the reasons); 3.54.1
         // fixed it, so the bundled engine has no known issue at all.
-        let known: Set<ConformanceCheck> = spec.name.hasPrefix("trigram") && engine == .system ? [.characterBoundary, .offsetRange] : []
+        let known: Set<ConformanceCheck> =
+            spec.name.hasPrefix("trigram") && engine == .system ? [.characterBoundary, .offsetRange] : []
         #expect(errors.allSatisfy { known.contains($0.check) }, "\(spec.name): \(errors.prefix(3).map(\.detail))")
     }
 
@@ -184,17 +209,20 @@ struct CatalogConformanceTests {
             .init(tokenizer: "trigram", engine: "bundled", check: .offsetRange, reason: "bundled did not run"),
         ])
         func finding(_ tokenizer: String, _ engine: String, _ check: ConformanceCheck) -> ConformanceFinding {
-            ConformanceFinding(tokenizer: tokenizer, engine: engine, check: check, mode: "document", input: "x", detail: "")
+            ConformanceFinding(
+                tokenizer: tokenizer, engine: engine, check: check, mode: "document", input: "x", detail: "")
         }
         func report(_ tokenizer: String, _ engine: String, _ findings: [ConformanceFinding]) -> ConformanceReport {
             ConformanceReport(tokenizer: tokenizer, engine: engine, findings: findings, inputCount: 1, tokenizeCalls: 1)
         }
         let reports = [
-            report("trigram", "system", [
-                finding("trigram", "system", .offsetRange),           // known: listed, does not fail
-                finding("trigram", "system", .startOrder),            // unknown: fails
-                finding("trigram", "system", .queryRoundTrip),        // a warning: never fails
-            ]),
+            report(
+                "trigram", "system",
+                [
+                    finding("trigram", "system", .offsetRange), // known: listed, does not fail
+                    finding("trigram", "system", .startOrder), // unknown: fails
+                    finding("trigram", "system", .queryRoundTrip), // a warning: never fails
+                ]),
             report("ascii", "system", []),
         ]
         let verdict = known.verdict(on: reports)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TokenBench
 
 struct FixtureParserTests {
@@ -45,18 +46,27 @@ struct FixtureParserTests {
     ])
     func valuesMayHoldBracketsAndColons(line: String, key: String, value: String) throws {
         var lines = ["id: x", "category: c", "document: d", "query: q"]
-        if let index = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) { lines[index] = line } else { lines.append(line) }
-        let parsed = try #require(try FixtureParser.parse(Array(lines.joined(separator: "\n").utf8), file: "t.cases", format: .cases).first)
+        if let index = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) {
+            lines[index] = line
+        } else {
+            lines.append(line)
+        }
+        let parsed = try #require(
+            try FixtureParser.parse(Array(lines.joined(separator: "\n").utf8), file: "t.cases", format: .cases).first)
         switch key {
         case "note": #expect(parsed.note == value)
         case "document": #expect(parsed.document == value)
         case "query": #expect(parsed.query == value)
-        default: #expect(parsed.expectation(for: value, formPair: FormPair(document: .nfc, query: .nfd), queryKind: .phrase) == .match)
+        default:
+            #expect(
+                parsed.expectation(for: value, formPair: FormPair(document: .nfc, query: .nfd), queryKind: .phrase)
+                    == .match)
         }
     }
 
     @Test func csvFormatAcceptsQuotedFieldsAndEscapes() throws {
-        let text = "id,category,document,query,note,match\r\n"
+        let text =
+            "id,category,document,query,note,match\r\n"
             + "a,c,\"Foo, \"\"bar\"\"\",foo,\"two\nlines\",ascii unicode61\r\n"
             + "b,c,aime\\u{301},aim\\u{E9},,\n"
         let cases = try FixtureParser.parse(Array(text.utf8), file: "t.csv", format: .csv)
@@ -80,34 +90,48 @@ struct FixtureParserTests {
 
     /// One row per way a fixture file can be wrong: each must be rejected with its line.
     static let badFiles: [BadFile] = [
-        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: ok\nquery: ") + [0xC3, 0x28] + utf8("\n"),
-                line: 4, reasonContains: "invalid UTF-8"),
-        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: \\u{D800}\nquery: q\n"),
-                line: 3, reasonContains: "not a Unicode scalar"),
-        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: \\q\nquery: q\n"),
-                line: 3, reasonContains: "unknown escape \\q"),
-        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: \\u{41\nquery: q\n"),
-                line: 3, reasonContains: "bad escape"),
-        BadFile(format: .cases, bytes: utf8("\nid: a\ncategory: c\ndocument: d\n"),
-                line: 2, reasonContains: "no 'query'"),
-        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nquerry: q\n"),
-                line: 5, reasonContains: "unknown key 'querry'"),
-        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nquery: r\n"),
-                line: 5, reasonContains: "given twice"),
-        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nmatch: x\nnomatch: x\n"),
-                line: 6, reasonContains: "already has the expectation"),
-        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nmatch[nfc:xyz]: x\n"),
-                line: 5, reasonContains: "bad expectation scope"),
-        BadFile(format: .cases, bytes: utf8("id: a\ncategory: c\njust words\n"),
-                line: 3, reasonContains: "expected 'key: value'"),
-        BadFile(format: .csv, bytes: utf8("id,category,document\na,b,c\n"),
-                line: 1, reasonContains: "missing column 'query'"),
-        BadFile(format: .csv, bytes: utf8("id,category,document,query\na,b,c\n"),
-                line: 2, reasonContains: "3 fields where the header has 4"),
-        BadFile(format: .csv, bytes: utf8("id,category,document,query\na,b,\"c,d\n"),
-                line: 2, reasonContains: "not closed"),
-        BadFile(format: .csv, bytes: utf8("id,category,document,query,colour\n"),
-                line: 1, reasonContains: "unknown column 'colour'"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: ok\nquery: ") + [0xC3, 0x28] + utf8("\n"),
+            line: 4, reasonContains: "invalid UTF-8"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: \\u{D800}\nquery: q\n"),
+            line: 3, reasonContains: "not a Unicode scalar"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: \\q\nquery: q\n"),
+            line: 3, reasonContains: "unknown escape \\q"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: \\u{41\nquery: q\n"),
+            line: 3, reasonContains: "bad escape"),
+        BadFile(
+            format: .cases, bytes: utf8("\nid: a\ncategory: c\ndocument: d\n"),
+            line: 2, reasonContains: "no 'query'"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nquerry: q\n"),
+            line: 5, reasonContains: "unknown key 'querry'"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nquery: r\n"),
+            line: 5, reasonContains: "given twice"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nmatch: x\nnomatch: x\n"),
+            line: 6, reasonContains: "already has the expectation"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nmatch[nfc:xyz]: x\n"),
+            line: 5, reasonContains: "bad expectation scope"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\njust words\n"),
+            line: 3, reasonContains: "expected 'key: value'"),
+        BadFile(
+            format: .csv, bytes: utf8("id,category,document\na,b,c\n"),
+            line: 1, reasonContains: "missing column 'query'"),
+        BadFile(
+            format: .csv, bytes: utf8("id,category,document,query\na,b,c\n"),
+            line: 2, reasonContains: "3 fields where the header has 4"),
+        BadFile(
+            format: .csv, bytes: utf8("id,category,document,query\na,b,\"c,d\n"),
+            line: 2, reasonContains: "not closed"),
+        BadFile(
+            format: .csv, bytes: utf8("id,category,document,query,colour\n"),
+            line: 1, reasonContains: "unknown column 'colour'"),
     ]
 
     @Test(arguments: badFiles)
@@ -115,15 +139,20 @@ struct FixtureParserTests {
         #expect {
             _ = try FixtureParser.parse(bad.bytes, file: "bad", format: bad.format)
         } throws: { error in
-            guard case let TokenBenchError.invalidFixture(file, line, reason) = error else { return false }
+            guard case TokenBenchError.invalidFixture(let file, let line, let reason) = error else { return false }
             return file == "bad" && line == bad.line && reason.contains(bad.reasonContains)
         }
     }
 
     @Test func duplicateIdsAcrossFilesNameBothPlaces() throws {
-        let a = try FixtureParser.parse(Array("id: x\ncategory: c\ndocument: d\nquery: q\n".utf8), file: "a.cases", format: .cases)
-        let b = try FixtureParser.parse(Array("\n\nid: x\ncategory: c\ndocument: d\nquery: q\n".utf8), file: "b.cases", format: .cases)
-        #expect(throws: TokenBenchError.invalidFixture(file: "b.cases", line: 3, reason: "duplicate id 'x' (first defined at a.cases:1)")) {
+        let a = try FixtureParser.parse(
+            Array("id: x\ncategory: c\ndocument: d\nquery: q\n".utf8), file: "a.cases", format: .cases)
+        let b = try FixtureParser.parse(
+            Array("\n\nid: x\ncategory: c\ndocument: d\nquery: q\n".utf8), file: "b.cases", format: .cases)
+        #expect(
+            throws: TokenBenchError.invalidFixture(
+                file: "b.cases", line: 3, reason: "duplicate id 'x' (first defined at a.cases:1)")
+        ) {
             _ = try FixtureSet(cases: a + b)
         }
     }
@@ -143,7 +172,8 @@ struct FixtureParserTests {
     }
 
     @Test func csvWriterQuotesOnlyWhatNeedsIt() throws {
-        #expect(CSV.line(["a", "b,c", "say \"hi\"", "two\nlines", ""]) == "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\",\n")
+        #expect(
+            CSV.line(["a", "b,c", "say \"hi\"", "two\nlines", ""]) == "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\",\n")
         let records = try CSV.parse(CSV.line(["a", "b,c", "say \"hi\"", "two\nlines", ""]))
         #expect(records.map(\.fields) == [["a", "b,c", "say \"hi\"", "two\nlines", ""]])
     }
@@ -184,15 +214,21 @@ struct CSVRoundTripTests {
         let records = try CSV.parse(csv)
         let header = try #require(records.first)
         let bad = records.filter { $0.fields.count != header.fields.count }
-        #expect(bad.isEmpty, "\(what): \(bad.count) records with another field count than the header's \(header.fields.count), first at line \(bad.first?.line ?? 0)")
+        #expect(
+            bad.isEmpty,
+            "\(what): \(bad.count) records with another field count than the header's \(header.fields.count), first at line \(bad.first?.line ?? 0)"
+        )
     }
 
     @Test func matrixAndTracesOverWordBreakTestParseBack() throws {
-        try #require(FileManager.default.fileExists(atPath: Self.wordBreakTest), "install Debian's unicode-data package")
+        try #require(
+            FileManager.default.fileExists(atPath: Self.wordBreakTest), "install Debian's unicode-data package")
         let strings = try Self.wordBreakStrings()
         #expect(strings.count > 1_800)
         #expect(strings.contains("1,\u{308}0"), "the string that once broke the writer is among them")
-        let cases = strings.enumerated().map { MatchCase(id: "wb\($0.offset + 1)", category: "wordbreak", document: $0.element, query: $0.element) }
+        let cases = strings.enumerated().map {
+            MatchCase(id: "wb\($0.offset + 1)", category: "wordbreak", document: $0.element, query: $0.element)
+        }
         let workbench = try Workbench()
         let matrix = try workbench.matrix(
             cases: cases, tokenizers: [TokenizerSpec(text: "icu"), TokenizerSpec(text: "unicode61")],
@@ -203,7 +239,9 @@ struct CSVRoundTripTests {
         // The bench's own baseline reader reads it back, one record per cell.
         #expect(try MatrixBaseline.parse(long, source: "wordbreak.csv").records.count == matrix.cells.count)
         var traces = Table(header: TokenTrace.tableHeader)
-        for trace in try workbench.traces(of: strings.map { Array($0.utf8) }, spec: TokenizerSpec(text: "icu"), modes: [.document]) {
+        for trace in try workbench.traces(
+            of: strings.map { Array($0.utf8) }, spec: TokenizerSpec(text: "icu"), modes: [.document])
+        {
             traces.rows += trace.tableRows
         }
         try Self.expectWellFormed(traces.csv(), "tokens")

@@ -1,17 +1,20 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import TokenBench
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The HTML report's structure, read back with a strict XML parser: one cell per case ×
 /// tokenizer, and no fixture, spec or token text able to inject markup.
 struct HTMLReportTests {
     /// Text fields that would break out of their element or attribute if they were not escaped.
     static let hostileCases = [
-        MatchCase(id: "x<script>", category: "<b>cat</b>&amp;", document: "<script>alert('d')</script> & \"q\"",
-                  query: "</td><img src=x onerror=alert(1)>", note: "<!-- note --> ]]>"),
+        MatchCase(
+            id: "x<script>", category: "<b>cat</b>&amp;", document: "<script>alert('d')</script> & \"q\"",
+            query: "</td><img src=x onerror=alert(1)>", note: "<!-- note --> ]]>"),
         MatchCase(id: "plain", category: "second", document: "Jérôme co\u{AD}operation a\u{200D}b", query: "jerome"),
         MatchCase(id: "nfd", category: "second", document: "Jére\u{301}my \u{1F44D}\u{FE0F}", query: "jeremy"),
         // Back in the first category: the report groups it with the first case.
@@ -20,12 +23,14 @@ struct HTMLReportTests {
 
     static func render(throughput: [ThroughputFigures] = []) throws -> (html: String, document: XMLDocument) {
         let bench = try Workbench()
-        let matrix = try bench.matrix(cases: hostileCases, tokenizers: [
-            TokenizerSpec(text: "unicode61"),
-            // A spec whose name is markup, and whose tokens keep '<', '>', '&' and quotes.
-            TokenizerSpec(text: "unicode61 tokenchars '<>&\"'''"),
-            TokenizerSpec(label: "tri", text: "trigram"),
-        ])
+        let matrix = try bench.matrix(
+            cases: hostileCases,
+            tokenizers: [
+                TokenizerSpec(text: "unicode61"),
+                // A spec whose name is markup, and whose tokens keep '<', '>', '&' and quotes.
+                TokenizerSpec(text: "unicode61 tokenchars '<>&\"'''"),
+                TokenizerSpec(label: "tri", text: "trigram"),
+            ])
         let report = HTMLReport(
             matrix: matrix, environment: [("sqlite_version", "3.<40>"), ("os", "\"quoted\" & <os>")],
             command: "tokenbench report --case '<x>'", throughput: throughput)
@@ -37,29 +42,39 @@ struct HTMLReportTests {
     /// comes first, saying where they disagree: nowhere on a real run, one row on a doctored one.
     @Test func enginesAreSideBySideWithTheirDisagreementsFirst() throws {
         let bench = try Workbench()
-        let cases = [MatchCase(id: "foo", category: "c", document: "Foo", query: "foo"), MatchCase(id: "bar", category: "c", document: "bar", query: "bar")]
-        let matrix = try bench.matrix(cases: cases, tokenizers: [TokenizerSpec(text: "unicode61")], engines: [.system, .bundled])
+        let cases = [
+            MatchCase(id: "foo", category: "c", document: "Foo", query: "foo"),
+            MatchCase(id: "bar", category: "c", document: "bar", query: "bar"),
+        ]
+        let matrix = try bench.matrix(
+            cases: cases, tokenizers: [TokenizerSpec(text: "unicode61")], engines: [.system, .bundled])
         let environment = [("system.sqlite_version", "3.40.1"), ("bundled.sqlite_version", "3.54.1")]
         let agreeing = HTMLReport(matrix: matrix, environment: environment, command: "x").render()
         let document = try XMLDocument(xmlString: agreeing, options: [])
-        let headers = try document.nodes(forXPath: "//table[@class='grid']/thead//th[@class='tokenizer']/span").map { $0.stringValue ?? "" }
+        let headers = try document.nodes(forXPath: "//table[@class='grid']/thead//th[@class='tokenizer']/span").map {
+            $0.stringValue ?? ""
+        }
         #expect(headers == ["unicode61@system", "unicode61@bundled"])
         #expect(agreeing.contains("The engines agree on every one of the 12 cells they both ran."))
         #expect(agreeing.range(of: "id=\"engines\"")!.lowerBound < agreeing.range(of: "id=\"matrix\"")!.lowerBound)
 
         // One bundled cell made to miss: exactly that coordinate is listed, with both verdicts.
         let doctored = try MatchMatrix(
-            tokenizers: matrix.tokenizers, engines: matrix.engines, queryKinds: matrix.queryKinds, formPairs: matrix.formPairs,
+            tokenizers: matrix.tokenizers, engines: matrix.engines, queryKinds: matrix.queryKinds,
+            formPairs: matrix.formPairs,
             cells: matrix.cells.map { cell in
                 var cell = cell
-                if cell.engine == "bundled", cell.matchCase.id == "bar", cell.queryKind == .prefix, cell.formPair == FormPair.defaults[0] {
+                if cell.engine == "bundled", cell.matchCase.id == "bar", cell.queryKind == .prefix,
+                    cell.formPair == FormPair.defaults[0]
+                {
                     cell.result = .notMatched
                 }
                 return cell
             })
         #expect(doctored.engineDisagreements().cells.count == 2)
         let disagreeing = HTMLReport(matrix: doctored, environment: environment, command: "x").render()
-        let rows = try XMLDocument(xmlString: disagreeing, options: []).nodes(forXPath: "//table[@class='disagreements']//tr[td]")
+        let rows = try XMLDocument(xmlString: disagreeing, options: []).nodes(
+            forXPath: "//table[@class='disagreements']//tr[td]")
         #expect(rows.count == 1)
         #expect(rows.first?.stringValue?.contains("bar") == true)
         #expect(disagreeing.contains("The engines disagree on 1 of the 12 cells they both ran"))
@@ -74,7 +89,8 @@ struct HTMLReportTests {
         // One row group per category, in order of first appearance, even when cases interleave.
         let categories = try document.nodes(forXPath: "//tr[@class='category']/th")
         #expect(categories.map { $0.stringValue ?? "" } == ["<b>cat</b>&amp;", "second"])
-        let firstGroup = try document.nodes(forXPath: "//table[@class='grid']/tbody[1]/tr/th[@class='case']/span[@class='id']")
+        let firstGroup = try document.nodes(
+            forXPath: "//table[@class='grid']/tbody[1]/tr/th[@class='case']/span[@class='id']")
         #expect(firstGroup.map { $0.stringValue ?? "" } == ["x<script>", "again"])
         // Every cell shows its verdict as a glyph and a word, not only as a colour.
         for cell in cells {
@@ -111,7 +127,8 @@ struct HTMLReportTests {
     @Test func invisibleCharactersAreShownWithTheirCodePoints() throws {
         let (_, document) = try Self.render()
         // Only the token tables, not the legend (which shows U+0301 as its example whatever the data).
-        let marks = try document.nodes(forXPath: "//section[@id='tokens']//span[@class='inv']/small").compactMap(\.stringValue)
+        let marks = try document.nodes(forXPath: "//section[@id='tokens']//span[@class='inv']/small").compactMap(
+            \.stringValue)
         // Soft hyphen, ZWJ, a combining acute, a variation selector.
         for code in ["U+00AD", "U+200D", "U+0301", "U+FE0F"] {
             #expect(marks.contains(code), "\(code) not shown")
@@ -124,7 +141,9 @@ struct HTMLReportTests {
         let (_, document) = try Self.render()
         // One <details> per case, each with a document and a query table.
         #expect(try document.nodes(forXPath: "//section[@id='tokens']/details").count == Self.hostileCases.count)
-        let plain = try #require(try document.nodes(forXPath: "//section[@id='tokens']/details[summary/span[@class='id']='plain']/table[1]").first)
+        let plain = try #require(
+            try document.nodes(forXPath: "//section[@id='tokens']/details[summary/span[@class='id']='plain']/table[1]")
+                .first)
         // trigram tokens overlap, so 'tri' spans several rows (lanes).
         let tri = try #require(try plain.nodes(forXPath: "tr/th[.='tri']").first)
         #expect(Self.span(tri, "rowspan") >= 3)
@@ -138,23 +157,33 @@ struct HTMLReportTests {
 
     /// A rowspan or colspan attribute, 1 when absent.
     static func span(_ node: XMLNode, _ attribute: String) -> Int {
-        guard let element = node as? XMLElement, let value = element.attribute(forName: attribute)?.stringValue else { return 1 }
+        guard let element = node as? XMLElement, let value = element.attribute(forName: attribute)?.stringValue else {
+            return 1
+        }
         return Int(value) ?? 0
     }
 
     @Test func alignmentStacksColocatedTokensAndCutsAtEveryBoundary() {
         let text = Array("first base".utf8)
-        let alignment = TokenAlignment(text: text, streams: [
-            ("synonyms", [
-                Token(position: 0, bytes: Array("first".utf8), start: 0, end: 5, isColocated: false),
-                Token(position: 0, bytes: Array("1st".utf8), start: 0, end: 5, isColocated: true),
-                Token(position: 1, bytes: Array("base".utf8), start: 6, end: 10, isColocated: false),
-            ]),
-            ("broken", [
-                Token(position: 0, bytes: Array("x".utf8), start: 3, end: 99, isColocated: false),
-                Token(position: 1, bytes: [], start: 10, end: 10, isColocated: false),
-            ]),
-        ])
+        let alignment = TokenAlignment(
+            text: text,
+            streams: [
+                (
+                    "synonyms",
+                    [
+                        Token(position: 0, bytes: Array("first".utf8), start: 0, end: 5, isColocated: false),
+                        Token(position: 0, bytes: Array("1st".utf8), start: 0, end: 5, isColocated: true),
+                        Token(position: 1, bytes: Array("base".utf8), start: 6, end: 10, isColocated: false),
+                    ]
+                ),
+                (
+                    "broken",
+                    [
+                        Token(position: 0, bytes: Array("x".utf8), start: 3, end: 99, isColocated: false),
+                        Token(position: 1, bytes: [], start: 10, end: 10, isColocated: false),
+                    ]
+                ),
+            ])
         #expect(alignment.segments == [0..<5, 5..<6, 6..<10])
         #expect(alignment.lanes[0].lanes.count == 2)
         #expect(alignment.lanes[0].lanes[1].map(\.token.text) == ["1st"])
@@ -177,7 +206,9 @@ struct HTMLReportTests {
         let (_, document) = try Self.render(throughput: [figures])
         let charts = try document.nodes(forXPath: "//section[@id='throughput']//*[local-name()='svg']")
         #expect(charts.count == 2)
-        let bars = try document.nodes(forXPath: "//section[@id='throughput']//*[local-name()='rect']/*[local-name()='title']").compactMap(\.stringValue)
+        let bars = try document.nodes(
+            forXPath: "//section[@id='throughput']//*[local-name()='rect']/*[local-name()='title']"
+        ).compactMap(\.stringValue)
         #expect(bars.contains("icu document: 30.1"))
         #expect(bars.contains("unicode61 c-reference document: 151.0"))
         #expect(bars.contains("icu document: 0.20"))
@@ -188,12 +219,14 @@ struct HTMLReportTests {
     /// A CSV of single-script corpora (`throughput --script`) gets a section of its own, with one
     /// bar per script for each tokenizer; a second engine adds `@engine` to each label.
     @Test func perScriptThroughputIsChartedPerScript() throws {
-        let mixed = try ThroughputFigures.parse("""
+        let mixed = try ThroughputFigures.parse(
+            """
             tokenizer,engine,operation,mode,corpus,bytes,mb_per_s,relative,reference,script
             icu,system,tokenize,document,g,100,30.0,0.200,unicode61,mixed
 
             """, file: "mixed.csv")
-        let scripts = try ThroughputFigures.parse("""
+        let scripts = try ThroughputFigures.parse(
+            """
             tokenizer,engine,operation,mode,corpus,bytes,mb_per_s,relative,reference,script
             icu,system,tokenize,document,g1,100,49.0,0.230,unicode61,latin
             icu,system,tokenize,document,g2,100,34.5,0.300,unicode61,thai
@@ -205,23 +238,32 @@ struct HTMLReportTests {
         let (_, document) = try Self.render(throughput: [mixed, scripts])
         let heading = try document.nodes(forXPath: "//section[@id='throughput-2']/h2").first?.stringValue
         #expect(heading == "Throughput per script")
-        let bars = try document.nodes(forXPath: "//section[@id='throughput-2']//*[local-name()='rect']/*[local-name()='title']").compactMap(\.stringValue)
+        let bars = try document.nodes(
+            forXPath: "//section[@id='throughput-2']//*[local-name()='rect']/*[local-name()='title']"
+        ).compactMap(\.stringValue)
         #expect(bars.contains("icu@system latin: 49.0"))
         #expect(bars.contains("icu@system thai: 34.5"))
         #expect(bars.contains("icu@bundled thai: 35.5"))
         #expect(bars.contains("icu c-limit@system thai: 33.0"))
         // The first file, one script only, keeps the per-tokenizer charts.
-        let first = try document.nodes(forXPath: "//section[@id='throughput']//*[local-name()='rect']/*[local-name()='title']").compactMap(\.stringValue)
+        let first = try document.nodes(
+            forXPath: "//section[@id='throughput']//*[local-name()='rect']/*[local-name()='title']"
+        ).compactMap(\.stringValue)
         #expect(first.contains("icu document: 30.0"))
     }
 
     @Test func malformedThroughputCSVIsRejectedWithItsLine() {
-        #expect(throws: TokenBenchError.invalidFixture(file: "t.csv", line: 1, reason: "no 'mb_per_s' column; expected a CSV from 'tokenbench throughput'")) {
+        #expect(
+            throws: TokenBenchError.invalidFixture(
+                file: "t.csv", line: 1, reason: "no 'mb_per_s' column; expected a CSV from 'tokenbench throughput'")
+        ) {
             try ThroughputFigures.parse("tokenizer,operation,mode,corpus,bytes,relative,reference\n", file: "t.csv")
         }
         // A figure that is not a number: the error names line 2 and the column.
         do {
-            _ = try ThroughputFigures.parse("tokenizer,operation,mode,corpus,bytes,mb_per_s,relative,reference\nu,tokenize,document,c,1,fast,1,u\n", file: "t.csv")
+            _ = try ThroughputFigures.parse(
+                "tokenizer,operation,mode,corpus,bytes,mb_per_s,relative,reference\nu,tokenize,document,c,1,fast,1,u\n",
+                file: "t.csv")
             Issue.record("a non-numeric mb_per_s was accepted")
         } catch let TokenBenchError.invalidFixture(file, line, reason) {
             #expect(file == "t.csv")

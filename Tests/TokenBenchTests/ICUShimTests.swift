@@ -17,14 +17,19 @@ struct ICUShimTests {
 
     @Test(arguments: inputs)
     func normalizationAgreesWithFoundation(label: String, text: String) {
-        #expect(ICUNormalization.nfkc.apply(Array(text.utf8)) == Array(text.precomposedStringWithCompatibilityMapping.utf8), "\(label)")
-        #expect(ICUNormalization.nfd.apply(Array(text.utf8)) == Array(text.decomposedStringWithCanonicalMapping.utf8), "\(label)")
+        #expect(
+            ICUNormalization.nfkc.apply(Array(text.utf8)) == Array(text.precomposedStringWithCompatibilityMapping.utf8),
+            "\(label)")
+        #expect(
+            ICUNormalization.nfd.apply(Array(text.utf8)) == Array(text.decomposedStringWithCanonicalMapping.utf8),
+            "\(label)")
     }
 
     @Test(arguments: inputs)
     func caseFoldingAgreesWithFoundation(label: String, text: String) {
         let folder = CaseFolder(turkic: false)
-        let folded = Array(text.utf8).withUnsafeBufferPointer { input in folder.withFolded(input) { $0.map(Array.init) } }
+        let folded = Array(text.utf8).withUnsafeBufferPointer { input in folder.withFolded(input) { $0.map(Array.init) }
+        }
         #expect(folded == Array(text.folding(options: .caseInsensitive, locale: nil).utf8), "\(label)")
     }
 
@@ -32,7 +37,9 @@ struct ICUShimTests {
     func transliterationAgreesWithFoundation(label: String, text: String) throws {
         let transliterator = try Transliterator(id: "Latin-ASCII; Lower", tokenizer: "test")
         let expected = try #require(text.applyingTransform(StringTransform("Latin-ASCII; Lower"), reverse: false))
-        #expect(Array(text.utf8).withUnsafeBufferPointer { transliterator.transliterate($0) } == Array(expected.utf8), "\(label)")
+        #expect(
+            Array(text.utf8).withUnsafeBufferPointer { transliterator.transliterate($0) } == Array(expected.utf8),
+            "\(label)")
     }
 
     /// Invalid UTF-8 is refused by every shim, never copied half-way.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TokenBench
 
 /// `japanese` against MeCab itself: every morpheme MeCab reports must become a token that points
@@ -11,7 +12,9 @@ struct JapaneseTokenizerTests {
         var texts: [(String, [UInt8])] = []
         for matchCase in cases {
             for (side, text) in [("document", matchCase.document), ("query", matchCase.query)]
-            where text.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) }) {
+            where text.unicodeScalars.contains(where: {
+                (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value)
+            }) {
                 texts.append(("\(matchCase.id) \(side)", Array(text.utf8)))
             }
         }
@@ -30,8 +33,10 @@ struct JapaneseTokenizerTests {
         var found: [Morpheme] = []
         let result = folded.withUnsafeBufferPointer { text in
             withUnsafeMutablePointer(to: &found) { pointer in
-                analyzer.walk(text.baseAddress!, length: length, context: UnsafeMutableRawPointer(pointer)) { context, start, end, _, _ in
-                    context!.assumingMemoryBound(to: [Morpheme].self).pointee.append(Morpheme(start: Int(start), end: Int(end)))
+                analyzer.walk(text.baseAddress!, length: length, context: UnsafeMutableRawPointer(pointer)) {
+                    context, start, end, _, _ in
+                    context!.assumingMemoryBound(to: [Morpheme].self).pointee.append(
+                        Morpheme(start: Int(start), end: Int(end)))
                     return 0
                 }
             }
@@ -57,15 +62,17 @@ struct JapaneseTokenizerTests {
             let surfaces = tokens.filter { !$0.isColocated }
             // Morphemes without a letter or digit (punctuation) give no token; every other one does, in order.
             let worded = morphemes.filter { morpheme in
-                UTF8Text.hasLetterOrDigit(folded[morpheme.start ..< morpheme.end].map { UInt8(bitPattern: $0) })
+                UTF8Text.hasLetterOrDigit(folded[morpheme.start..<morpheme.end].map { UInt8(bitPattern: $0) })
             }
             #expect(surfaces.count == worded.count, "\(label): one surface token per morpheme")
             for (token, morpheme) in zip(surfaces, worded) {
-                let surface = folded[morpheme.start ..< morpheme.end].map { UInt8(bitPattern: $0) }
-                let source = Array(input[token.start ..< token.end])
+                let surface = folded[morpheme.start..<morpheme.end].map { UInt8(bitPattern: $0) }
+                let source = Array(input[token.start..<token.end])
                 // The token's offsets slice the input bytes whose fold is exactly MeCab's surface.
                 #expect(ICUNormalization.nfkcCasefold.apply(source) == surface, "\(label): \(token)")
-                #expect(token.bytes == MorphemeReadings.katakana(surface), "\(label): the token is the surface, kana folded")
+                #expect(
+                    token.bytes == MorphemeReadings.katakana(surface), "\(label): the token is the surface, kana folded"
+                )
                 checked += 1
             }
         }

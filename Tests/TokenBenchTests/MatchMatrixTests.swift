@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Testing
+
 @testable import TokenBench
 
 struct MatchMatrixTests {
@@ -9,27 +10,35 @@ struct MatchMatrixTests {
     static let unicode61 = TokenizerSpec(text: "unicode61")
     static let trigram = TokenizerSpec(text: "trigram")
 
-    static func matrix(_ cases: [MatchCase], _ tokenizers: [TokenizerSpec], forms: [FormPair] = [FormPair(document: .asis, query: .asis)]) throws -> MatchMatrix {
+    static func matrix(
+        _ cases: [MatchCase], _ tokenizers: [TokenizerSpec],
+        forms: [FormPair] = [FormPair(document: .asis, query: .asis)]
+    ) throws -> MatchMatrix {
         try Workbench().matrix(cases: cases, tokenizers: tokenizers, formPairs: forms)
     }
 
-    static func cell(_ matrix: MatchMatrix, _ id: String, _ tokenizer: String, _ kind: QueryKind, _ forms: FormPair? = nil) -> MatrixCell? {
+    static func cell(
+        _ matrix: MatchMatrix, _ id: String, _ tokenizer: String, _ kind: QueryKind, _ forms: FormPair? = nil
+    ) -> MatrixCell? {
         matrix.cells.first {
-            $0.matchCase.id == id && $0.tokenizer == tokenizer && $0.queryKind == kind && (forms == nil || $0.formPair == forms)
+            $0.matchCase.id == id && $0.tokenizer == tokenizer && $0.queryKind == kind
+                && (forms == nil || $0.formPair == forms)
         }
     }
 
     /// One row per case: what the real engine answers for ascii and unicode61, phrase query.
     @Test(arguments: [
-        ("Foo", "FOO", true, true),                              // ASCII case folds everywhere
-        ("J\u{E9}r\u{F4}me", "J\u{C9}R\u{D4}ME", false, true),   // only unicode61 folds non-ASCII case
-        ("J\u{E9}r\u{F4}me", "Jerome", false, true),             // only unicode61 removes diacritics
-        ("quick brown fox", "brown fox", true, true),            // phrase inside a longer document
-        ("quick brown fox", "fox brown", false, false),          // a phrase keeps word order
-        ("say \"hi\" now", "\"hi\" now", true, true),            // inner quotes are doubled, not syntax
-        ("a b", "AND", false, false),                            // FTS5 keywords in a phrase are plain words
+        ("Foo", "FOO", true, true), // ASCII case folds everywhere
+        ("J\u{E9}r\u{F4}me", "J\u{C9}R\u{D4}ME", false, true), // only unicode61 folds non-ASCII case
+        ("J\u{E9}r\u{F4}me", "Jerome", false, true), // only unicode61 removes diacritics
+        ("quick brown fox", "brown fox", true, true), // phrase inside a longer document
+        ("quick brown fox", "fox brown", false, false), // a phrase keeps word order
+        ("say \"hi\" now", "\"hi\" now", true, true), // inner quotes are doubled, not syntax
+        ("a b", "AND", false, false), // FTS5 keywords in a phrase are plain words
     ])
-    func phraseMatchesFromTheRealEngine(document: String, query: String, asciiMatches: Bool, unicode61Matches: Bool) throws {
+    func phraseMatchesFromTheRealEngine(document: String, query: String, asciiMatches: Bool, unicode61Matches: Bool)
+        throws
+    {
         let matchCase = MatchCase(id: "c", category: "t", document: document, query: query)
         let matrix = try Self.matrix([matchCase], [Self.ascii, Self.unicode61])
         #expect(Self.cell(matrix, "c", "ascii", .phrase)?.result == (asciiMatches ? .matched : .notMatched))
@@ -48,13 +57,15 @@ struct MatchMatrixTests {
     }
 
     @Test func prefixQueriesMatchWordStarts() throws {
-        let matrix = try Self.matrix([MatchCase(id: "p", category: "t", document: "database", query: "data")], [Self.unicode61])
+        let matrix = try Self.matrix(
+            [MatchCase(id: "p", category: "t", document: "database", query: "data")], [Self.unicode61])
         #expect(Self.cell(matrix, "p", "unicode61", .phrase)?.result == .notMatched)
         #expect(Self.cell(matrix, "p", "unicode61", .prefix)?.result == .matched)
     }
 
     @Test func queryWithoutTokensIsAnErrorCell() throws {
-        let matrix = try Self.matrix([MatchCase(id: "fi", category: "t", document: "fine", query: "fi")], [Self.trigram])
+        let matrix = try Self.matrix(
+            [MatchCase(id: "fi", category: "t", document: "fine", query: "fi")], [Self.trigram])
         #expect(Self.cell(matrix, "fi", "trigram", .phrase)?.result == .error("the query has no tokens"))
         #expect(Self.cell(matrix, "fi", "trigram", .phrase)?.outcome == .error)
     }
@@ -71,17 +82,18 @@ struct MatchMatrixTests {
     }
 
     /// One row per (expected, result) pair: the outcome and whether the run fails.
-    @Test(arguments: [
-        (ExpectedResult?.none, CellResult.matched, Outcome.unchecked, false),
-        (ExpectedResult?.none, CellResult.error("x"), Outcome.error, false),
-        (.match, .matched, .pass, false),
-        (.match, .notMatched, .fail, true),
-        (.nomatch, .notMatched, .pass, false),
-        (.nomatch, .matched, .fail, true),
-        (.match, .error("x"), .error, true),
-        (.error, .error("x"), .pass, false),
-        (.error, .matched, .fail, true),
-    ] as [(ExpectedResult?, CellResult, Outcome, Bool)])
+    @Test(
+        arguments: [
+            (ExpectedResult?.none, CellResult.matched, Outcome.unchecked, false),
+            (ExpectedResult?.none, CellResult.error("x"), Outcome.error, false),
+            (.match, .matched, .pass, false),
+            (.match, .notMatched, .fail, true),
+            (.nomatch, .notMatched, .pass, false),
+            (.nomatch, .matched, .fail, true),
+            (.match, .error("x"), .error, true),
+            (.error, .error("x"), .pass, false),
+            (.error, .matched, .fail, true),
+        ] as [(ExpectedResult?, CellResult, Outcome, Bool)])
     func outcomes(expected: ExpectedResult?, result: CellResult, outcome: Outcome, violates: Bool) {
         let cell = MatrixCell(
             matchCase: MatchCase(id: "c", category: "t", document: "d", query: "q"), tokenizer: "t", queryKind: .phrase,
@@ -97,8 +109,10 @@ struct MatchMatrixTests {
         let matrix = try Workbench().matrix(
             cases: [MatchCase(id: "aime", category: "c", document: "aim\u{E9}", query: "aim\u{E9}")],
             tokenizers: [TokenizerSpec(text: "unicode61 remove_diacritics 0")],
-            formPairs: [FormPair(document: .nfc, query: .nfd), FormPair(document: .nfd, query: .nfc)], queryKinds: [.phrase])
-        let nfc = Array("aim\u{E9}".utf8), nfd = Array("aime\u{301}".utf8)
+            formPairs: [FormPair(document: .nfc, query: .nfd), FormPair(document: .nfd, query: .nfc)],
+            queryKinds: [.phrase])
+        let nfc = Array("aim\u{E9}".utf8)
+        let nfd = Array("aime\u{301}".utf8)
         let byPair = Dictionary(uniqueKeysWithValues: matrix.cells.map { ($0.formPair.document, $0) })
         #expect(byPair[.nfc]?.documentTokens.map(\.bytes) == [nfc])
         #expect(byPair[.nfc]?.queryTokens.map(\.bytes) == [nfd])
@@ -144,10 +158,14 @@ struct MatchMatrixTests {
         let full = matrix.wideTable()
         // The same cells given in reverse order make the same matrix: the shape orders them.
         let reversed = try MatchMatrix(
-            tokenizers: matrix.tokenizers, queryKinds: matrix.queryKinds, formPairs: matrix.formPairs, cells: matrix.cells.reversed())
+            tokenizers: matrix.tokenizers, queryKinds: matrix.queryKinds, formPairs: matrix.formPairs,
+            cells: matrix.cells.reversed())
         #expect(reversed.caseIDs == ["b", "a"])
-        #expect(Set(reversed.wideTable().rows.map { $0.joined(separator: ",") }) == Set(full.rows.map { $0.joined(separator: ",") }))
-        let coordinate = MatrixCoordinate(caseID: "b", tokenizer: "unicode61", queryKind: .phrase, formPair: FormPair.defaults[0])
+        #expect(
+            Set(reversed.wideTable().rows.map { $0.joined(separator: ",") })
+                == Set(full.rows.map { $0.joined(separator: ",") }))
+        let coordinate = MatrixCoordinate(
+            caseID: "b", tokenizer: "unicode61", queryKind: .phrase, formPair: FormPair.defaults[0])
         #expect(reversed.cell(at: coordinate)?.result == .matched)
         #expect(reversed.cell(at: coordinate) == matrix.cell(at: coordinate))
         // Dropping every unicode61 cell of case b (once an index-arithmetic trap) leaves its fields empty.
@@ -167,11 +185,32 @@ struct MatchMatrixTests {
         otherTokenizer.tokenizer = "porter"
         let rows: [(String, () throws -> MatchMatrix, String)] = [
             // The same cell twice: once a silent overwrite.
-            ("duplicate cell", { try MatchMatrix(tokenizers: ["ascii"], queryKinds: matrix.queryKinds, formPairs: matrix.formPairs, cells: [cell, cell]) }, "two cells have this coordinate"),
+            (
+                "duplicate cell",
+                {
+                    try MatchMatrix(
+                        tokenizers: ["ascii"], queryKinds: matrix.queryKinds, formPairs: matrix.formPairs,
+                        cells: [cell, cell])
+                }, "two cells have this coordinate"
+            ),
             // A tokenizer named twice on the axis.
-            ("duplicate tokenizer", { try MatchMatrix(tokenizers: ["ascii", "ascii"], queryKinds: matrix.queryKinds, formPairs: matrix.formPairs, cells: [cell]) }, "tokenizer 'ascii': is listed twice"),
+            (
+                "duplicate tokenizer",
+                {
+                    try MatchMatrix(
+                        tokenizers: ["ascii", "ascii"], queryKinds: matrix.queryKinds, formPairs: matrix.formPairs,
+                        cells: [cell])
+                }, "tokenizer 'ascii': is listed twice"
+            ),
             // A cell whose tokenizer is not a column.
-            ("off the axes", { try MatchMatrix(tokenizers: ["ascii"], queryKinds: matrix.queryKinds, formPairs: matrix.formPairs, cells: [otherTokenizer]) }, "not on the matrix's axes"),
+            (
+                "off the axes",
+                {
+                    try MatchMatrix(
+                        tokenizers: ["ascii"], queryKinds: matrix.queryKinds, formPairs: matrix.formPairs,
+                        cells: [otherTokenizer])
+                }, "not on the matrix's axes"
+            ),
         ]
         for (label, make, message) in rows {
             let error = #expect(throws: TokenBenchError.self) { _ = try make() }
@@ -183,13 +222,16 @@ struct MatchMatrixTests {
     /// unscoped one there: the matrix reads it per engine, so the doctored bundled expectation
     /// fails exactly the bundled cells.
     @Test func engineScopedExpectationsApplyPerEngine() throws {
-        let text = "id: foo\ncategory: t\ndocument: Foo\nquery: foo\nmatch: unicode61\nnomatch[bundled phrase]: unicode61\n"
+        let text =
+            "id: foo\ncategory: t\ndocument: Foo\nquery: foo\nmatch: unicode61\nnomatch[bundled phrase]: unicode61\n"
         let cases = try FixtureParser.parse(Array(text.utf8), file: "scoped.cases", format: .cases)
         let pair = FormPair.defaults[0]
         #expect(cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .phrase, engine: "system") == .match)
-        #expect(cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .phrase, engine: "bundled") == .nomatch)
+        #expect(
+            cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .phrase, engine: "bundled") == .nomatch)
         #expect(cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .prefix, engine: "bundled") == .match)
-        let matrix = try Workbench().matrix(cases: cases, tokenizers: [Self.unicode61], engines: [.system, .bundled], formPairs: [pair])
+        let matrix = try Workbench().matrix(
+            cases: cases, tokenizers: [Self.unicode61], engines: [.system, .bundled], formPairs: [pair])
         #expect(matrix.violations.map { "\($0.engine) \($0.queryKind.rawValue)" } == ["bundled phrase"])
     }
 
@@ -197,8 +239,12 @@ struct MatchMatrixTests {
     /// engine: the same library as `system`, so every verdict and token must be the same, in
     /// cells that carry the path as their engine.
     @Test func aLibraryLoadedByPathIsAnotherEngine() throws {
-        let candidates = ["/usr/lib/x86_64-linux-gnu/libsqlite3.so.0", "/usr/lib/aarch64-linux-gnu/libsqlite3.so.0", "/usr/lib64/libsqlite3.so.0", "/usr/lib/libsqlite3.so.0"]
-        let path = try #require(candidates.first { FileManager.default.fileExists(atPath: $0) }, "libsqlite3 is installed (libsqlite3-dev)")
+        let candidates = [
+            "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0", "/usr/lib/aarch64-linux-gnu/libsqlite3.so.0",
+            "/usr/lib64/libsqlite3.so.0", "/usr/lib/libsqlite3.so.0",
+        ]
+        let path = try #require(
+            candidates.first { FileManager.default.fileExists(atPath: $0) }, "libsqlite3 is installed (libsqlite3-dev)")
         let library = try SQLiteEngine.load(path: path)
         #expect(library.name == path)
         #expect(library.sqliteVersion == SQLiteEngine.system.sqliteVersion)
@@ -207,7 +253,8 @@ struct MatchMatrixTests {
             MatchCase(id: "b", category: "t", document: "databases", query: "database"),
         ]
         let matrix = try Workbench().matrix(
-            cases: cases, tokenizers: [Self.ascii, TokenizerSpec(text: "porter unicode61"), TokenizerSpec(text: "synonyms")],
+            cases: cases,
+            tokenizers: [Self.ascii, TokenizerSpec(text: "porter unicode61"), TokenizerSpec(text: "synonyms")],
             engines: [.system, library])
         let byEngine = Dictionary(grouping: matrix.cells, by: \.engine)
         #expect(byEngine[path]?.count == byEngine["system"]?.count)
@@ -226,11 +273,22 @@ struct MatchMatrixTests {
     /// used to overwrite each other's cells.
     @Test func matrixRefusesDuplicateCaseIDsAndTokenizerNames() throws {
         let bench = try Workbench()
-        let twice = [MatchCase(id: "a", category: "t", document: "x", query: "x"), MatchCase(id: "a", category: "t", document: "y", query: "y")]
-        #expect(throws: TokenBenchError.invalidArgument(name: "case id", value: "a", reason: "is listed twice; each case id names one row or column of the matrix")) {
+        let twice = [
+            MatchCase(id: "a", category: "t", document: "x", query: "x"),
+            MatchCase(id: "a", category: "t", document: "y", query: "y"),
+        ]
+        #expect(
+            throws: TokenBenchError.invalidArgument(
+                name: "case id", value: "a",
+                reason: "is listed twice; each case id names one row or column of the matrix")
+        ) {
             try bench.matrix(cases: twice, tokenizers: [Self.ascii])
         }
-        #expect(throws: TokenBenchError.invalidArgument(name: "tokenizer", value: "ascii", reason: "is listed twice; each tokenizer names one row or column of the matrix")) {
+        #expect(
+            throws: TokenBenchError.invalidArgument(
+                name: "tokenizer", value: "ascii",
+                reason: "is listed twice; each tokenizer names one row or column of the matrix")
+        ) {
             try bench.matrix(cases: [twice[0]], tokenizers: [Self.ascii, Self.ascii])
         }
     }
@@ -254,7 +312,8 @@ final class ReverseSynonymTokenizer: FTS5CustomTokenizer {
         let box = Box(context: context, callback: tokenCallback, isDocument: tokenization == .document)
         return withExtendedLifetime(box) {
             wrapped.tokenize(
-                context: Unmanaged.passUnretained(box).toOpaque(), tokenization: tokenization, pText: pText, nText: nText,
+                context: Unmanaged.passUnretained(box).toOpaque(), tokenization: tokenization, pText: pText,
+                nText: nText,
                 tokenCallback: { boxPointer, flags, pToken, nToken, start, end in
                     let box = Unmanaged<Box>.fromOpaque(boxPointer!).takeUnretainedValue()
                     let code = box.callback(box.context, flags, pToken, nToken, start, end)
@@ -293,7 +352,8 @@ struct UserTokenizerTests {
         let matrix = try workbench.matrix(
             cases: [MatchCase(id: "r", category: "t", document: "stressed", query: "desserts")],
             tokenizers: [spec], formPairs: [FormPair.defaults[0]])
-        #expect(matrix.cells.first?.result == .matched, "the colocated reverse is indexed, so the reversed word finds it")
+        #expect(
+            matrix.cells.first?.result == .matched, "the colocated reverse is indexed, so the reversed word finds it")
         #expect(matrix.cells.first?.documentTokens.joinedForDisplay == "stressed|desserts")
     }
 }

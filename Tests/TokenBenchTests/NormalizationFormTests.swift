@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TokenBench
 
 /// The forms `--forms` presents text in, against Unicode's own conformance file.
@@ -18,10 +19,14 @@ struct NormalizationFormTests {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         var lines: [(Int, [String])] = []
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated() {
             guard let first = line.first, first != "#", first != "@" else { continue }
             let columns = line.split(separator: ";", omittingEmptySubsequences: false).prefix(5).map { column in
-                String(String.UnicodeScalarView(column.split(separator: " ").map { Unicode.Scalar(UInt32($0, radix: 16)!)! }))
+                String(
+                    String.UnicodeScalarView(
+                        column.split(separator: " ").map { Unicode.Scalar(UInt32($0, radix: 16)!)! }))
             }
             lines.append((index + 1, columns))
         }
@@ -51,7 +56,10 @@ struct NormalizationFormTests {
     }
 
     @Test(arguments: [
-        (NormalizationForm.nfc, "\u{AC00}\u{11A8}", "\u{AC01}", "Hangul LV + T composes to LVT (Foundation on Linux leaves it apart)"),
+        (
+            NormalizationForm.nfc, "\u{AC00}\u{11A8}", "\u{AC01}",
+            "Hangul LV + T composes to LVT (Foundation on Linux leaves it apart)"
+        ),
         (.nfkc, "\u{AC00}\u{11A8}", "\u{AC01}", "the same under NFKC"),
         (.nfd, "\u{AC01}", "\u{1100}\u{1161}\u{11A8}", "and decomposes fully"),
         (.nfc, "e\u{301}", "\u{E9}", "plain canonical composition"),

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GRDB
+import Testing
+
 @testable import TokenBench
 
 /// Tokens and offsets of each shipped tokenizer on gotcha input, NFC and NFD, per mode.
@@ -16,96 +17,154 @@ struct ShippedTokenizerTests {
     }
 
     static let rows: [Row] = [
-        Row(spec: "synonyms", mode: .document, text: "I won 1st", expected: [("i", 0, 1, false), ("won", 2, 5, false), ("1st", 6, 9, false), ("first", 6, 9, true)],
+        Row(
+            spec: "synonyms", mode: .document, text: "I won 1st",
+            expected: [("i", 0, 1, false), ("won", 2, 5, false), ("1st", 6, 9, false), ("first", 6, 9, true)],
             why: "a group member is followed by its synonyms, colocated, at the same offsets"),
-        Row(spec: "synonyms", mode: .query, text: "I won 1st", expected: [("i", 0, 1, false), ("won", 2, 5, false), ("1st", 6, 9, false)],
+        Row(
+            spec: "synonyms", mode: .query, text: "I won 1st",
+            expected: [("i", 0, 1, false), ("won", 2, 5, false), ("1st", 6, 9, false)],
             why: "queries get no synonyms (synonyms on one side only)"),
-        Row(spec: "synonyms", mode: .document, text: "GREY", expected: [("grey", 0, 4, false), ("gray", 0, 4, true)],
+        Row(
+            spec: "synonyms", mode: .document, text: "GREY", expected: [("grey", 0, 4, false), ("gray", 0, 4, true)],
             why: "members are matched after the base tokenizer folds case"),
-        Row(spec: "stopwords", mode: .document, text: "The Old Man", expected: [("old", 4, 7, false), ("man", 8, 11, false)],
+        Row(
+            spec: "stopwords", mode: .document, text: "The Old Man",
+            expected: [("old", 4, 7, false), ("man", 8, 11, false)],
             why: "stop words are dropped; offsets of the rest are unchanged"),
-        Row(spec: "stopwords", mode: .query, text: "the", expected: [],
+        Row(
+            spec: "stopwords", mode: .query, text: "the", expected: [],
             why: "a query of stop words only has no token"),
-        Row(spec: "latinascii", mode: .document, text: "Gro\u{DF}mann Encyclop\u{E6}dia \u{FB01}d\u{E9}lit\u{E9}",
+        Row(
+            spec: "latinascii", mode: .document, text: "Gro\u{DF}mann Encyclop\u{E6}dia \u{FB01}d\u{E9}lit\u{E9}",
             expected: [("grossmann", 0, 9, false), ("encyclopaedia", 10, 23, false), ("fidelite", 24, 35, false)],
             why: "ß → ss, æ → ae, ﬁ → fi, é → e; offsets into the NFC source"),
-        Row(spec: "latinascii", mode: .query, text: "DIYARBAKIR Diyarbak\u{131}r \u{141}\u{F3}d\u{17A} \u{D8}rsted \u{DE}\u{F3}r \u{152}uvre",
-            expected: [("diyarbakir", 0, 10, false), ("diyarbakir", 11, 22, false), ("lodz", 23, 30, false),
-                       ("orsted", 31, 38, false), ("thor", 39, 44, false), ("oeuvre", 45, 51, false)],
+        Row(
+            spec: "latinascii", mode: .query,
+            text: "DIYARBAKIR Diyarbak\u{131}r \u{141}\u{F3}d\u{17A} \u{D8}rsted \u{DE}\u{F3}r \u{152}uvre",
+            expected: [
+                ("diyarbakir", 0, 10, false), ("diyarbakir", 11, 22, false), ("lodz", 23, 30, false),
+                ("orsted", 31, 38, false), ("thor", 39, 44, false), ("oeuvre", 45, 51, false),
+            ],
             why: "Turkish ı, Polish Ł/ź, Danish Ø, Icelandic Þ and the œ ligature all become ASCII"),
-        Row(spec: "latinascii", mode: .document, text: "Je\u{301}ro\u{302}me I\u{307}stanbul",
+        Row(
+            spec: "latinascii", mode: .document, text: "Je\u{301}ro\u{302}me I\u{307}stanbul",
             expected: [("jerome", 0, 10, false), ("istanbul", 11, 21, false)],
             why: "NFD input: combining marks are dropped, offsets span the decomposed bytes"),
-        Row(spec: "german", mode: .document, text: "M\u{FC}ller Gro\u{DF}mann",
+        Row(
+            spec: "german", mode: .document, text: "M\u{FC}ller Gro\u{DF}mann",
             expected: [("muller", 0, 7, false), ("mueller", 0, 7, true), ("grossmann", 8, 17, false)],
             why: "ü is indexed as u and, colocated, ue; ß as ss"),
-        Row(spec: "german", mode: .query, text: "M\u{DC}LLER",
+        Row(
+            spec: "german", mode: .query, text: "M\u{DC}LLER",
             expected: [("muller", 0, 7, false)],
             why: "queries fold to the plain form only"),
-        Row(spec: "german", mode: .document, text: "Mu\u{308}ller",
+        Row(
+            spec: "german", mode: .document, text: "Mu\u{308}ller",
             expected: [("muller", 0, 8, false), ("mueller", 0, 8, true)],
             why: "NFD umlaut (u + U+0308) is treated like ü"),
-        Row(spec: "german", mode: .document, text: "lu\u{308}\u{304}",
+        Row(
+            spec: "german", mode: .document, text: "lu\u{308}\u{304}",
             expected: [("lu\u{308}\u{304}", 0, 6, false)],
             why: "NFD ǖ (diaeresis then macron) is not an umlaut: left alone, as NFC ǖ is"),
-        Row(spec: "german", mode: .document, text: "J\u{E9}r\u{F4}me Bauer",
+        Row(
+            spec: "german", mode: .document, text: "J\u{E9}r\u{F4}me Bauer",
             expected: [("j\u{E9}r\u{F4}me", 0, 8, false), ("bauer", 9, 14, false)],
             why: "other diacritics are kept, and words without umlauts pass through"),
-        Row(spec: "nfkc", mode: .document, text: "\u{FB01}d\u{E9}lit\u{E9} \u{FF21}\u{FF22}\u{FF23} x\u{B2} \u{212A}",
-            expected: [("fidelite", 0, 11, false), ("abc", 12, 21, false), ("x2", 22, 25, false), ("k", 26, 29, false)],
+        Row(
+            spec: "nfkc", mode: .document, text: "\u{FB01}d\u{E9}lit\u{E9} \u{FF21}\u{FF22}\u{FF23} x\u{B2} \u{212A}",
+            expected: [
+                ("fidelite", 0, 11, false), ("abc", 12, 21, false), ("x2", 22, 25, false), ("k", 26, 29, false),
+            ],
             why: "compatibility forms fold; offsets still span the original ligature, fullwidth and superscript bytes"),
-        Row(spec: "nfkc", mode: .query, text: "Je\u{301}ro\u{302}me Stra\u{DF}e",
+        Row(
+            spec: "nfkc", mode: .query, text: "Je\u{301}ro\u{302}me Stra\u{DF}e",
             expected: [("jerome", 0, 10, false), ("strasse", 11, 18, false)],
             why: "NFD input is composed before unicode61, and full case folding expands ß"),
-        Row(spec: "nfkc unicode61 remove_diacritics 0", mode: .document, text: "Je\u{301}r\u{F4}me",
+        Row(
+            spec: "nfkc unicode61 remove_diacritics 0", mode: .document, text: "Je\u{301}r\u{F4}me",
             expected: [("j\u{E9}r\u{F4}me", 0, 9, false)],
             why: "with a base that keeps diacritics, NFD and NFC meet in the composed form"),
-        Row(spec: "icu", mode: .document, text: "\u{6211}\u{7231}\u{5317}\u{4EAC}, Hello!",
-            expected: [("\u{6211}", 0, 3, false), ("\u{7231}", 3, 6, false), ("\u{5317}\u{4EAC}", 6, 12, false), ("hello", 14, 19, false)],
+        Row(
+            spec: "icu", mode: .document, text: "\u{6211}\u{7231}\u{5317}\u{4EAC}, Hello!",
+            expected: [
+                ("\u{6211}", 0, 3, false), ("\u{7231}", 3, 6, false), ("\u{5317}\u{4EAC}", 6, 12, false),
+                ("hello", 14, 19, false),
+            ],
             why: "dictionary segmentation of Chinese; punctuation and spaces skipped; byte offsets"),
-        Row(spec: "icu", mode: .query, text: "Stra\u{DF}e \u{FB01}n Je\u{301}r\u{F4}me",
+        Row(
+            spec: "icu", mode: .query, text: "Stra\u{DF}e \u{FB01}n Je\u{301}r\u{F4}me",
             expected: [("strasse", 0, 7, false), ("fin", 8, 12, false), ("je\u{301}r\u{F4}me", 13, 22, false)],
             why: "full case folding expands ß and ﬁ; diacritics and NFD marks are kept"),
-        Row(spec: "icu locale tr", mode: .document, text: "D\u{130}YARBAKIR",
+        Row(
+            spec: "icu locale tr", mode: .document, text: "D\u{130}YARBAKIR",
             expected: [("diyarbak\u{131}r", 0, 11, false)],
             why: "Turkic folding: İ → i and I → ı, so DİYARBAKIR folds to the real spelling Diyarbakır"),
-        Row(spec: "translit", mode: .document, text: "\u{62FC}\u{97F3} \u{30AB}\u{30BF}\u{30AB}\u{30CA} \u{30ED}\u{30FC}\u{30DE}\u{5B57}",
+        Row(
+            spec: "translit", mode: .document,
+            text: "\u{62FC}\u{97F3} \u{30AB}\u{30BF}\u{30AB}\u{30CA} \u{30ED}\u{30FC}\u{30DE}\u{5B57}",
             expected: [("pinyin", 0, 6, false), ("katakana", 7, 19, false), ("romazi", 20, 32, false)],
             why: "Han read in Mandarin, kana in romaji; 字 gets its Chinese reading zi"),
-        Row(spec: "translit", mode: .query, text: "Gro\u{DF}mann I\u{307}stanbul",
+        Row(
+            spec: "translit", mode: .query, text: "Gro\u{DF}mann I\u{307}stanbul",
             expected: [("grossmann", 0, 9, false), ("istanbul", 10, 20, false)],
             why: "Latin-ASCII and mark removal after transliteration, in NFD too"),
-        Row(spec: "japanese", mode: .document, text: "\u{30ED}\u{30FC}\u{30DE}\u{5B57}\u{3092}\u{66F8}\u{3044}\u{305F}",
-            expected: [("\u{30ED}\u{30FC}\u{30DE}\u{5B57}", 0, 12, false), ("\u{30ED}\u{30FC}\u{30DE}\u{30B8}", 0, 12, true), ("romaji", 0, 12, true),
-                       ("\u{30F2}", 12, 15, false), ("wo", 12, 15, true),
-                       ("\u{66F8}\u{30A4}", 15, 21, false), ("\u{30AB}\u{30A4}", 15, 21, true), ("kai", 15, 21, true), ("\u{66F8}\u{30AF}", 15, 21, true),
-                       ("\u{30BF}", 21, 24, false), ("ta", 21, 24, true)],
-            why: "ローマ字を書いた: MeCab's morphemes, each with its katakana reading, its romaji (を: wo, as typed), and 書い's dictionary form 書く; kana folded to katakana"),
-        Row(spec: "japanese", mode: .query, text: "\u{6771}\u{4EAC}\u{3001}\u{FF34}\u{FF2F}\u{FF2B}\u{FF39}\u{FF2F}",
+        Row(
+            spec: "japanese", mode: .document, text: "\u{30ED}\u{30FC}\u{30DE}\u{5B57}\u{3092}\u{66F8}\u{3044}\u{305F}",
+            expected: [
+                ("\u{30ED}\u{30FC}\u{30DE}\u{5B57}", 0, 12, false), ("\u{30ED}\u{30FC}\u{30DE}\u{30B8}", 0, 12, true),
+                ("romaji", 0, 12, true),
+                ("\u{30F2}", 12, 15, false), ("wo", 12, 15, true),
+                ("\u{66F8}\u{30A4}", 15, 21, false), ("\u{30AB}\u{30A4}", 15, 21, true), ("kai", 15, 21, true),
+                ("\u{66F8}\u{30AF}", 15, 21, true),
+                ("\u{30BF}", 21, 24, false), ("ta", 21, 24, true),
+            ],
+            why:
+                "ローマ字を書いた: MeCab's morphemes, each with its katakana reading, its romaji (を: wo, as typed), and 書い's dictionary form 書く; kana folded to katakana"
+        ),
+        Row(
+            spec: "japanese", mode: .query, text: "\u{6771}\u{4EAC}\u{3001}\u{FF34}\u{FF2F}\u{FF2B}\u{FF39}\u{FF2F}",
             expected: [("\u{6771}\u{4EAC}", 0, 6, false), ("tokyo", 9, 24, false)],
-            why: "queries keep the surface only; the ideographic comma gives no token; full-width Latin folds to ASCII with offsets into the full-width bytes"),
-        Row(spec: "japanese", mode: .document, text: "\u{6771}\u{4EAC}",
-            expected: [("\u{6771}\u{4EAC}", 0, 6, false), ("\u{30C8}\u{30A6}\u{30AD}\u{30E7}\u{30A6}", 0, 6, true), ("toukyou", 0, 6, true), ("tokyo", 0, 6, true)],
-            why: "both romaji forms: the reading トウキョウ keeps its long vowel (toukyou), the pronunciation トーキョー does not (tokyo)"),
-        Row(spec: "japanese", mode: .document, text: "\u{30AB}\u{3099}\u{30A4}\u{30C8}\u{3099}",
+            why:
+                "queries keep the surface only; the ideographic comma gives no token; full-width Latin folds to ASCII with offsets into the full-width bytes"
+        ),
+        Row(
+            spec: "japanese", mode: .document, text: "\u{6771}\u{4EAC}",
+            expected: [
+                ("\u{6771}\u{4EAC}", 0, 6, false), ("\u{30C8}\u{30A6}\u{30AD}\u{30E7}\u{30A6}", 0, 6, true),
+                ("toukyou", 0, 6, true), ("tokyo", 0, 6, true),
+            ],
+            why:
+                "both romaji forms: the reading トウキョウ keeps its long vowel (toukyou), the pronunciation トーキョー does not (tokyo)"
+        ),
+        Row(
+            spec: "japanese", mode: .document, text: "\u{30AB}\u{3099}\u{30A4}\u{30C8}\u{3099}",
             expected: [("\u{30AC}\u{30A4}\u{30C9}", 0, 15, false), ("gaido", 0, 15, true)],
-            why: "NFD ガイド (カ + U+3099) reaches MeCab composed, so the voicing marks are kept and the offsets span the decomposed bytes"),
-        Row(spec: "japanese", mode: .document, text: "\u{FF7B}\u{FF70}\u{FF8A}\u{FF9E}\u{FF70}",
+            why:
+                "NFD ガイド (カ + U+3099) reaches MeCab composed, so the voicing marks are kept and the offsets span the decomposed bytes"
+        ),
+        Row(
+            spec: "japanese", mode: .document, text: "\u{FF7B}\u{FF70}\u{FF8A}\u{FF9E}\u{FF70}",
             expected: [("\u{30B5}\u{30FC}\u{30D0}\u{30FC}", 0, 15, false), ("saba", 0, 15, true)],
             why: "half-width ｻｰﾊﾞｰ is folded to サーバー before MeCab; its romaji comes from the dictionary's reading"),
-        Row(spec: "snowball german", mode: .query, text: "H\u{E4}user Ha\u{308}user HAUS",
+        Row(
+            spec: "snowball german", mode: .query, text: "H\u{E4}user Ha\u{308}user HAUS",
             expected: [("haus", 0, 7, false), ("haus", 8, 16, false), ("haus", 17, 21, false)],
             why: "the German stemmer folds ä after stemming; the NFD spelling is composed first and stems alike"),
-        Row(spec: "snowball spanish", mode: .document, text: "canciones canci\u{F3}n",
+        Row(
+            spec: "snowball spanish", mode: .document, text: "canciones canci\u{F3}n",
             expected: [("cancion", 0, 9, false), ("cancion", 10, 18, false)],
             why: "plural -es removed, then the acute accent"),
-        Row(spec: "snowball french", mode: .document, text: "continu\u{E8}rent",
+        Row(
+            spec: "snowball french", mode: .document, text: "continu\u{E8}rent",
             expected: [("continu", 0, 13, false)],
             why: "the default base keeps è, which the French algorithm needs to find the suffix -èrent"),
-        Row(spec: "snowball french unicode61", mode: .document, text: "continu\u{E8}rent",
+        Row(
+            spec: "snowball french unicode61", mode: .document, text: "continu\u{E8}rent",
             expected: [("continuerent", 0, 13, false)],
             why: "with unicode61's diacritic removal under it, the French algorithm no longer finds the suffix"),
-        Row(spec: "snowball english", mode: .query, text: "Running dying news",
+        Row(
+            spec: "snowball english", mode: .query, text: "Running dying news",
             expected: [("run", 0, 7, false), ("die", 8, 13, false), ("news", 14, 18, false)],
             why: "Porter2 where Porter differs: dying → die (Porter: dy), news kept (Porter: new)"),
     ]
@@ -120,7 +179,8 @@ struct ShippedTokenizerTests {
     }
 
     @Test func wordFilesReplaceTheDefaults() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-words-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tokenbench-words-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let synonyms = directory.appendingPathComponent("synonyms.txt")
         let stopwords = directory.appendingPathComponent("stop words.txt")
@@ -129,24 +189,48 @@ struct ShippedTokenizerTests {
         let workbench = try Workbench()
         let synonymTokens = try workbench.tokens(
             of: "couch 1st", spec: TokenizerSpec(text: "synonyms file '\(synonyms.path)' ascii"), mode: .document)
-        #expect(synonymTokens.map(\.text) == ["couch", "sofa", "settee", "1st"], "the file replaces the default groups")
+        #expect(
+            synonymTokens.map(\.text) == ["couch", "sofa", "settee", "1st"], "the file replaces the default groups")
         let stopTokens = try workbench.tokens(
             of: "la plume de le tante", spec: TokenizerSpec(text: "stopwords file '\(stopwords.path)'"), mode: .query)
         #expect(stopTokens.map(\.text) == ["plume", "de", "tante"])
     }
 
     @Test(arguments: [
-        ("synonyms file '/nonexistent/words.txt'", "error in tokenizer constructor (synonyms: cannot read file '/nonexistent/words.txt')"),
-        ("synonyms file /nonexistent/words.txt", "parse error in tokenize directive"),  // a path must be quoted
+        (
+            "synonyms file '/nonexistent/words.txt'",
+            "error in tokenizer constructor (synonyms: cannot read file '/nonexistent/words.txt')"
+        ),
+        ("synonyms file /nonexistent/words.txt", "parse error in tokenize directive"), // a path must be quoted
         ("synonyms file", "error in tokenizer constructor (synonyms: option 'file' needs a value)"),
-        ("synonyms file '/dev/null' 'new york'", "error in tokenizer constructor (synonyms: cannot create the wrapped tokenizer 'new york')"),
-        ("latinascii nosuchbase", "error in tokenizer constructor (latinascii: cannot create the wrapped tokenizer 'nosuchbase')"),
-        ("snowball klingon", "error in tokenizer constructor (snowball: unknown language 'klingon' (languages: \(SnowballStemmer.algorithms.joined(separator: ", "))))"),
-        ("snowball", "error in tokenizer constructor (snowball: needs a language (languages: \(SnowballStemmer.algorithms.joined(separator: ", "))))"),
-        ("snowball german nosuchbase", "error in tokenizer constructor (snowball: cannot create the wrapped tokenizer 'nosuchbase')"),
-        ("japanese dicdir '/nonexistent'",
-         "error in tokenizer constructor (japanese: MeCab cannot load dictionary '/nonexistent': param.cpp(69) [ifs] no such file or directory: /nonexistent/dicrc)"),
-        ("japanese unicode61", "error in tokenizer constructor (japanese: unexpected argument 'unicode61' (only 'dicdir PATH'))"),
+        (
+            "synonyms file '/dev/null' 'new york'",
+            "error in tokenizer constructor (synonyms: cannot create the wrapped tokenizer 'new york')"
+        ),
+        (
+            "latinascii nosuchbase",
+            "error in tokenizer constructor (latinascii: cannot create the wrapped tokenizer 'nosuchbase')"
+        ),
+        (
+            "snowball klingon",
+            "error in tokenizer constructor (snowball: unknown language 'klingon' (languages: \(SnowballStemmer.algorithms.joined(separator: ", "))))"
+        ),
+        (
+            "snowball",
+            "error in tokenizer constructor (snowball: needs a language (languages: \(SnowballStemmer.algorithms.joined(separator: ", "))))"
+        ),
+        (
+            "snowball german nosuchbase",
+            "error in tokenizer constructor (snowball: cannot create the wrapped tokenizer 'nosuchbase')"
+        ),
+        (
+            "japanese dicdir '/nonexistent'",
+            "error in tokenizer constructor (japanese: MeCab cannot load dictionary '/nonexistent': param.cpp(69) [ifs] no such file or directory: /nonexistent/dicrc)"
+        ),
+        (
+            "japanese unicode61",
+            "error in tokenizer constructor (japanese: unexpected argument 'unicode61' (only 'dicdir PATH'))"
+        ),
     ])
     func badArgumentsAreRejected(text: String, reason: String) throws {
         #expect(throws: TokenBenchError.invalidTokenizerSpec(spec: text, reason: reason)) {
@@ -167,7 +251,10 @@ struct ShippedTokenizerTests {
             _ = try? EngineTokenizer(components: ["synonyms", "file", "/nonexistent/words.txt"], in: connection)
         }
         // …then a built-in fails with no reason of its own: the old reason must not be appended.
-        #expect(throws: TokenBenchError.invalidTokenizerSpec(spec: "unicode61 remove_diacritics 9", reason: "error in tokenizer constructor")) {
+        #expect(
+            throws: TokenBenchError.invalidTokenizerSpec(
+                spec: "unicode61 remove_diacritics 9", reason: "error in tokenizer constructor")
+        ) {
             try workbench.validate(TokenizerSpec(text: "unicode61 remove_diacritics 9"))
         }
     }
@@ -177,7 +264,9 @@ struct ShippedTokenizerTests {
         // overflowed the stack with hundreds of nested synonyms).
         let workbench = try Workbench()
         let sixteen = Array(repeating: "stopwords", count: 16).joined(separator: " ")
-        #expect(try workbench.tokens(of: "the cat", spec: TokenizerSpec(text: sixteen), mode: .query).map(\.text) == ["cat"])
+        #expect(
+            try workbench.tokens(of: "the cat", spec: TokenizerSpec(text: sixteen), mode: .query).map(\.text) == ["cat"]
+        )
         let deep = Array(repeating: "stopwords", count: 400).joined(separator: " ")
         do {
             _ = try workbench.validate(TokenizerSpec(text: deep))
@@ -189,7 +278,8 @@ struct ShippedTokenizerTests {
 
     @Test func wrappersWrapAnyBase() throws {
         // porter underneath german: stems after the umlaut folding's base tokenizer.
-        let tokens = try Workbench().tokens(of: "Databases", spec: TokenizerSpec(text: "german porter ascii"), mode: .document)
+        let tokens = try Workbench().tokens(
+            of: "Databases", spec: TokenizerSpec(text: "german porter ascii"), mode: .document)
         #expect(tokens.map(\.text) == ["databas"])
     }
 }

@@ -1,8 +1,9 @@
+import CReferenceLoop
 import Foundation
 import GRDB
 import Testing
+
 @testable import TokenBench
-import CReferenceLoop
 
 /// Throughput: the statistics, the CSV, relative figures, the baseline comparison and the token
 /// count checks. No test here asserts a speed: figures depend on the machine.
@@ -22,26 +23,32 @@ struct ThroughputTests {
         // 1 µs … 100 µs, one sample each: the pth percentile is p µs.
         let statistics = TimingStatistics(nanoseconds: (1...100).map { UInt64($0) * 1_000 })
         for percentile in [50.0, 90.0, 99.0] {
-            #expect(abs(statistics.microseconds(atPercentile: percentile) - percentile) <= percentile * 1e-3, "p\(percentile)")
+            #expect(
+                abs(statistics.microseconds(atPercentile: percentile) - percentile) <= percentile * 1e-3,
+                "p\(percentile)")
         }
     }
 
     // MARK: Rows and CSV
 
-    static let corpus = CorpusSurvey(name: "c.txt", bytes: 2_000_000, documents: 1_000, checksum: "fnv1a64:00000000000000ff", batches: 1)
+    static let corpus = CorpusSurvey(
+        name: "c.txt", bytes: 2_000_000, documents: 1_000, checksum: "fnv1a64:00000000000000ff", batches: 1)
 
     static func row(
         _ tokenizer: String, _ operation: ThroughputOperation, median: Double, mode: TokenizationMode = .document,
         storage: IndexStorage? = nil, p50: Double? = nil, tokens: Int? = 400_000
     ) -> ThroughputRow {
         ThroughputRow(
-            tokenizer: tokenizer, operation: operation, mode: mode, storage: storage, corpus: corpus, tokens: tokens, runs: 5,
+            tokenizer: tokenizer, operation: operation, mode: mode, storage: storage, corpus: corpus, tokens: tokens,
+            runs: 5,
             minSeconds: median * 0.9, medianSeconds: median, maxSeconds: median * 1.2, queries: p50 == nil ? nil : 10,
-            p50Microseconds: p50, p90Microseconds: p50.map { $0 * 2 }, p99Microseconds: p50.map { $0 * 3 }, reference: "unicode61")
+            p50Microseconds: p50, p90Microseconds: p50.map { $0 * 2 }, p99Microseconds: p50.map { $0 * 3 },
+            reference: "unicode61")
     }
 
     @Test func csvColumnsStartWithTheDocumentedOnes() {
-        let documented = "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative"
+        let documented =
+            "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative"
         #expect(ThroughputRow.tableHeader.joined(separator: ",").hasPrefix(documented))
     }
 
@@ -73,19 +80,20 @@ struct ThroughputTests {
 
     /// Each row pins which reference row a relative figure is divided by.
     @Test func relativeFiguresComeFromTheSameOperationModeAndStorage() {
-        let rows = ThroughputMeasurer.addingRelativeFigures(to: [
-            Self.row("unicode61", .tokenize, median: 0.02),
-            Self.row("fast", .tokenize, median: 0.01),                                // twice as fast: 2
-            Self.row("unicode61", .tokenize, median: 0.04, mode: .query),
-            Self.row("fast", .tokenize, median: 0.01, mode: .query),                  // against the query row: 4
-            Self.row("unicode61", .cReference, median: 0.019),                        // C 0.019 s vs harness 0.02 s: 0.95
-            Self.row("unicode61", .index, median: 0.1, storage: .memory),
-            Self.row("fast", .index, median: 0.2, storage: .memory),                  // half as fast: 0.5
-            Self.row("unicode61", .index, median: 0.3, storage: .file),
-            Self.row("fast", .index, median: 0.3, storage: .file),                    // same: 1
-            Self.row("unicode61", .query, median: 0, mode: .query, storage: .file, p50: 10),
-            Self.row("fast", .query, median: 0, mode: .query, storage: .file, p50: 40), // 4× the latency: 0.25
-        ], referenceName: "unicode61")
+        let rows = ThroughputMeasurer.addingRelativeFigures(
+            to: [
+                Self.row("unicode61", .tokenize, median: 0.02),
+                Self.row("fast", .tokenize, median: 0.01), // twice as fast: 2
+                Self.row("unicode61", .tokenize, median: 0.04, mode: .query),
+                Self.row("fast", .tokenize, median: 0.01, mode: .query), // against the query row: 4
+                Self.row("unicode61", .cReference, median: 0.019), // C 0.019 s vs harness 0.02 s: 0.95
+                Self.row("unicode61", .index, median: 0.1, storage: .memory),
+                Self.row("fast", .index, median: 0.2, storage: .memory), // half as fast: 0.5
+                Self.row("unicode61", .index, median: 0.3, storage: .file),
+                Self.row("fast", .index, median: 0.3, storage: .file), // same: 1
+                Self.row("unicode61", .query, median: 0, mode: .query, storage: .file, p50: 10),
+                Self.row("fast", .query, median: 0, mode: .query, storage: .file, p50: 40), // 4× the latency: 0.25
+            ], referenceName: "unicode61")
         let relatives = rows.map { $0.relative ?? .nan }
         let expected = [1, 2, 1, 4, 0.95, 1, 0.5, 1, 1, 1, 0.25]
         #expect(relatives.count == expected.count, "one relative figure per row, none dropped by zip")
@@ -101,19 +109,21 @@ struct ThroughputTests {
     }
 
     @Test func baselineFlagsOnlyFallsBeyondTheThreshold() throws {
-        let baseline = try ThroughputBaseline(csv: Self.baselineCSV([
-            Self.row("unicode61", .tokenize, median: 0.01),
-            Self.row("a", .tokenize, median: 0.01),      // relative 1.0
-            Self.row("b", .tokenize, median: 0.01),      // relative 1.0
-            Self.row("c", .tokenize, median: 0.01),      // relative 1.0
-        ]), file: "base.csv")
-        let current = ThroughputMeasurer.addingRelativeFigures(to: [
-            Self.row("unicode61", .tokenize, median: 0.02),  // the machine got slower: not a regression by itself
-            Self.row("a", .tokenize, median: 0.02 / 0.9),    // 0.90: a 10% fall, within 15%
-            Self.row("b", .tokenize, median: 0.02 / 0.8),    // 0.80: a 20% fall, reported
-            Self.row("c", .tokenize, median: 0.01),          // 2.00: faster
-            Self.row("new", .tokenize, median: 0.1),         // not in the baseline: not compared
-        ], referenceName: "unicode61")
+        let baseline = try ThroughputBaseline(
+            csv: Self.baselineCSV([
+                Self.row("unicode61", .tokenize, median: 0.01),
+                Self.row("a", .tokenize, median: 0.01), // relative 1.0
+                Self.row("b", .tokenize, median: 0.01), // relative 1.0
+                Self.row("c", .tokenize, median: 0.01), // relative 1.0
+            ]), file: "base.csv")
+        let current = ThroughputMeasurer.addingRelativeFigures(
+            to: [
+                Self.row("unicode61", .tokenize, median: 0.02), // the machine got slower: not a regression by itself
+                Self.row("a", .tokenize, median: 0.02 / 0.9), // 0.90: a 10% fall, within 15%
+                Self.row("b", .tokenize, median: 0.02 / 0.8), // 0.80: a 20% fall, reported
+                Self.row("c", .tokenize, median: 0.01), // 2.00: faster
+                Self.row("new", .tokenize, median: 0.1), // not in the baseline: not compared
+            ], referenceName: "unicode61")
         let regressions = try baseline.regressions(in: current, threshold: 0.15)
         #expect(regressions.map(\.key.tokenizer) == ["b"])
         #expect(regressions.first.map { abs($0.change + 0.2) < 1e-9 } == true)
@@ -122,35 +132,60 @@ struct ThroughputTests {
     }
 
     @Test func baselineWithNothingComparableIsAnError() throws {
-        let baseline = try ThroughputBaseline(csv: Self.baselineCSV([Self.row("unicode61", .tokenize, median: 0.01)]), file: "base.csv")
+        let baseline = try ThroughputBaseline(
+            csv: Self.baselineCSV([Self.row("unicode61", .tokenize, median: 0.01)]), file: "base.csv")
         var other = Self.row("unicode61", .tokenize, median: 0.01)
         other.corpus.name = "another.txt"
         other.relative = 1
-        #expect(throws: TokenBenchError.invalidArgument(
-            name: "baseline", value: "base.csv",
-            reason: "no row matches this run (same tokenizer, engine, operation, mode, storage, corpus and reference)")) {
+        #expect(
+            throws: TokenBenchError.invalidArgument(
+                name: "baseline", value: "base.csv",
+                reason:
+                    "no row matches this run (same tokenizer, engine, operation, mode, storage, corpus and reference)")
+        ) {
             _ = try baseline.regressions(in: [other], threshold: 0.15)
         }
     }
 
     /// Each row: a malformed baseline and the one-line error naming its line.
     @Test(arguments: [
-        ("", TokenBenchError.invalidFixture(file: "b.csv", line: 0, reason: "empty file; expected a CSV from 'tokenbench throughput'")),
-        ("tokenizer,operation\n", .invalidFixture(file: "b.csv", line: 1, reason: "no 'mode' column; expected a CSV from 'tokenbench throughput'")),
-        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u\n",
-         .invalidFixture(file: "b.csv", line: 2, reason: "6 fields where the header has 7")),
-        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u,fast\n",
-         .invalidFixture(file: "b.csv", line: 2, reason: "relative 'fast' is not a finite number")),
+        (
+            "",
+            TokenBenchError.invalidFixture(
+                file: "b.csv", line: 0, reason: "empty file; expected a CSV from 'tokenbench throughput'")
+        ),
+        (
+            "tokenizer,operation\n",
+            .invalidFixture(
+                file: "b.csv", line: 1, reason: "no 'mode' column; expected a CSV from 'tokenbench throughput'")
+        ),
+        (
+            "tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u\n",
+            .invalidFixture(file: "b.csv", line: 2, reason: "6 fields where the header has 7")
+        ),
+        (
+            "tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u,fast\n",
+            .invalidFixture(file: "b.csv", line: 2, reason: "relative 'fast' is not a finite number")
+        ),
         // A relative of 0 would flag nothing ever: a baseline must have positive figures.
-        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u,0\n",
-         .invalidFixture(file: "b.csv", line: 2, reason: "relative '0.0' is not a positive number")),
+        (
+            "tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u,0\n",
+            .invalidFixture(file: "b.csv", line: 2, reason: "relative '0.0' is not a positive number")
+        ),
         // Operations, modes and storages are read as the enums the writer wrote, not as free text.
-        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenise,document,,c,u,1\n",
-         .invalidFixture(file: "b.csv", line: 2, reason: "operation 'tokenise' is not an operation of 'tokenbench throughput'")),
-        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,documents,,c,u,1\n",
-         .invalidFixture(file: "b.csv", line: 2, reason: "mode 'documents' is not a tokenization mode")),
-        ("tokenizer,operation,mode,storage,corpus,reference,relative\na,index,document,disk,c,u,1\n",
-         .invalidFixture(file: "b.csv", line: 2, reason: "storage 'disk' is not memory or file")),
+        (
+            "tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenise,document,,c,u,1\n",
+            .invalidFixture(
+                file: "b.csv", line: 2, reason: "operation 'tokenise' is not an operation of 'tokenbench throughput'")
+        ),
+        (
+            "tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,documents,,c,u,1\n",
+            .invalidFixture(file: "b.csv", line: 2, reason: "mode 'documents' is not a tokenization mode")
+        ),
+        (
+            "tokenizer,operation,mode,storage,corpus,reference,relative\na,index,document,disk,c,u,1\n",
+            .invalidFixture(file: "b.csv", line: 2, reason: "storage 'disk' is not memory or file")
+        ),
     ])
     func malformedBaselinesAreRejected(text: String, error: TokenBenchError) {
         #expect(throws: error) { _ = try ThroughputBaseline(csv: text, file: "b.csv") }
@@ -159,7 +194,8 @@ struct ThroughputTests {
     // MARK: Token counts
 
     static func writeCorpus(_ lines: [String]) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-corpus-\(UUID().uuidString).txt")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tokenbench-corpus-\(UUID().uuidString).txt")
         try Data(lines.joined(separator: "\n").utf8).write(to: url)
         return url.path
     }
@@ -169,12 +205,17 @@ struct ThroughputTests {
         let path = try Self.writeCorpus(documents)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let workbench = try Workbench()
-        let specs = [TokenizerSpec(parsing: "unicode61"), TokenizerSpec(parsing: "trigram"), TokenizerSpec(parsing: "synonyms")]
-        let rows = try workbench.throughput(ThroughputOptions(
-            tokenizers: specs, operations: [.tokenize], runs: 2, corpora: [.lines(path: path)]))
+        let specs = [
+            TokenizerSpec(parsing: "unicode61"), TokenizerSpec(parsing: "trigram"), TokenizerSpec(parsing: "synonyms"),
+        ]
+        let rows = try workbench.throughput(
+            ThroughputOptions(
+                tokenizers: specs, operations: [.tokenize], runs: 2, corpora: [.lines(path: path)]))
         for spec in specs {
             for mode in [TokenizationMode.document, .query] {
-                let expected = try documents.reduce(0) { $0 + (try workbench.tokens(of: $1, spec: spec, mode: mode)).count }
+                let expected = try documents.reduce(0) {
+                    $0 + (try workbench.tokens(of: $1, spec: spec, mode: mode)).count
+                }
                 let row = rows.first { $0.tokenizer == spec.name && $0.mode == mode && $0.operation == .tokenize }
                 #expect(row?.tokens == expected, "\(spec.name) \(mode)")
             }
@@ -188,10 +229,14 @@ struct ThroughputTests {
     /// counts the tokens the tokenizer emits on its own, on every script's corpus. A limit loop
     /// that skipped words, or a thread share that dropped a document, would show here.
     @Test func limitLoopsAndThreadsCountTheTokensOfTheTokenizer() throws {
-        let specs = [TokenizerSpec(parsing: "icu"), TokenizerSpec(parsing: "nfkc"), TokenizerSpec(parsing: "icu_tr=icu locale tr")]
+        let specs = [
+            TokenizerSpec(parsing: "icu"), TokenizerSpec(parsing: "nfkc"),
+            TokenizerSpec(parsing: "icu_tr=icu locale tr"),
+        ]
         let corpora = CorpusScript.allCases.map { CorpusSource.generated(seed: 9, size: 20_000, script: $0) }
-        let rows = try Workbench().throughput(ThroughputOptions(
-            tokenizers: specs, modes: [.document], operations: [.tokenize], runs: 1, corpora: corpora, threads: 3))
+        let rows = try Workbench().throughput(
+            ThroughputOptions(
+                tokenizers: specs, modes: [.document], operations: [.tokenize], runs: 1, corpora: corpora, threads: 3))
         for corpus in corpora {
             for spec in specs {
                 let perCorpus = rows.filter { $0.corpus.name == corpus.name && $0.tokenizer == spec.name }
@@ -224,15 +269,22 @@ struct ThroughputTests {
     @Test(arguments: CorpusScript.allCases)
     func icuTokensAreICUsOwnWords(script: CorpusScript) throws {
         var texts = try CorpusSource.generated(seed: 11, size: 30_000, script: script).loadedBatch().documents
-        if script == .mixed { texts += try FixtureSet.defaults().cases.flatMap { [Array($0.document.utf8), Array($0.query.utf8)] } }
+        if script == .mixed {
+            texts += try FixtureSet.defaults().cases.flatMap { [Array($0.document.utf8), Array($0.query.utf8)] }
+        }
         let workbench = try Workbench()
         for locale in ["", "tr"] {
             try workbench.withConnection { connection in
-                let tokenizer = try ResolvedTokenizer(spec: TokenizerSpec(text: locale.isEmpty ? "icu" : "icu locale \(locale)"), in: connection)
+                let tokenizer = try ResolvedTokenizer(
+                    spec: TokenizerSpec(text: locale.isEmpty ? "icu" : "icu locale \(locale)"), in: connection)
                 let limit = try #require(try LimitLoop(tokenizer: tokenizer, in: connection))
                 for text in texts {
-                    let tokens = try tokenizer.tokens(of: text, mode: .document).map { Word(start: $0.start, end: $0.end, bytes: $0.bytes) }
-                    #expect(tokens == (try limit.words(of: text)), "locale '\(locale)': \(String(decoding: text, as: UTF8.self).prefix(60))")
+                    let tokens = try tokenizer.tokens(of: text, mode: .document).map {
+                        Word(start: $0.start, end: $0.end, bytes: $0.bytes)
+                    }
+                    #expect(
+                        tokens == (try limit.words(of: text)),
+                        "locale '\(locale)': \(String(decoding: text, as: UTF8.self).prefix(60))")
                 }
             }
         }
@@ -249,11 +301,13 @@ struct ThroughputTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let workbench = try Workbench(options: Workbench.Options(customTokenizers: [FlakyTokenizer.self]))
         #expect {
-            _ = try workbench.throughput(ThroughputOptions(
-                tokenizers: [TokenizerSpec(parsing: "test_flaky")], modes: [.document], operations: [.tokenize], runs: 3,
-                corpora: [.lines(path: path)]))
+            _ = try workbench.throughput(
+                ThroughputOptions(
+                    tokenizers: [TokenizerSpec(parsing: "test_flaky")], modes: [.document], operations: [.tokenize],
+                    runs: 3,
+                    corpora: [.lines(path: path)]))
         } throws: { error in
-            guard case let TokenBenchError.inconsistentMeasurement(spec, reason) = error else { return false }
+            guard case TokenBenchError.inconsistentMeasurement(let spec, let reason) = error else { return false }
             return spec == "test_flaky" && reason.hasPrefix("the token count changed between runs in document mode")
         }
     }
@@ -261,13 +315,16 @@ struct ThroughputTests {
     @Test func indexAndQueryRowsComeFromRealTables() throws {
         let path = try Self.writeCorpus(["the grey colour", "Großmann", "first place", "日本語"])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let rows = try Workbench().throughput(ThroughputOptions(
-            tokenizers: [TokenizerSpec(parsing: "ascii")], operations: [.index, .query], runs: 2, corpora: [.lines(path: path)],
-            queries: ["\"grey\"", "\"gro\" *", "\"\""]))
-        #expect(Set(rows.map { "\($0.tokenizer) \($0.operation.rawValue) \($0.storage?.rawValue ?? "")" }) == [
-            "unicode61 index memory", "ascii index memory", "unicode61 index file", "ascii index file",
-            "unicode61 query file", "ascii query file",
-        ])
+        let rows = try Workbench().throughput(
+            ThroughputOptions(
+                tokenizers: [TokenizerSpec(parsing: "ascii")], operations: [.index, .query], runs: 2,
+                corpora: [.lines(path: path)],
+                queries: ["\"grey\"", "\"gro\" *", "\"\""]))
+        #expect(
+            Set(rows.map { "\($0.tokenizer) \($0.operation.rawValue) \($0.storage?.rawValue ?? "")" }) == [
+                "unicode61 index memory", "ascii index memory", "unicode61 index file", "ascii index file",
+                "unicode61 query file", "ascii query file",
+            ])
         let query = try #require(rows.first { $0.operation == .query && $0.tokenizer == "ascii" })
         #expect(query.queries == 3)
         #expect(query.p50Microseconds != nil && query.p99Microseconds! >= query.p50Microseconds!)
@@ -289,8 +346,9 @@ final class FlakyTokenizer: FTS5CustomTokenizer {
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         calls += 1
-        let code = wrapped.tokenize(context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
-        guard code == 0, calls % 2 == 0 else { return code }  // 0: SQLITE_OK
+        let code = wrapped.tokenize(
+            context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
+        guard code == 0, calls % 2 == 0 else { return code } // 0: SQLITE_OK
         return "x".withCString { tokenCallback(context, 0, $0, 1, 0, 0) }
     }
 }
@@ -308,11 +366,13 @@ extension LimitLoop {
         let code = withExtendedLifetime(box) {
             ResolvedTokenizer.withUnterminatedBuffer(text) { pText, nText in
                 withICUHandle { loop in
-                    tb_icu_limit_loop_words(loop, pText, nText, { context, start, end, folded, length in
-                        let box = Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue()
-                        let bytes = Array(UnsafeRawBufferPointer(start: folded, count: Int(length)))
-                        box.words.append(ThroughputTests.Word(start: Int(start), end: Int(end), bytes: bytes))
-                    }, Unmanaged.passUnretained(box).toOpaque())
+                    tb_icu_limit_loop_words(
+                        loop, pText, nText,
+                        { context, start, end, folded, length in
+                            let box = Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue()
+                            let bytes = Array(UnsafeRawBufferPointer(start: folded, count: Int(length)))
+                            box.words.append(ThroughputTests.Word(start: Int(start), end: Int(end), bytes: bytes))
+                        }, Unmanaged.passUnretained(box).toOpaque())
                 }
             }
         }

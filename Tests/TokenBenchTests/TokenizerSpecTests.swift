@@ -1,16 +1,18 @@
 import GRDB
 import Testing
+
 @testable import TokenBench
 
 struct TokenizerSpecTests {
     /// One row per argument form: what the label is, and what FTS5 receives.
-    @Test(arguments: [
-        ("unicode61", nil, "unicode61"),                                        // bare spec: its text is its name
-        ("u61rd2=unicode61 remove_diacritics 2", "u61rd2", "unicode61 remove_diacritics 2"),  // labelled
-        ("unicode61 separators '='", nil, "unicode61 separators '='"),          // '=' inside a spec is not a label
-        ("=unicode61", nil, "=unicode61"),                                      // empty label: not a label
-        ("x=", nil, "x="),                                                      // empty spec: not a label
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("unicode61", nil, "unicode61"), // bare spec: its text is its name
+            ("u61rd2=unicode61 remove_diacritics 2", "u61rd2", "unicode61 remove_diacritics 2"), // labelled
+            ("unicode61 separators '='", nil, "unicode61 separators '='"), // '=' inside a spec is not a label
+            ("=unicode61", nil, "=unicode61"), // empty label: not a label
+            ("x=", nil, "x="), // empty spec: not a label
+        ] as [(String, String?, String)])
     func parsing(argument: String, label: String?, text: String) {
         let spec = TokenizerSpec(parsing: argument)
         #expect(spec.label == label)
@@ -20,21 +22,30 @@ struct TokenizerSpecTests {
 
     @Test func fts5SplitsTheSpecIntoComponents() throws {
         let workbench = try Workbench()
-        #expect(try workbench.validate(TokenizerSpec(text: "porter unicode61 remove_diacritics 2"))
-            == ["porter", "unicode61", "remove_diacritics", "2"])
-        #expect(try workbench.validate(TokenizerSpec(text: "unicode61 tokenchars '-''_'")) == ["unicode61", "tokenchars", "-'_"])
+        #expect(
+            try workbench.validate(TokenizerSpec(text: "porter unicode61 remove_diacritics 2"))
+                == ["porter", "unicode61", "remove_diacritics", "2"])
+        #expect(
+            try workbench.validate(TokenizerSpec(text: "unicode61 tokenchars '-''_'")) == [
+                "unicode61", "tokenchars", "-'_",
+            ])
     }
 
     /// Specs full of SQL syntax are spliced into CREATE VIRTUAL TABLE safely: each row says
     /// whether FTS5 accepts the spec (and the tokens "a')b" then gives) or rejects it with a parse
     /// error, and in no case does any of it run as SQL.
     @Test(arguments: [
-        ("unicode61 tokenchars '''); DROP TABLE main.sentinel; --'", ["a')b"] as [String]?,
-         "the whole SQL text is one quoted tokenchars argument, so ' and ) are token characters"),
+        (
+            "unicode61 tokenchars '''); DROP TABLE main.sentinel; --'", ["a')b"] as [String]?,
+            "the whole SQL text is one quoted tokenchars argument, so ' and ) are token characters"
+        ),
         ("x'); DROP TABLE main.sentinel; --", nil, "a quote inside a word: refused before FTS5 sees it"),
         ("unicode61) ; DROP TABLE main.sentinel; (", nil, "a parenthesis in the directive: FTS5's parse error"),
         ("\"unicode61\" separators \"()'\"", nil, "double-quoted words FTS5 does not take here: parse error"),
-        ("unicode61 tokenchars ']'''", ["a'", "b"], "tokenchars ]' : the quote joins the token, the parenthesis splits"),
+        (
+            "unicode61 tokenchars ']'''", ["a'", "b"],
+            "tokenchars ]' : the quote joins the token, the parenthesis splits"
+        ),
     ])
     func quotingIsSafeForAnyText(text: String, tokens expected: [String]?, why: String) throws {
         let workbench = try Workbench()
@@ -46,11 +57,14 @@ struct TokenizerSpecTests {
             #expect(expected == nil, "\(why): rejected with \(reason)")
             #expect(spec == text)
             // Refused by FTS5's parser, or before it by TokenBench's quoting check.
-            #expect(reason == "parse error in tokenize directive" || reason.hasPrefix("a quote may only start a word"), "\(why): \(reason)")
+            #expect(
+                reason == "parse error in tokenize directive" || reason.hasPrefix("a quote may only start a word"),
+                "\(why): \(reason)")
         }
-        #expect(try workbench.withConnection { connection in
-            try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'sentinel'").rows() == [["1"]]
-        })
+        #expect(
+            try workbench.withConnection { connection in
+                try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'sentinel'").rows() == [["1"]]
+            })
     }
 
     /// Quoting that SQLite 3.40.1's tokenize-directive parser mishandles (the `spec` fuzz target
@@ -61,8 +75,14 @@ struct TokenizerSpecTests {
         ("''a''b'", "a quoted word must be followed by a space or the end of the spec"),
         ("unicode61 tokenchars '-'x", "a quoted word must be followed by a space or the end of the spec"),
         ("unicode61 tokenchars 'x", "a quoted word is not closed (write a quote inside one as '')"),
-        ("u''~''''1'''''''''''''''''''''''''1'", "a quote may only start a word (quote the whole word, and write a quote inside it as '')"),
-        ("unicode61 tokenchars x'y", "a quote may only start a word (quote the whole word, and write a quote inside it as '')"),
+        (
+            "u''~''''1'''''''''''''''''''''''''1'",
+            "a quote may only start a word (quote the whole word, and write a quote inside it as '')"
+        ),
+        (
+            "unicode61 tokenchars x'y",
+            "a quote may only start a word (quote the whole word, and write a quote inside it as '')"
+        ),
     ])
     func quotingFTS5MishandlesIsRefused(text: String, reason: String) throws {
         #expect(throws: TokenBenchError.invalidTokenizerSpec(spec: text, reason: reason)) {
@@ -72,7 +92,8 @@ struct TokenizerSpecTests {
 
     @Test func quotedTokencharsReachUnicode61() throws {
         // The ''-'' in the spec is a quoted "-": unicode61 then keeps e-mail as one token.
-        let tokens = try Workbench().tokens(of: "e-mail", spec: TokenizerSpec(text: "unicode61 tokenchars '-'"), mode: .document)
+        let tokens = try Workbench().tokens(
+            of: "e-mail", spec: TokenizerSpec(text: "unicode61 tokenchars '-'"), mode: .document)
         #expect(tokens.map(\.text) == ["e-mail"])
     }
 
@@ -89,7 +110,7 @@ struct TokenizerSpecTests {
         #expect {
             try workbench.validate(TokenizerSpec(label: "bad", text: text))
         } throws: { error in
-            guard case let TokenBenchError.invalidTokenizerSpec(spec, message) = error else { return false }
+            guard case TokenBenchError.invalidTokenizerSpec(let spec, let message) = error else { return false }
             return spec == "bad=\(text)" && message.contains(reason) && !"\(error)".contains("\n")
         }
     }

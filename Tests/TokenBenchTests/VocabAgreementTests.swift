@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import TokenBench
 
 /// Our traces must agree with SQLite itself: the document-mode tokens of a text equal what an
@@ -23,8 +24,9 @@ struct VocabAgreementTests {
         if let reason = workbench.unsupportedReason(spec, engine: engine) {
             // Only trigram-rd may be missing, and only from a SQLite older than 3.45.
             let parts = engine.sqliteVersion.split(separator: ".").compactMap { Int($0) }
-            #expect(spec.name == "trigram-rd" && parts.count >= 2 && (parts[0], parts[1]) < (3, 45),
-                    "\(spec.name) unsupported on \(engine.name) \(engine.sqliteVersion): \(reason)")
+            #expect(
+                spec.name == "trigram-rd" && parts.count >= 2 && (parts[0], parts[1]) < (3, 45),
+                "\(spec.name) unsupported on \(engine.name) \(engine.sqliteVersion): \(reason)")
             // The row must not pass by returning: the reason is the one 3.40.1 gives.
             #expect(reason.contains("error in tokenizer constructor"), "\(reason)")
             return
@@ -35,13 +37,15 @@ struct VocabAgreementTests {
             let indexed = try workbench.withConnection(engine) { connection -> [VocabEntry] in
                 let literal = "'" + spec.text.replacingOccurrences(of: "'", with: "''") + "'"
                 try connection.execute("CREATE VIRTUAL TABLE temp.vocab_doc USING fts5(body, tokenize = \(literal))")
-                try connection.execute("CREATE VIRTUAL TABLE temp.vocab_terms USING fts5vocab(temp, vocab_doc, instance)")
+                try connection.execute(
+                    "CREATE VIRTUAL TABLE temp.vocab_terms USING fts5vocab(temp, vocab_doc, instance)")
                 defer {
                     try? connection.execute("DROP TABLE temp.vocab_terms")
                     try? connection.execute("DROP TABLE temp.vocab_doc")
                 }
                 try connection.execute("INSERT INTO temp.vocab_doc(body) VALUES (?)", text)
-                return try connection.prepare("SELECT CAST(term AS BLOB), offset FROM temp.vocab_terms").byteRows().map {
+                return try connection.prepare("SELECT CAST(term AS BLOB), offset FROM temp.vocab_terms").byteRows().map
+                {
                     VocabEntry(term: $0[0] ?? [], position: Int(String(decoding: $0[1] ?? [], as: UTF8.self)) ?? -1)
                 }
             }

@@ -17,7 +17,8 @@ let benchmarks: @Sendable () -> Void = {
     let corpus: CorpusBatch
     let workbench: Workbench
     do {
-        corpus = try CorpusSource.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize).loadedBatch()
+        corpus = try CorpusSource.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize)
+            .loadedBatch()
         workbench = try Workbench()
     } catch {
         fatalError("benchmark setup failed: \(error)")
@@ -43,7 +44,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // The documents of the corpus written in Japanese (those with kana), about 8% of it.
     var japaneseText = CorpusBatch()
-    for index in 0 ..< corpus.documentCount {
+    for index in 0..<corpus.documentCount {
         let document = corpus.bytes[corpus.range(ofDocument: index)]
         if zip(document, document.dropFirst()).contains(where: { $0 == 0xE3 && (0x81...0x83).contains($1) }) {
             japaneseText.append(document: document)

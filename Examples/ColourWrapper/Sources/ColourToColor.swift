@@ -34,7 +34,8 @@ public final class ColourToColor: TokenFilteringTokenizer {
         emitter: inout TokenEmitter
     ) -> CInt {
         if token.count < byLength.count {
-            for entry in byLength[token.count] where entry.british.first == token.first && entry.british.elementsEqual(token) {
+            for entry in byLength[token.count]
+            where entry.british.first == token.first && entry.british.elementsEqual(token) {
                 return emitter.emit(entry.american, flags: flags, start: start, end: end)
             }
         }
@@ -53,7 +54,8 @@ public final class ColourToColorGRDB: FTS5WrapperTokenizer {
     }
 
     public func accept(
-        token: String, flags: FTS5TokenFlags, for tokenization: FTS5Tokenization, tokenCallback: FTS5WrapperTokenCallback
+        token: String, flags: FTS5TokenFlags, for tokenization: FTS5Tokenization,
+        tokenCallback: FTS5WrapperTokenCallback
     ) throws {
         try tokenCallback(ColourToColor.spellings[token] ?? token, flags)
     }

@@ -23,7 +23,8 @@ enum FuzzTarget: String, CaseIterable {
     static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["TOKENBENCH_FUZZ_TARGET"] ?? ""
         guard let target = FuzzTarget(rawValue: name) else {
-            fatalError("set TOKENBENCH_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+            fatalError(
+                "set TOKENBENCH_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return target
     }()
@@ -31,7 +32,8 @@ enum FuzzTarget: String, CaseIterable {
     /// The shipped tokenizers with the option sets that change their code paths.
     static let tokenizerSpecs = [
         "synonyms", "stopwords", "latinascii", "german", "nfkc", "icu", "icu locale tr", "translit", "japanese",
-        "snowball english", "snowball german", "snowball russian", "snowball greek", "snowball turkish", "german porter ascii",
+        "snowball english", "snowball german", "snowball russian", "snowball greek", "snowball turkish",
+        "german porter ascii",
         "nfkc unicode61 remove_diacritics 0", "translit unicode61", "snowball french nfkc",
     ].map { TokenizerSpec(text: $0) }
 }
@@ -80,9 +82,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             // checks the rest): offsets inside the input, in order, and no colocated first token.
             var previousStart = 0
             for (index, token) in trace.tokens.enumerated() {
-                precondition(0 <= token.start && token.start <= token.end && token.end <= input.count,
-                             "\(spec) \(trace.mode): token \(index) at \(token.start)..<\(token.end) of \(input.count) bytes")
-                precondition(token.start >= previousStart, "\(spec) \(trace.mode): token \(index) starts before the previous one")
+                precondition(
+                    0 <= token.start && token.start <= token.end && token.end <= input.count,
+                    "\(spec) \(trace.mode): token \(index) at \(token.start)..<\(token.end) of \(input.count) bytes")
+                precondition(
+                    token.start >= previousStart, "\(spec) \(trace.mode): token \(index) starts before the previous one"
+                )
                 precondition(index > 0 || !token.isColocated, "\(spec) \(trace.mode): the first token is colocated")
                 previousStart = token.start
             }
@@ -95,7 +100,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 // from there, with the callback above: the binary then takes libFuzzer's usual arguments.
 @_silgen_name("LLVMFuzzerRunDriver")
 func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 

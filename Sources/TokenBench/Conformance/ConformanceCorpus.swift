@@ -11,7 +11,8 @@ public enum ConformanceCorpus {
     public static func make(fixtures: FixtureSet, seed: UInt64, iterations: Int, large: Bool) -> [ConformanceInput] {
         var inputs: [ConformanceInput] = []
         for matchCase in fixtures.cases {
-            inputs.append(ConformanceInput(label: "\(matchCase.location) document", bytes: Array(matchCase.document.utf8)))
+            inputs.append(
+                ConformanceInput(label: "\(matchCase.location) document", bytes: Array(matchCase.document.utf8)))
             inputs.append(ConformanceInput(label: "\(matchCase.location) query", bytes: Array(matchCase.query.utf8)))
         }
         inputs += edgeCases
@@ -62,7 +63,8 @@ public enum ConformanceCorpus {
         var corpusText = Array(batch.bytes.prefix(megabyte))
         while let last = corpusText.last, last & 0x80 != 0 {
             let lead = corpusText.lastIndex { $0 & 0xC0 != 0x80 } ?? 0
-            let expected = corpusText[lead] >= 0xF0 ? 4 : corpusText[lead] >= 0xE0 ? 3 : corpusText[lead] >= 0xC0 ? 2 : 1
+            let expected =
+                corpusText[lead] >= 0xF0 ? 4 : corpusText[lead] >= 0xE0 ? 3 : corpusText[lead] >= 0xC0 ? 2 : 1
             if corpusText.count - lead == expected { break }
             corpusText.removeSubrange(lead...)
         }
@@ -72,7 +74,9 @@ public enum ConformanceCorpus {
             ConformanceInput(label: "1MB random seed=\(seed)", bytes: randomText),
             ConformanceInput(label: "100kB word latin", bytes: (0..<word).map { UInt8(ascii: "a") + UInt8($0 % 26) }),
             ConformanceInput(label: "100kB word han", bytes: Array(String(repeating: "漢字", count: word / 6).utf8)),
-            ConformanceInput(label: "100kB word stacked marks", bytes: Array(("e" + String(repeating: "\u{301}\u{323}", count: word / 4)).utf8)),
+            ConformanceInput(
+                label: "100kB word stacked marks",
+                bytes: Array(("e" + String(repeating: "\u{301}\u{323}", count: word / 4)).utf8)),
         ]
     }
 
@@ -90,7 +94,9 @@ public enum ConformanceCorpus {
             }
         }
         if random.below(5) == 0 {
-            let corruptions: [[UInt8]] = [[0x80], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xFF], [0xF4, 0x90, 0x80, 0x80], [0xC3]]
+            let corruptions: [[UInt8]] = [
+                [0x80], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xFF], [0xF4, 0x90, 0x80, 0x80], [0xC3],
+            ]
             for _ in 0...random.below(3) {
                 let position = random.below(bytes.count + 1)
                 bytes.insert(contentsOf: corruptions[random.below(corruptions.count)], at: position)

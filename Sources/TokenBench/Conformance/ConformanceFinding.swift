@@ -11,7 +11,8 @@ public struct ConformanceFinding: Sendable, Equatable {
     public internal(set) var detail: String
 
     public init(
-        tokenizer: String, engine: String = SQLiteEngine.system.name, check: ConformanceCheck, mode: String, input: String, detail: String
+        tokenizer: String, engine: String = SQLiteEngine.system.name, check: ConformanceCheck, mode: String,
+        input: String, detail: String
     ) {
         self.tokenizer = tokenizer
         self.engine = engine

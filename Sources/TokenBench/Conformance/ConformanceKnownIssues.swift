@@ -35,15 +35,20 @@ public struct ConformanceKnownIssues: Sendable {
             guard SQLiteEngine.builtIn.contains(where: { $0.name == fields[1] }) || fields[1].contains("/") else {
                 throw TokenBenchError.invalidFixture(
                     file: path, line: record.line,
-                    reason: "unknown engine '\(fields[1])' (one of \(SQLiteEngine.builtIn.map(\.name).joined(separator: ", ")), or a library path)")
+                    reason:
+                        "unknown engine '\(fields[1])' (one of \(SQLiteEngine.builtIn.map(\.name).joined(separator: ", ")), or a library path)"
+                )
             }
             guard let check = ConformanceCheck(rawValue: fields[2]) else {
                 throw TokenBenchError.invalidFixture(
                     file: path, line: record.line,
-                    reason: "unknown check '\(fields[2])' (one of \(ConformanceCheck.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    reason:
+                        "unknown check '\(fields[2])' (one of \(ConformanceCheck.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             guard !fields[3].trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw TokenBenchError.invalidFixture(file: path, line: record.line, reason: "a known issue needs a reason")
+                throw TokenBenchError.invalidFixture(
+                    file: path, line: record.line, reason: "a known issue needs a reason")
             }
             entries.append(Entry(tokenizer: fields[0], engine: fields[1], check: check, reason: fields[3]))
         }

@@ -25,7 +25,8 @@ struct RecordedTokenization: Equatable {
 
     /// The tokens as the CSV and messages show them.
     var display: String {
-        tokens.map { "\(ByteEscaping.display($0.bytes, escaping: [0x20]))@\($0.start)-\($0.end)" }.joined(separator: " ")
+        tokens.map { "\(ByteEscaping.display($0.bytes, escaping: [0x20]))@\($0.start)-\($0.end)" }.joined(
+            separator: " ")
     }
 }
 
@@ -53,9 +54,10 @@ final class TokenRecorder {
             isUnreadable = copied < wanted
             bytes.removeLast(wanted - max(copied, 0))
         }
-        recorder.tokens.append(RecordedToken(
-            flags: flags, bytes: bytes, nToken: nToken, isNullPointer: pToken == nil, isUnreadable: isUnreadable,
-            start: iStart, end: iEnd))
+        recorder.tokens.append(
+            RecordedToken(
+                flags: flags, bytes: bytes, nToken: nToken, isNullPointer: pToken == nil, isUnreadable: isUnreadable,
+                start: iStart, end: iEnd))
         return SQLITE_OK
     }
 }

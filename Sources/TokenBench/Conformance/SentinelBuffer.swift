@@ -25,7 +25,8 @@ final class SentinelBuffer: @unchecked Sendable {
                 UnsafeMutableRawPointer(storage).copyMemory(from: base, byteCount: input.count)
             }
         }
-        UnsafeMutableRawPointer(storage + input.count).initializeMemory(as: UInt8.self, repeating: sentinel, count: Self.sentinelLength)
+        UnsafeMutableRawPointer(storage + input.count).initializeMemory(
+            as: UInt8.self, repeating: sentinel, count: Self.sentinelLength)
         storage[input.count + Self.sentinelLength] = 0
     }
 

@@ -7,7 +7,9 @@ extension Workbench {
     /// Runs `spec` over `inputs` in every tokenization mode and checks FTS5's tokenizer contract
     /// (see `ConformanceCheck`). A tokenizer that fails a check, even with an error code, is
     /// reported and the run goes on; only a spec FTS5 rejects throws.
-    public func conformance(of spec: TokenizerSpec, inputs: [ConformanceInput], options: ConformanceOptions = ConformanceOptions()) throws -> ConformanceReport {
+    public func conformance(
+        of spec: TokenizerSpec, inputs: [ConformanceInput], options: ConformanceOptions = ConformanceOptions()
+    ) throws -> ConformanceReport {
         var findings = ConformanceFindingList(tokenizer: spec.name, engine: options.engine.name)
         var calls = 0
         // Per input, per mode: the tokens one instance gives consistently, for the threads check.
@@ -24,14 +26,18 @@ extension Workbench {
                     fresh = try ResolvedTokenizer(spec: spec, components: main.components, in: connection)
                 } catch {
                     fresh = nil
-                    findings.add(.constructor, mode: "create", input: input, "xCreate failed for a fresh instance after it succeeded once: \(error)")
+                    findings.add(
+                        .constructor, mode: "create", input: input,
+                        "xCreate failed for a fresh instance after it succeeded once: \(error)")
                 }
                 var consistent: [TokenizationMode: RecordedTokenization] = [:]
                 for mode in TokenizationMode.allCases {
                     let first = main.record(buffers[0], mode: mode)
                     calls += 1
                     guard first.code == SQLITE_OK else {
-                        findings.add(.errorCode, mode: mode.rawValue, input: input, "xTokenize returned \(Self.describe(code: first.code))")
+                        findings.add(
+                            .errorCode, mode: mode.rawValue, input: input,
+                            "xTokenize returned \(Self.describe(code: first.code))")
                         continue
                     }
                     for (check, detail) in Self.structuralProblems(of: first, input: input) {
@@ -40,13 +46,16 @@ extension Workbench {
                     let second = main.record(buffers[0], mode: mode)
                     calls += 1
                     if second != first {
-                        findings.add(.repeatable, mode: mode.rawValue, input: input, "first call [\(first.display)], second call [\(second.display)]")
+                        findings.add(
+                            .repeatable, mode: mode.rawValue, input: input,
+                            "first call [\(first.display)], second call [\(second.display)]")
                     } else {
                         // Same instance, same input, only the bytes after nText differ.
                         let other = main.record(buffers[1], mode: mode)
                         calls += 1
                         if other != first {
-                            findings.add(.readPastEnd, mode: mode.rawValue, input: input,
+                            findings.add(
+                                .readPastEnd, mode: mode.rawValue, input: input,
                                 "with 'Q' bytes after nText [\(first.display)], with '7' bytes [\(other.display)]")
                         } else {
                             consistent[mode] = first
@@ -56,23 +65,31 @@ extension Workbench {
                     let renewed = fresh.record(buffers[0], mode: mode)
                     calls += 1
                     if renewed != first {
-                        findings.add(.freshInstance, mode: mode.rawValue, input: input, "first instance [\(first.display)], fresh instance [\(renewed.display)]")
+                        findings.add(
+                            .freshInstance, mode: mode.rawValue, input: input,
+                            "first instance [\(first.display)], fresh instance [\(renewed.display)]")
                     }
                 }
                 if let document = consistent[.document], let query = consistent[.query],
-                   document.tokens.contains(where: \.isColocated), query.tokens.contains(where: \.isColocated) {
-                    findings.add(.colocatedInBothModes, mode: "document+query", input: input,
+                    document.tokens.contains(where: \.isColocated), query.tokens.contains(where: \.isColocated)
+                {
+                    findings.add(
+                        .colocatedInBothModes, mode: "document+query", input: input,
                         "document [\(document.display)], query [\(query.display)]: synonyms belong in one mode only")
                 }
                 if input.isValidUTF8, let document = consistent[.document] {
-                    for token in document.tokens where !token.bytes.isEmpty && roundTripped.insert(token.bytes).inserted {
+                    for token in document.tokens where !token.bytes.isEmpty && roundTripped.insert(token.bytes).inserted
+                    {
                         guard String(validating: token.bytes, as: UTF8.self) != nil else { continue }
-                        let query = main.record(SentinelBuffer(token.bytes, sentinel: SentinelBuffer.sentinels[0]), mode: .query)
+                        let query = main.record(
+                            SentinelBuffer(token.bytes, sentinel: SentinelBuffer.sentinels[0]), mode: .query)
                         calls += 1
-                        let givesItBack = query.code == SQLITE_OK && query.tokens.first?.bytes == token.bytes
+                        let givesItBack =
+                            query.code == SQLITE_OK && query.tokens.first?.bytes == token.bytes
                             && query.tokens.dropFirst().allSatisfy(\.isColocated)
                         if !givesItBack {
-                            findings.add(.queryRoundTrip, mode: "query", input: input,
+                            findings.add(
+                                .queryRoundTrip, mode: "query", input: input,
                                 "document token '\(ByteEscaping.display(token.bytes))' gives [\(query.display)] in query mode"
                                     + (query.code == SQLITE_OK ? "" : " (\(Self.describe(code: query.code)))"))
                         }
@@ -85,11 +102,13 @@ extension Workbench {
             return main.components
         }
         if options.threadCount > 1 {
-            calls += try checkThreads(spec: spec, engine: options.engine, components: components, inputs: inputs, references: references,
-                                      threadCount: options.threadCount, findings: &findings)
+            calls += try checkThreads(
+                spec: spec, engine: options.engine, components: components, inputs: inputs, references: references,
+                threadCount: options.threadCount, findings: &findings)
         }
         return ConformanceReport(
-            tokenizer: spec.name, engine: options.engine.name, findings: findings.summarized(limit: options.findingsPerCheck),
+            tokenizer: spec.name, engine: options.engine.name,
+            findings: findings.summarized(limit: options.findingsPerCheck),
             inputCount: inputs.count, tokenizeCalls: calls)
     }
 
@@ -102,7 +121,10 @@ extension Workbench {
     ) throws -> Int {
         let indices = references.keys.sorted()
         guard !indices.isEmpty else { return 0 }
-        let buffers = Dictionary(uniqueKeysWithValues: indices.map { ($0, SentinelBuffer(inputs[$0].bytes, sentinel: SentinelBuffer.sentinels[0])) })
+        let buffers = Dictionary(
+            uniqueKeysWithValues: indices.map {
+                ($0, SentinelBuffer(inputs[$0].bytes, sentinel: SentinelBuffer.sentinels[0]))
+            })
         // One workbench (one connection) per thread; each is used by its own thread only.
         nonisolated(unsafe) let benches = try (0..<threadCount).map { _ in try Workbench(options: options) }
         let results = ThreadResults()
@@ -121,18 +143,24 @@ extension Workbench {
                         do {
                             tokenizer = try ResolvedTokenizer(spec: spec, components: components, in: connection)
                         } catch {
-                            results.addConstructorFailure(thread: thread, "thread \(thread + 1) of \(threadCount): xCreate failed after it succeeded on one thread: \(error)")
+                            results.addConstructorFailure(
+                                thread: thread,
+                                "thread \(thread + 1) of \(threadCount): xCreate failed after it succeeded on one thread: \(error)"
+                            )
                             return
                         }
                         // Each thread starts at a different input, so that different inputs overlap.
                         for step in 0..<indices.count {
                             let index = indices[(step + thread * indices.count / threadCount) % indices.count]
-                            for (mode, reference) in references[index]!.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                            for (mode, reference) in references[index]!.sorted(by: { $0.key.rawValue < $1.key.rawValue }
+                            ) {
                                 let result = tokenizer.record(buffers[index]!, mode: mode)
                                 results.add(calls: 1)
                                 if result != reference {
-                                    results.addMismatch(index: index, mode: mode,
-                                        "thread \(thread + 1) of \(threadCount) got [\(result.display)] where one thread alone got [\(reference.display)]")
+                                    results.addMismatch(
+                                        index: index, mode: mode,
+                                        "thread \(thread + 1) of \(threadCount) got [\(result.display)] where one thread alone got [\(reference.display)]"
+                                    )
                                 }
                             }
                         }
@@ -155,7 +183,9 @@ extension Workbench {
     }
 
     /// The contract rules one tokenization breaks, with the first offending token of each.
-    static func structuralProblems(of result: RecordedTokenization, input: ConformanceInput) -> [(ConformanceCheck, String)] {
+    static func structuralProblems(of result: RecordedTokenization, input: ConformanceInput) -> [(
+        ConformanceCheck, String
+    )] {
         var problems: [ConformanceCheck: String] = [:]
         func note(_ check: ConformanceCheck, _ detail: @autoclosure () -> String) {
             if problems[check] == nil { problems[check] = detail() }
@@ -164,22 +194,32 @@ extension Workbench {
         for (position, token) in result.tokens.enumerated() {
             let name = "token \(position + 1) '\(ByteEscaping.display(token.bytes))' at \(token.start)-\(token.end)"
             if token.flags & ~FTS5_TOKEN_COLOCATED != 0 {
-                note(.unknownFlag, "\(name) has flags 0x\(String(token.flags, radix: 16)); only FTS5_TOKEN_COLOCATED (0x1) is defined")
+                note(
+                    .unknownFlag,
+                    "\(name) has flags 0x\(String(token.flags, radix: 16)); only FTS5_TOKEN_COLOCATED (0x1) is defined")
             }
             if position == 0, token.isColocated {
                 note(.firstColocated, "\(name) is the first token but is marked FTS5_TOKEN_COLOCATED")
             }
             if token.nToken <= 0 || token.isNullPointer {
-                note(.emptyToken, "\(name) has nToken \(token.nToken)\(token.isNullPointer ? " and a null pointer" : "")")
+                note(
+                    .emptyToken, "\(name) has nToken \(token.nToken)\(token.isNullPointer ? " and a null pointer" : "")"
+                )
             }
             if token.isUnreadable {
-                note(.unreadableToken, "\(name) has nToken \(token.nToken), but only \(token.bytes.count) bytes at its pointer can be read")
+                note(
+                    .unreadableToken,
+                    "\(name) has nToken \(token.nToken), but only \(token.bytes.count) bytes at its pointer can be read"
+                )
             }
             if token.start < 0 || token.start > token.end || Int(token.end) > count {
                 note(.offsetRange, "\(name) breaks 0 ≤ start ≤ end ≤ nText (nText \(count))")
             } else if input.isValidUTF8 {
-                for offset in [Int(token.start), Int(token.end)] where offset < count && input.bytes[offset] & 0xC0 == 0x80 {
-                    note(.characterBoundary, "\(name): offset \(offset) falls inside a character (…\(excerpt(input.bytes, at: offset))…)")
+                for offset in [Int(token.start), Int(token.end)]
+                where offset < count && input.bytes[offset] & 0xC0 == 0x80 {
+                    note(
+                        .characterBoundary,
+                        "\(name): offset \(offset) falls inside a character (…\(excerpt(input.bytes, at: offset))…)")
                 }
             }
             if position > 0, token.start < result.tokens[position - 1].start {
@@ -210,13 +250,18 @@ struct ConformanceFindingList {
     }
 
     mutating func add(_ check: ConformanceCheck, mode: String, input: ConformanceInput, _ detail: String) {
-        findings.append(ConformanceFinding(tokenizer: tokenizer, engine: engine, check: check, mode: mode, input: input.label, detail: detail))
+        findings.append(
+            ConformanceFinding(
+                tokenizer: tokenizer, engine: engine, check: check, mode: mode, input: input.label, detail: detail))
     }
 
     /// The first `limit` findings of each check and mode; the last one kept says how many more
     /// findings broke the same rule, so a broken tokenizer does not print thousands of rows.
     func summarized(limit: Int) -> [ConformanceFinding] {
-        struct Key: Hashable { var check: ConformanceCheck; var mode: String }
+        struct Key: Hashable {
+            var check: ConformanceCheck
+            var mode: String
+        }
         var totals: [Key: Int] = [:]
         for finding in findings { totals[Key(check: finding.check, mode: finding.mode), default: 0] += 1 }
         var kept: [Key: Int] = [:]

@@ -47,7 +47,9 @@ struct CorpusGenerator {
     private static let emoji: [[UInt8]] = [
         "👍", "👍🏽", "❤️", "😀", "👩‍💻", "👨‍👩‍👧", "🏳️‍🌈", "🇫🇷", "☕",
     ].map { Array($0.utf8) }
-    private static let ligatures: [UInt8: [UInt8]] = [UInt8(ascii: "i"): Array("ﬁ".utf8), UInt8(ascii: "l"): Array("ﬂ".utf8)]
+    private static let ligatures: [UInt8: [UInt8]] = [
+        UInt8(ascii: "i"): Array("ﬁ".utf8), UInt8(ascii: "l"): Array("ﬂ".utf8),
+    ]
 
     /// Appends one document (without a line break) to `batch`.
     mutating func appendDocument(to batch: inout CorpusBatch) {
@@ -57,7 +59,9 @@ struct CorpusGenerator {
         for sentence in 0..<sentenceCount {
             let sentenceLanguage = random.below(100) < 10 && sentence > 0 ? pickLanguage() : language
             // Thai, though written without spaces between words, puts one between sentences.
-            if sentence > 0 && (!languages[sentenceLanguage].joinsWithoutSpaces || languages[sentenceLanguage].script == .thai) {
+            if sentence > 0
+                && (!languages[sentenceLanguage].joinsWithoutSpaces || languages[sentenceLanguage].script == .thai)
+            {
                 batch.appendToDocument(UInt8(ascii: " "))
             }
             appendSentence(language: sentenceLanguage, to: &batch)
@@ -111,7 +115,9 @@ struct CorpusGenerator {
         if noBreak { batch.appendToDocument(Self.noBreakSpace) } else { batch.appendToDocument(UInt8(ascii: " ")) }
     }
 
-    private mutating func appendWordSlot(language: CorpusWordLists.Language, sentenceStart: Bool, to batch: inout CorpusBatch) {
+    private mutating func appendWordSlot(
+        language: CorpusWordLists.Language, sentenceStart: Bool, to batch: inout CorpusBatch
+    ) {
         let roll = random.below(1000)
         if roll < 30 {
             let isCJK = language.script == .han || language.script == .japanese

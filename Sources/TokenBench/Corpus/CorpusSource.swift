@@ -19,7 +19,7 @@ public enum CorpusSource: Sendable, Hashable {
 
     /// The script of a built-in corpus; nil for a corpus read from files.
     public var script: CorpusScript? {
-        if case let .generated(_, _, script) = self { return script }
+        if case .generated(_, _, let script) = self { return script }
         return nil
     }
 
@@ -35,10 +35,10 @@ public enum CorpusSource: Sendable, Hashable {
     /// The name that goes in the CSV's corpus column.
     public var name: String {
         switch self {
-        case let .generated(seed, size, script):
+        case .generated(let seed, let size, let script):
             // The mixed corpus keeps the name it had before scripts existed, so older CSVs compare.
             return "generated:seed=\(seed):size=\(size)" + (script == .mixed ? "" : ":script=\(script.rawValue)")
-        case let .lines(path), let .directory(path): return path
+        case .lines(let path), .directory(let path): return path
         }
     }
 
@@ -55,7 +55,7 @@ public enum CorpusSource: Sendable, Hashable {
             }
         }
         switch self {
-        case let .generated(seed, size, script):
+        case .generated(let seed, let size, let script):
             var generator = CorpusGenerator(seed: seed, script: script)
             var produced = 0
             while produced < size {
@@ -64,13 +64,13 @@ public enum CorpusSource: Sendable, Hashable {
                 produced += batch.bytes.count - before
                 try flushIfFull()
             }
-        case let .lines(path):
+        case .lines(let path):
             try Self.forEachLine(ofFile: path) { line in
                 try Self.checkSize(line.count, of: path)
                 batch.append(document: line)
                 try flushIfFull()
             }
-        case let .directory(path):
+        case .directory(let path):
             for file in try Self.documentFiles(in: path) {
                 let data: Data
                 do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
@@ -86,7 +86,8 @@ public enum CorpusSource: Sendable, Hashable {
 
     private static func checkSize(_ count: Int, of path: String) throws {
         guard count <= CorpusBatch.maximumDocumentBytes else {
-            throw TokenBenchError.invalidArgument(name: "corpus", value: path, reason: "a document is larger than FTS5's limit of 2 GiB")
+            throw TokenBenchError.invalidArgument(
+                name: "corpus", value: path, reason: "a document is larger than FTS5's limit of 2 GiB")
         }
     }
 

@@ -47,19 +47,24 @@ struct CorpusWordLists: Sendable {
                 let header = "expected a section header [CODE WEIGHT SCRIPT] or [CODE WEIGHT SCRIPT nospace]"
                 let fields = line.dropFirst().dropLast().split(separator: " ")
                 guard line.hasSuffix("]"), fields.count >= 3, let weight = Int(fields[1]), weight >= 0,
-                      fields.count == 3 || (fields.count == 4 && fields[3] == "nospace")
+                    fields.count == 3 || (fields.count == 4 && fields[3] == "nospace")
                 else {
                     throw TokenBenchError.invalidFixture(file: file, line: index + 1, reason: header)
                 }
                 guard let script = CorpusScript(rawValue: String(fields[2])), script != .mixed else {
                     let names = CorpusScript.allCases.filter { $0 != .mixed }.map(\.rawValue).joined(separator: ", ")
-                    throw TokenBenchError.invalidFixture(file: file, line: index + 1, reason: "unknown script '\(fields[2])' (scripts: \(names))")
+                    throw TokenBenchError.invalidFixture(
+                        file: file, line: index + 1, reason: "unknown script '\(fields[2])' (scripts: \(names))")
                 }
-                languages.append(Language(code: String(fields[0]), weight: weight, script: script, joinsWithoutSpaces: fields.count == 4, words: []))
+                languages.append(
+                    Language(
+                        code: String(fields[0]), weight: weight, script: script, joinsWithoutSpaces: fields.count == 4,
+                        words: []))
                 continue
             }
             guard !languages.isEmpty else {
-                throw TokenBenchError.invalidFixture(file: file, line: index + 1, reason: "words before the first [CODE WEIGHT SCRIPT] section")
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: index + 1, reason: "words before the first [CODE WEIGHT SCRIPT] section")
             }
             for word in line.split(whereSeparator: \.isWhitespace) {
                 languages[languages.count - 1].words.append(makeWord(String(word)))
@@ -72,7 +77,8 @@ struct CorpusWordLists: Sendable {
             throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "no [CODE WEIGHT SCRIPT] section")
         }
         guard languages.contains(where: { $0.weight > 0 }) else {
-            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "no section has a weight above 0, so the mixed corpus would be empty")
+            throw TokenBenchError.invalidFixture(
+                file: file, line: 0, reason: "no section has a weight above 0, so the mixed corpus would be empty")
         }
         return CorpusWordLists(languages: languages)
     }

@@ -28,10 +28,13 @@ struct StreamedCorpus {
             }
         }
         guard let first, documents > 0 else {
-            throw TokenBenchError.invalidArgument(name: "corpus", value: source.name, reason: "the corpus holds no document")
+            throw TokenBenchError.invalidArgument(
+                name: "corpus", value: source.name, reason: "the corpus holds no document")
         }
         firstBatch = first
-        survey = CorpusSurvey(name: source.name, script: source.script?.rawValue, bytes: bytes, documents: documents, checksum: checksum.hex, batches: batches)
+        survey = CorpusSurvey(
+            name: source.name, script: source.script?.rawValue, bytes: bytes, documents: documents,
+            checksum: checksum.hex, batches: batches)
     }
 
     /// Calls `body` with each batch and its index.

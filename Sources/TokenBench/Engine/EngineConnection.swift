@@ -43,7 +43,9 @@ final class EngineConnection {
     init(borrowing db: Database) throws(SQLiteFailure) {
         engine = .system
         functions = SQLiteEngine.system.functions
-        guard let connection = db.sqliteConnection, let api = Self.fts5API(of: UnsafeMutableRawPointer(connection), functions: functions) else {
+        guard let connection = db.sqliteConnection,
+            let api = Self.fts5API(of: UnsafeMutableRawPointer(connection), functions: functions)
+        else {
             throw SQLiteFailure(code: SQLITE_ERROR, message: "the connection is closed or has no FTS5")
         }
         handle = UnsafeMutableRawPointer(connection)
@@ -53,9 +55,13 @@ final class EngineConnection {
 
     /// The connection's fts5_api, through the documented `SELECT fts5(?1)` pointer binding;
     /// nil when the library has no FTS5.
-    private static func fts5API(of handle: UnsafeMutableRawPointer, functions: tb_sqlite_functions) -> UnsafeMutablePointer<fts5_api>? {
+    private static func fts5API(of handle: UnsafeMutableRawPointer, functions: tb_sqlite_functions)
+        -> UnsafeMutablePointer<fts5_api>?
+    {
         var statement: UnsafeMutableRawPointer?
-        guard functions.prepare_v2(handle, "SELECT fts5(?1)", -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
+        guard functions.prepare_v2(handle, "SELECT fts5(?1)", -1, &statement, nil) == SQLITE_OK, let statement else {
+            return nil
+        }
         defer { _ = functions.finalize(statement) }
         var api: UnsafeMutablePointer<fts5_api>?
         // Ownership: `api` outlives the step, during which FTS5 writes its API pointer into it.
@@ -63,13 +69,15 @@ final class EngineConnection {
         // must outlive the statement: a Swift string literal passed here would be a temporary
         // (AddressSanitizer caught that use after free).
         let stepped = withUnsafeMutablePointer(to: &api) { slot in
-            functions.bind_pointer(statement, 1, slot, fts5PointerType, nil) == SQLITE_OK && functions.step(statement) == SQLITE_ROW
+            functions.bind_pointer(statement, 1, slot, fts5PointerType, nil) == SQLITE_OK
+                && functions.step(statement) == SQLITE_ROW
         }
         return stepped ? api : nil
     }
 
     /// The pointer type `fts5(?1)` expects, as a C string that lives as long as the process.
-    nonisolated(unsafe) private static let fts5PointerType: UnsafePointer<CChar> = UnsafePointer(strdup("fts5_api_ptr")!)
+    nonisolated(unsafe) private static let fts5PointerType: UnsafePointer<CChar> = UnsafePointer(
+        strdup("fts5_api_ptr")!)
 
     deinit {
         if ownsHandle { _ = functions.close_v2(handle) }
@@ -125,7 +133,8 @@ final class EngineStatement {
         let code = text.withUTF8 { bytes in
             // An empty string's buffer may have no address; SQLite binds "" for a non-NULL one.
             bytes.withMemoryRebound(to: CChar.self) {
-                connection.functions.bind_text(handle, CInt(index), $0.baseAddress ?? Self.empty, CInt($0.count), Self.transient)
+                connection.functions.bind_text(
+                    handle, CInt(index), $0.baseAddress ?? Self.empty, CInt($0.count), Self.transient)
             }
         }
         try connection.check(code)
@@ -133,7 +142,8 @@ final class EngineStatement {
 
     /// SQLITE_TRANSIENT (SQLite copies the bytes), which Swift cannot import from its C macro.
     /// SQLITE_STATIC, the bytes used in place, is nil.
-    nonisolated(unsafe) private static let transient = unsafeBitCast(-1, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
+    nonisolated(unsafe) private static let transient = unsafeBitCast(
+        -1, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
 
     // Never written after it is made.
     nonisolated(unsafe) private static let empty: UnsafePointer<CChar> = {
@@ -175,12 +185,15 @@ final class EngineStatement {
         var rows: [[[UInt8]?]] = []
         let columns = Int(connection.functions.column_count(handle))
         while try step() {
-            rows.append((0..<columns).map { column in
-                guard connection.functions.column_type(handle, CInt(column)) != SQLITE_NULL else { return nil }
-                // Ownership: SQLite's buffer is valid until the next step; it is copied here.
-                guard let text = connection.functions.column_text(handle, CInt(column)) else { return [] }
-                return Array(UnsafeBufferPointer(start: text, count: Int(connection.functions.column_bytes(handle, CInt(column)))))
-            })
+            rows.append(
+                (0..<columns).map { column in
+                    guard connection.functions.column_type(handle, CInt(column)) != SQLITE_NULL else { return nil }
+                    // Ownership: SQLite's buffer is valid until the next step; it is copied here.
+                    guard let text = connection.functions.column_text(handle, CInt(column)) else { return [] }
+                    return Array(
+                        UnsafeBufferPointer(
+                            start: text, count: Int(connection.functions.column_bytes(handle, CInt(column)))))
+                })
         }
         _ = connection.functions.reset(handle)
         return rows

@@ -26,10 +26,12 @@ final class EngineTokenizer: FTS5Tokenizer {
         // takes `const char **` but writes nothing through it.
         var instance: OpaquePointer?
         let created = CStrings.with(Array(components.dropFirst())) { arguments in
-            methods.xCreate!(userData, UnsafeMutablePointer(mutating: arguments.baseAddress), CInt(arguments.count), &instance)
+            methods.xCreate!(
+                userData, UnsafeMutablePointer(mutating: arguments.baseAddress), CInt(arguments.count), &instance)
         }
         guard created == SQLITE_OK, let instance else {
-            throw SQLiteFailure(code: created == SQLITE_OK ? SQLITE_ERROR : created, message: "error in tokenizer constructor")
+            throw SQLiteFailure(
+                code: created == SQLITE_OK ? SQLITE_ERROR : created, message: "error in tokenizer constructor")
         }
         self.methods = methods
         self.instance = instance

@@ -50,7 +50,9 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
             } else {
                 throw TokenBenchError.invalidArgument(
                     name: "engine", value: name,
-                    reason: "no such engine; the engines are \(builtIn.map(\.name).joined(separator: ", ")), or the path of a libsqlite3 file")
+                    reason:
+                        "no such engine; the engines are \(builtIn.map(\.name).joined(separator: ", ")), or the path of a libsqlite3 file"
+                )
             }
             if !engines.contains(engine) { engines.append(engine) }
         }

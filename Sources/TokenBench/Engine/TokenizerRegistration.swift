@@ -33,56 +33,67 @@ enum TokenizerRegistration {
     }
 
     static func register(_ type: any EngineTokenizerType.Type, on connection: EngineConnection) throws {
-        try register(name: type.name, on: connection) { connection, arguments in try type.init(connection: connection, arguments: arguments) }
+        try register(name: type.name, on: connection) { connection, arguments in
+            try type.init(connection: connection, arguments: arguments)
+        }
     }
 
     /// Registers under `name` a tokenizer whose instances `make` creates from the connection and
     /// the words of the spec after the name.
     static func register(
-        name: String, on connection: EngineConnection, make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer
+        name: String, on connection: EngineConnection,
+        make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer
     ) throws {
         let api = connection.fts5
         // Ownership: retained here, released by xDestroy when the connection closes.
         let userData = Unmanaged.passRetained(Registered(make: make, connection: connection)).toOpaque()
         var methods = fts5_tokenizer(xCreate: create, xDelete: delete, xTokenize: tokenize)
-        let code = api.pointee.xCreateTokenizer!(api, name, userData, &methods, { Unmanaged<AnyObject>.fromOpaque($0!).release() })
+        let code = api.pointee.xCreateTokenizer!(
+            api, name, userData, &methods, { Unmanaged<AnyObject>.fromOpaque($0!).release() })
         guard code == SQLITE_OK else {
             Unmanaged<Registered>.fromOpaque(userData).release()
-            throw TokenBenchError.sqlite(context: "registering tokenizer \(name) on the \(connection.engine.name) engine", message: "code \(code)")
+            throw TokenBenchError.sqlite(
+                context: "registering tokenizer \(name) on the \(connection.engine.name) engine",
+                message: "code \(code)")
         }
     }
 
-    private static let create: @convention(c) (
-        UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?, CInt, UnsafeMutablePointer<OpaquePointer?>?
-    ) -> CInt = { userData, arguments, count, instanceOut in
-        guard let userData, let instanceOut else { return SQLITE_ERROR }
-        let registered = Unmanaged<Registered>.fromOpaque(userData).takeUnretainedValue()
-        var list: [String] = []
-        for index in 0..<Int(count) {
-            guard let word = arguments?[index] else { return SQLITE_ERROR }
-            list.append(String(cString: word))
+    private static let create:
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?, CInt,
+            UnsafeMutablePointer<OpaquePointer?>?
+        ) -> CInt = { userData, arguments, count, instanceOut in
+            guard let userData, let instanceOut else { return SQLITE_ERROR }
+            let registered = Unmanaged<Registered>.fromOpaque(userData).takeUnretainedValue()
+            var list: [String] = []
+            for index in 0..<Int(count) {
+                guard let word = arguments?[index] else { return SQLITE_ERROR }
+                list.append(String(cString: word))
+            }
+            do {
+                let tokenizer = try registered.make(registered.connection, list)
+                // Ownership: retained here, released by xDelete.
+                instanceOut.pointee = OpaquePointer(Unmanaged.passRetained(Instance(tokenizer)).toOpaque())
+                return SQLITE_OK
+            } catch {
+                ConstructorDiagnostics.record(error, for: registered.connection)
+                return SQLITE_ERROR
+            }
         }
-        do {
-            let tokenizer = try registered.make(registered.connection, list)
-            // Ownership: retained here, released by xDelete.
-            instanceOut.pointee = OpaquePointer(Unmanaged.passRetained(Instance(tokenizer)).toOpaque())
-            return SQLITE_OK
-        } catch {
-            ConstructorDiagnostics.record(error, for: registered.connection)
-            return SQLITE_ERROR
-        }
-    }
 
     private static let delete: @convention(c) (OpaquePointer?) -> Void = { instance in
         guard let instance else { return }
         Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance)).release()
     }
 
-    private static let tokenize: @convention(c) (
-        OpaquePointer?, UnsafeMutableRawPointer?, CInt, UnsafePointer<CChar>?, CInt, FTS5TokenCallback?
-    ) -> CInt = { instance, context, flags, pText, nText, callback in
-        guard let instance, let callback else { return SQLITE_ERROR }
-        let tokenizer = Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue().tokenizer
-        return tokenizer.tokenize(context: context, tokenization: FTS5Tokenization(rawValue: flags), pText: pText, nText: nText, tokenCallback: callback)
-    }
+    private static let tokenize:
+        @convention(c) (
+            OpaquePointer?, UnsafeMutableRawPointer?, CInt, UnsafePointer<CChar>?, CInt, FTS5TokenCallback?
+        ) -> CInt = { instance, context, flags, pText, nText, callback in
+            guard let instance, let callback else { return SQLITE_ERROR }
+            let tokenizer = Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue().tokenizer
+            return tokenizer.tokenize(
+                context: context, tokenization: FTS5Tokenization(rawValue: flags), pText: pText, nText: nText,
+                tokenCallback: callback)
+        }
 }

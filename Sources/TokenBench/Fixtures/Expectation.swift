@@ -23,21 +23,25 @@ public struct Expectation: Hashable, Sendable {
     public static func match(
         _ tokenizers: [String], formPair: FormPair? = nil, queryKind: QueryKind? = nil, engine: SQLiteEngine? = nil
     ) -> Expectation {
-        Expectation(.match, tokenizers, scope: ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine?.name))
+        Expectation(
+            .match, tokenizers, scope: ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine?.name))
     }
 
     /// The query does not find the document.
     public static func nomatch(
         _ tokenizers: [String], formPair: FormPair? = nil, queryKind: QueryKind? = nil, engine: SQLiteEngine? = nil
     ) -> Expectation {
-        Expectation(.nomatch, tokenizers, scope: ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine?.name))
+        Expectation(
+            .nomatch, tokenizers,
+            scope: ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine?.name))
     }
 
     /// FTS5 refuses the query, or it has no tokens.
     public static func error(
         _ tokenizers: [String], formPair: FormPair? = nil, queryKind: QueryKind? = nil, engine: SQLiteEngine? = nil
     ) -> Expectation {
-        Expectation(.error, tokenizers, scope: ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine?.name))
+        Expectation(
+            .error, tokenizers, scope: ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine?.name))
     }
 }
 

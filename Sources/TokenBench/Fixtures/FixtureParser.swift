@@ -89,23 +89,29 @@ public enum FixtureParser {
         return (key, value)
     }
 
-    private static func makeCase(_ block: [(line: Int, key: String, value: String)], file: String, line: Int) throws -> MatchCase {
+    private static func makeCase(_ block: [(line: Int, key: String, value: String)], file: String, line: Int) throws
+        -> MatchCase
+    {
         var fields: [String: String] = [:]
         var expectations: [String: [ExpectationScope: ExpectedResult]] = [:]
         for entry in block {
             let (baseKey, scopeText) = splitScope(entry.key)
             if let result = ExpectedResult(rawValue: baseKey) {
                 let scope = try parseScope(scopeText, file: file, line: entry.line)
-                try addExpectations(entry.value, result: result, scope: scope, to: &expectations, file: file, line: entry.line)
+                try addExpectations(
+                    entry.value, result: result, scope: scope, to: &expectations, file: file, line: entry.line)
                 continue
             }
             guard scopeText == nil, requiredKeys.contains(baseKey) || baseKey == "note" else {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: entry.line,
-                    reason: "unknown key '\(entry.key)' (expected id, category, document, query, note, match, nomatch or error)")
+                    reason:
+                        "unknown key '\(entry.key)' (expected id, category, document, query, note, match, nomatch or error)"
+                )
             }
             guard fields[baseKey] == nil else {
-                throw TokenBenchError.invalidFixture(file: file, line: entry.line, reason: "'\(baseKey)' given twice in one case")
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: entry.line, reason: "'\(baseKey)' given twice in one case")
             }
             fields[baseKey] = try unescape(entry.value, file: file, line: entry.line)
         }
@@ -137,7 +143,9 @@ public enum FixtureParser {
             } else {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: line,
-                    reason: "bad expectation scope '\(word)' (expected one form pair such as nfc:nfd, one of phrase, prefix, and one engine: system, bundled)")
+                    reason:
+                        "bad expectation scope '\(word)' (expected one form pair such as nfc:nfd, one of phrase, prefix, and one engine: system, bundled)"
+                )
             }
         }
         return scope
@@ -180,7 +188,8 @@ public enum FixtureParser {
             throw TokenBenchError.invalidFixture(file: file, line: error.line, reason: error.reason)
         }
         guard let header = records.first else {
-            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "the file is empty (expected a header id,category,document,query)")
+            throw TokenBenchError.invalidFixture(
+                file: file, line: 0, reason: "the file is empty (expected a header id,category,document,query)")
         }
         let known = requiredKeys + ["note"] + ExpectedResult.allCases.map(\.rawValue)
         var columns: [String: Int] = [:]
@@ -188,10 +197,12 @@ public enum FixtureParser {
             let name = name.trimmingCharacters(in: .whitespaces)
             guard known.contains(name) else {
                 throw TokenBenchError.invalidFixture(
-                    file: file, line: header.line, reason: "unknown column '\(name)' (expected \(known.joined(separator: ", ")))")
+                    file: file, line: header.line,
+                    reason: "unknown column '\(name)' (expected \(known.joined(separator: ", ")))")
             }
             guard columns[name] == nil else {
-                throw TokenBenchError.invalidFixture(file: file, line: header.line, reason: "column '\(name)' appears twice")
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: header.line, reason: "column '\(name)' appears twice")
             }
             columns[name] = index
         }
@@ -219,10 +230,11 @@ public enum FixtureParser {
                     try field(result.rawValue), result: result, scope: ExpectationScope(),
                     to: &expectations, file: file, line: record.line)
             }
-            cases.append(MatchCase(
-                id: try field("id"), category: try field("category"), document: try field("document"),
-                query: try field("query"), note: try field("note"), expectations: expectations,
-                location: SourceLocation(file: file, line: record.line)))
+            cases.append(
+                MatchCase(
+                    id: try field("id"), category: try field("category"), document: try field("document"),
+                    query: try field("query"), note: try field("note"), expectations: expectations,
+                    location: SourceLocation(file: file, line: record.line)))
         }
         return cases
     }

@@ -53,8 +53,8 @@ public struct FormPair: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: some StringProtocol) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let document = NormalizationForm(rawValue: String(parts[0]).lowercased()),
-              let query = NormalizationForm(rawValue: String(parts[1]).lowercased())
+            let document = NormalizationForm(rawValue: String(parts[0]).lowercased()),
+            let query = NormalizationForm(rawValue: String(parts[1]).lowercased())
         else { return nil }
         self.init(document: document, query: query)
     }

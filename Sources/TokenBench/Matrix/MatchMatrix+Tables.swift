@@ -30,12 +30,16 @@ extension MatchMatrix {
     public func wideTable() -> Table {
         let columns = self.columns
         let names = columns.map { columnName(tokenizer: $0.tokenizer, engine: $0.engine) }
-        var table = Table(header: ["case", "category", "query_kind", "document_form", "query_form", "document", "query"] + names)
+        var table = Table(
+            header: ["case", "category", "query_kind", "document_form", "query_form", "document", "query"] + names)
         for caseID in caseIDs {
             for queryKind in queryKinds {
                 for formPair in formPairs {
                     let row = columns.map {
-                        cell(at: MatrixCoordinate(caseID: caseID, tokenizer: $0.tokenizer, engine: $0.engine, queryKind: queryKind, formPair: formPair))
+                        cell(
+                            at: MatrixCoordinate(
+                                caseID: caseID, tokenizer: $0.tokenizer, engine: $0.engine, queryKind: queryKind,
+                                formPair: formPair))
                     }
                     guard let first = row.compactMap({ $0 }).first else { continue }
                     var fields = [

@@ -37,7 +37,10 @@ public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
     public internal(set) var queryKind: QueryKind
     public internal(set) var formPair: FormPair
 
-    public init(caseID: String, tokenizer: String, engine: String = SQLiteEngine.system.name, queryKind: QueryKind, formPair: FormPair) {
+    public init(
+        caseID: String, tokenizer: String, engine: String = SQLiteEngine.system.name, queryKind: QueryKind,
+        formPair: FormPair
+    ) {
         self.caseID = caseID
         self.tokenizer = tokenizer
         self.engine = engine
@@ -93,7 +96,8 @@ public struct MatrixCell: Hashable, Sendable {
     }
 
     public var coordinate: MatrixCoordinate {
-        MatrixCoordinate(caseID: matchCase.id, tokenizer: tokenizer, engine: engine, queryKind: queryKind, formPair: formPair)
+        MatrixCoordinate(
+            caseID: matchCase.id, tokenizer: tokenizer, engine: engine, queryKind: queryKind, formPair: formPair)
     }
 
     public var outcome: Outcome {
@@ -149,14 +153,18 @@ public struct MatchMatrix: Sendable {
         try Self.checkUnique(queryKinds.map(\.rawValue), axis: "query kind")
         try Self.checkUnique(formPairs.map(\.description), axis: "form pair")
         let (caseRank, tokenizerRank, engineRank, kindRank, pairRank) = (
-            Self.ranks(caseIDs), Self.ranks(tokenizers), Self.ranks(engines), Self.ranks(queryKinds), Self.ranks(formPairs))
+            Self.ranks(caseIDs), Self.ranks(tokenizers), Self.ranks(engines), Self.ranks(queryKinds),
+            Self.ranks(formPairs)
+        )
         var ranked: [(rank: [Int], cell: MatrixCell)] = []
         ranked.reserveCapacity(cells.count)
         for cell in cells {
-            guard let a = caseRank[cell.matchCase.id], let b = tokenizerRank[cell.tokenizer], let c = engineRank[cell.engine],
-                  let d = kindRank[cell.queryKind], let e = pairRank[cell.formPair]
+            guard let a = caseRank[cell.matchCase.id], let b = tokenizerRank[cell.tokenizer],
+                let c = engineRank[cell.engine],
+                let d = kindRank[cell.queryKind], let e = pairRank[cell.formPair]
             else {
-                throw TokenBenchError.invalidArgument(name: "cells", value: cell.coordinate.description, reason: "the cell is not on the matrix's axes")
+                throw TokenBenchError.invalidArgument(
+                    name: "cells", value: cell.coordinate.description, reason: "the cell is not on the matrix's axes")
             }
             ranked.append(([a, b, c, d, e], cell))
         }
@@ -165,7 +173,8 @@ public struct MatchMatrix: Sendable {
         positions.reserveCapacity(ranked.count)
         for (index, entry) in ranked.enumerated() {
             guard positions.updateValue(index, forKey: entry.cell.coordinate) == nil else {
-                throw TokenBenchError.invalidArgument(name: "cells", value: entry.cell.coordinate.description, reason: "two cells have this coordinate")
+                throw TokenBenchError.invalidArgument(
+                    name: "cells", value: entry.cell.coordinate.description, reason: "two cells have this coordinate")
             }
         }
         self.caseIDs = caseIDs
@@ -176,7 +185,9 @@ public struct MatchMatrix: Sendable {
         self.cells = ranked.map(\.cell)
         self.positions = positions
         let present = Set(cells.map { [$0.tokenizer, $0.engine] })
-        columns = tokenizers.flatMap { tokenizer in engines.map { (tokenizer, $0) } }.filter { present.contains([$0.tokenizer, $0.engine]) }
+        columns = tokenizers.flatMap { tokenizer in engines.map { (tokenizer, $0) } }.filter {
+            present.contains([$0.tokenizer, $0.engine])
+        }
         columnsSpanEngines = Set(columns.map(\.engine)).count > 1
     }
 
@@ -199,7 +210,8 @@ public struct MatchMatrix: Sendable {
     public func engineDisagreements() -> MatchMatrix {
         var verdicts: [MatrixCoordinate: Set<String>] = [:]
         for cell in cells {
-            verdicts[cell.coordinate.ignoringEngine, default: []].insert(cell.result.csvValue.isEmpty ? "error" : cell.result.csvValue)
+            verdicts[cell.coordinate.ignoringEngine, default: []].insert(
+                cell.result.csvValue.isEmpty ? "error" : cell.result.csvValue)
         }
         return filter { (verdicts[$0.coordinate.ignoringEngine]?.count ?? 0) > 1 }
     }
@@ -225,7 +237,8 @@ public struct MatchMatrix: Sendable {
     static func checkUnique(_ values: [String], axis: String) throws {
         var seen: Set<String> = []
         for value in values where !seen.insert(value).inserted {
-            throw TokenBenchError.invalidArgument(name: axis, value: value, reason: "is listed twice; each \(axis) names one row or column of the matrix")
+            throw TokenBenchError.invalidArgument(
+                name: axis, value: value, reason: "is listed twice; each \(axis) names one row or column of the matrix")
         }
     }
 
@@ -245,7 +258,8 @@ extension MatrixCell {
             }
         }
         let expectedText = expected.map { $0 == .nomatch ? "no match" : $0.rawValue } ?? "nothing"
-        return "FAIL \(matchCase.location) case \(matchCase.id), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.name ? "" : " on \(engine)"), \(queryKind.rawValue) \(formPair): "
+        return
+            "FAIL \(matchCase.location) case \(matchCase.id), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.name ? "" : " on \(engine)"), \(queryKind.rawValue) \(formPair): "
             + "expected \(expectedText), got \(describe(result)); "
             + "document tokens [\(documentTokens.joinedForDisplay)], query tokens [\(queryTokens.joinedForDisplay)]"
     }

@@ -27,12 +27,19 @@ extension Workbench {
         // the same tokenizers registered), and the cells are put back in job order, so the
         // matrix is the same whatever the number of workers. A job of several form pairs traces
         // each distinct text once for all of them.
-        let pairsPerJob = tokenizers.count * engines.count < ProcessInfo.processInfo.activeProcessorCount ? 1 : max(formPairs.count, 1)
-        let pairGroups = stride(from: 0, to: formPairs.count, by: pairsPerJob).map { Array(formPairs[$0..<min($0 + pairsPerJob, formPairs.count)]) }
-        let jobs = tokenizers.flatMap { spec in engines.flatMap { engine in pairGroups.map { (spec: spec, engine: engine, formPairs: $0) } } }
+        let pairsPerJob =
+            tokenizers.count * engines.count < ProcessInfo.processInfo.activeProcessorCount
+            ? 1 : max(formPairs.count, 1)
+        let pairGroups = stride(from: 0, to: formPairs.count, by: pairsPerJob).map {
+            Array(formPairs[$0..<min($0 + pairsPerJob, formPairs.count)])
+        }
+        let jobs = tokenizers.flatMap { spec in
+            engines.flatMap { engine in pairGroups.map { (spec: spec, engine: engine, formPairs: $0) } }
+        }
         let outcomes = try runInParallel(jobs.count) { bench, index in
             try bench.tableCells(
-                cases: cases, spec: jobs[index].spec, engine: jobs[index].engine, formPairs: jobs[index].formPairs, queryKinds: queryKinds)
+                cases: cases, spec: jobs[index].spec, engine: jobs[index].engine, formPairs: jobs[index].formPairs,
+                queryKinds: queryKinds)
         }
         var cells: [MatrixCell] = []
         let jobsPerSpec = engines.count * pairGroups.count
@@ -108,7 +115,8 @@ extension Workbench {
     }
 
     private func runTable(
-        cases: [MatchCase], tokenizer: ResolvedTokenizer, traces: TraceCache, formPair: FormPair, queryKinds: [QueryKind],
+        cases: [MatchCase], tokenizer: ResolvedTokenizer, traces: TraceCache, formPair: FormPair,
+        queryKinds: [QueryKind],
         connection: EngineConnection
     ) throws -> [MatrixCell] {
         let literal = try tokenizer.spec.sqlLiteral()
@@ -117,7 +125,8 @@ extension Workbench {
             try connection.execute("DROP TABLE IF EXISTS \(table)")
             try connection.execute("CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal))")
         } catch {
-            throw TokenBenchError.invalidTokenizerSpec(spec: tokenizer.spec.description, reason: ResolvedTokenizer.message(of: error))
+            throw TokenBenchError.invalidTokenizerSpec(
+                spec: tokenizer.spec.description, reason: ResolvedTokenizer.message(of: error))
         }
         defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
 
@@ -140,14 +149,17 @@ extension Workbench {
             }
         } catch {
             throw TokenBenchError.sqlite(
-                context: "indexing the documents with '\(tokenizer.spec.description)'", message: ResolvedTokenizer.message(of: error))
+                context: "indexing the documents with '\(tokenizer.spec.description)'",
+                message: ResolvedTokenizer.message(of: error))
         }
 
         let probe: EngineStatement
         do {
-            probe = try connection.prepare("SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH ? AND rowid = ?)")
+            probe = try connection.prepare(
+                "SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH ? AND rowid = ?)")
         } catch {
-            throw TokenBenchError.sqlite(context: "preparing the match query", message: ResolvedTokenizer.message(of: error))
+            throw TokenBenchError.sqlite(
+                context: "preparing the match query", message: ResolvedTokenizer.message(of: error))
         }
         var cells: [MatrixCell] = []
         for (index, matchCase) in cases.enumerated() {
@@ -169,12 +181,15 @@ extension Workbench {
                         result = .error(ResolvedTokenizer.message(of: error))
                     }
                 }
-                cells.append(MatrixCell(
-                    matchCase: matchCase, tokenizer: tokenizer.spec.name, engine: connection.engine.name, queryKind: queryKind, formPair: formPair,
-                    document: document, query: query, result: result,
-                    expected: matchCase.expectation(
-                        for: tokenizer.spec.name, formPair: formPair, queryKind: queryKind, engine: connection.engine.name),
-                    documentTokens: documentTokens, queryTokens: queryTokens))
+                cells.append(
+                    MatrixCell(
+                        matchCase: matchCase, tokenizer: tokenizer.spec.name, engine: connection.engine.name,
+                        queryKind: queryKind, formPair: formPair,
+                        document: document, query: query, result: result,
+                        expected: matchCase.expectation(
+                            for: tokenizer.spec.name, formPair: formPair, queryKind: queryKind,
+                            engine: connection.engine.name),
+                        documentTokens: documentTokens, queryTokens: queryTokens))
             }
         }
         return cells

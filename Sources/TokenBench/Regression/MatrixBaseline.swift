@@ -37,7 +37,8 @@ public struct MatrixBaseline: Sendable {
     public static func parse(_ text: String, source: String) throws -> MatrixBaseline {
         let csvRecords = try CSV.records(of: text, file: source)
         guard let header = csvRecords.first else {
-            throw TokenBenchError.invalidFixture(file: source, line: 0, reason: "the file is empty; expected a CSV written by 'tokenbench matrix'")
+            throw TokenBenchError.invalidFixture(
+                file: source, line: 0, reason: "the file is empty; expected a CSV written by 'tokenbench matrix'")
         }
         // Files written before engines existed have no engine column: their cells are the system's.
         let required = MatchMatrix.longTableHeader.filter { $0 != "engine" || header.fields.contains("engine") }
@@ -53,16 +54,20 @@ public struct MatrixBaseline: Sendable {
             let record = MatrixRecord(longTableRow: row, line: csvRecord.line)
             guard QueryKind(rawValue: record.key.queryKind) != nil else {
                 throw TokenBenchError.invalidFixture(
-                    file: source, line: csvRecord.line, reason: "query_kind '\(record.key.queryKind)' is not phrase or prefix")
+                    file: source, line: csvRecord.line,
+                    reason: "query_kind '\(record.key.queryKind)' is not phrase or prefix")
             }
             guard formPair(of: record) != nil else {
                 throw TokenBenchError.invalidFixture(
                     file: source, line: csvRecord.line,
-                    reason: "document_form/query_form '\(record.key.documentForm)'/'\(record.key.queryForm)' are not asis, nfc, nfd, nfkc or nfkd")
+                    reason:
+                        "document_form/query_form '\(record.key.documentForm)'/'\(record.key.queryForm)' are not asis, nfc, nfd, nfkc or nfkd"
+                )
             }
             if let earlier = firstLine[record.key] {
                 throw TokenBenchError.invalidFixture(
-                    file: source, line: csvRecord.line, reason: "\(record.key) is listed twice (first at line \(earlier))")
+                    file: source, line: csvRecord.line,
+                    reason: "\(record.key) is listed twice (first at line \(earlier))")
             }
             firstLine[record.key] = csvRecord.line
             records.append(record)
@@ -72,7 +77,7 @@ public struct MatrixBaseline: Sendable {
 
     static func formPair(of record: MatrixRecord) -> FormPair? {
         guard let document = NormalizationForm(rawValue: record.key.documentForm),
-              let query = NormalizationForm(rawValue: record.key.queryForm)
+            let query = NormalizationForm(rawValue: record.key.queryForm)
         else { return nil }
         return FormPair(document: document, query: query)
     }

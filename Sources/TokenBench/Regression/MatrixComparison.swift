@@ -61,7 +61,9 @@ public struct MatrixComparison: Sendable {
             comparedCellCount += 1
             let columns = record.changedColumns(comparedWith: counterpart)
             if !columns.isEmpty {
-                changes.append(Change(kind: .changed, key: record.key, before: record, after: counterpart, changedColumns: columns))
+                changes.append(
+                    Change(kind: .changed, key: record.key, before: record, after: counterpart, changedColumns: columns)
+                )
             }
         }
         for record in after.records where shared.contains(record.key.tokenizer) && !seen.contains(record.key) {
@@ -75,7 +77,8 @@ public struct MatrixComparison: Sendable {
     /// verdicts, token streams and errors.
     public func table() -> Table {
         var table = Table(header: [
-            "change", "case", "category", "tokenizer", "engine", "query_kind", "document_form", "query_form", "changed_columns",
+            "change", "case", "category", "tokenizer", "engine", "query_kind", "document_form", "query_form",
+            "changed_columns",
             "matched_a", "matched_b", "document_tokens_a", "document_tokens_b", "query_tokens_a", "query_tokens_b",
             "error_a", "error_b",
         ])
@@ -83,7 +86,8 @@ public struct MatrixComparison: Sendable {
             let a = change.before
             let b = change.after
             table.rows.append([
-                change.kind.rawValue, change.key.caseID, (a ?? b)?.category ?? "", change.key.tokenizer, change.key.engine, change.key.queryKind,
+                change.kind.rawValue, change.key.caseID, (a ?? b)?.category ?? "", change.key.tokenizer,
+                change.key.engine, change.key.queryKind,
                 change.key.documentForm, change.key.queryForm, change.changedColumns.joined(separator: " "),
                 a?["matched"] ?? "", b?["matched"] ?? "", a?["document_tokens"] ?? "", b?["document_tokens"] ?? "",
                 a?["query_tokens"] ?? "", b?["query_tokens"] ?? "", a?["error"] ?? "", b?["error"] ?? "",
@@ -99,11 +103,13 @@ public struct MatrixComparison: Sendable {
         for change in changes {
             let any = (change.before ?? change.after)!
             let engine = change.key.engine == SQLiteEngine.system.name ? "" : " on \(change.key.engine)"
-            let heading = "\(change.key.caseID) [\(any.category)] · \(change.key.tokenizer)\(engine) · \(change.key.queryKind) · "
+            let heading =
+                "\(change.key.caseID) [\(any.category)] · \(change.key.tokenizer)\(engine) · \(change.key.queryKind) · "
                 + "\(change.key.documentForm):\(change.key.queryForm)"
             switch change.kind {
             case .removed:
-                text += "REMOVED \(heading)\n  in \(before.source) (line \(any.line)), not in \(after.source): is the case gone from the fixtures?\n"
+                text +=
+                    "REMOVED \(heading)\n  in \(before.source) (line \(any.line)), not in \(after.source): is the case gone from the fixtures?\n"
             case .added:
                 text += "ADDED   \(heading)\n  in \(after.source) (\(Self.verdict(of: any))), not in \(before.source)\n"
             case .changed:
@@ -120,7 +126,8 @@ public struct MatrixComparison: Sendable {
                         text += "  \(label): [\(old[column])] → [\(new[column])]\n"
                     }
                 }
-                for column in change.changedColumns where !["matched", "error", "document_tokens", "query_tokens"].contains(column) {
+                for column in change.changedColumns
+                where !["matched", "error", "document_tokens", "query_tokens"].contains(column) {
                     text += "  \(column): \(Self.quoted(old[column])) → \(Self.quoted(new[column]))\n"
                 }
             }

@@ -28,7 +28,9 @@ public struct MatrixRecord: Hashable, Sendable {
     init(longTableRow row: [String], line: Int) {
         values = row
         self.line = line
-        key = Key(caseID: row[0], tokenizer: row[2], engine: row[3], queryKind: row[4], documentForm: row[5], queryForm: row[6])
+        key = Key(
+            caseID: row[0], tokenizer: row[2], engine: row[3], queryKind: row[4], documentForm: row[5],
+            queryForm: row[6])
     }
 
     public subscript(column: String) -> String {

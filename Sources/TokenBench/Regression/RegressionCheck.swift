@@ -28,7 +28,8 @@ extension Workbench {
     /// the tokenizers given are checked, and each must be accepted by one of the engines.
     /// `engines`, when given, limits the check to those of the baseline's engines.
     public func regressionCheck(
-        baseline: MatrixBaseline, fixtures: FixtureSet, tokenizers explicit: [TokenizerSpec] = [], engines only: [SQLiteEngine] = []
+        baseline: MatrixBaseline, fixtures: FixtureSet, tokenizers explicit: [TokenizerSpec] = [],
+        engines only: [SQLiteEngine] = []
     ) throws -> RegressionCheck {
         let engines = try SQLiteEngine.named(baseline.engines.isEmpty ? [SQLiteEngine.system.name] : baseline.engines)
             .filter { only.isEmpty || only.contains($0) }
@@ -36,20 +37,27 @@ extension Workbench {
         var specs: [TokenizerSpec] = []
         var ran: Set<String> = []
         var skipped: [RegressionCheck.SkippedTokenizer] = []
-        let candidates = explicit.isEmpty
-            ? baseline.tokenizers.map { name in TokenizerCatalog.all.first { $0.spec.label == name }?.spec ?? TokenizerSpec(text: name) }
+        let candidates =
+            explicit.isEmpty
+            ? baseline.tokenizers.map { name in
+                TokenizerCatalog.all.first { $0.spec.label == name }?.spec ?? TokenizerSpec(text: name)
+            }
             : explicit
         for spec in candidates {
             var accepted = false
             var firstRefusal: (any Error)?
-            for engine in engines where !explicit.isEmpty || baselinePairs.contains(Self.pairKey(spec.name, engine.name)) {
+            for engine in engines
+            where !explicit.isEmpty || baselinePairs.contains(Self.pairKey(spec.name, engine.name)) {
                 do {
                     try validate(spec, engine: engine)
                     accepted = true
                     ran.insert(Self.pairKey(spec.name, engine.name))
                 } catch {
                     firstRefusal = firstRefusal ?? error
-                    skipped.append(.init(name: spec.name, engine: engine.name, reason: unsupportedReason(spec, engine: engine) ?? "\(error)"))
+                    skipped.append(
+                        .init(
+                            name: spec.name, engine: engine.name,
+                            reason: unsupportedReason(spec, engine: engine) ?? "\(error)"))
                 }
             }
             if accepted {
@@ -69,11 +77,13 @@ extension Workbench {
         } else {
             let formPairs = baseline.formPairs.isEmpty ? FormPair.defaults : baseline.formPairs
             let queryKinds = baseline.queryKinds.isEmpty ? QueryKind.allCases : baseline.queryKinds
-            let recomputed = try matrix(cases: cases, tokenizers: specs, engines: engines, formPairs: formPairs, queryKinds: queryKinds)
+            let recomputed = try matrix(
+                cases: cases, tokenizers: specs, engines: engines, formPairs: formPairs, queryKinds: queryKinds)
             current = MatrixBaseline(matrix: recomputed.filter { ran.contains(Self.pairKey($0.tokenizer, $0.engine)) })
         }
         return RegressionCheck(
-            comparison: MatrixComparison(before: compared, after: current), skipped: skipped, casesNotInBaseline: casesNotInBaseline)
+            comparison: MatrixComparison(before: compared, after: current), skipped: skipped,
+            casesNotInBaseline: casesNotInBaseline)
     }
 
     private static func pairKey(_ tokenizer: String, _ engine: String) -> String { tokenizer + "\u{0}" + engine }

@@ -64,7 +64,8 @@ enum HTML {
         }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return ""
-        case .format, .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+        case .format, .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse,
+            .unassigned:
             return "·"
         default: return nil
         }
@@ -75,10 +76,15 @@ enum HTML {
         guard !tokens.isEmpty else { return "<span class=\"none\">no tokens</span>" }
         var groups: [[Token]] = []
         for token in tokens {
-            if token.isColocated, !groups.isEmpty { groups[groups.count - 1].append(token) } else { groups.append([token]) }
+            if token.isColocated, !groups.isEmpty {
+                groups[groups.count - 1].append(token)
+            } else {
+                groups.append([token])
+            }
         }
         return groups.map { group in
-            "<span class=\"chip\">" + group.map { "<span class=\"tok\">\(visible($0.text))</span>" }.joined() + "</span>"
+            "<span class=\"chip\">" + group.map { "<span class=\"tok\">\(visible($0.text))</span>" }.joined()
+                + "</span>"
         }.joined(separator: " ")
     }
 }

@@ -52,12 +52,16 @@ extension HTMLReport {
             let byColumn = columns.map { column in
                 matrix.queryKinds.flatMap { kind in
                     matrix.formPairs.compactMap { pair in
-                        matrix.cell(at: MatrixCoordinate(caseID: caseID, tokenizer: column.tokenizer, engine: column.engine, queryKind: kind, formPair: pair))
+                        matrix.cell(
+                            at: MatrixCoordinate(
+                                caseID: caseID, tokenizer: column.tokenizer, engine: column.engine, queryKind: kind,
+                                formPair: pair))
                     }
                 }
             }
             let perColumn = matrix.queryKinds.count * matrix.formPairs.count
-            guard perColumn > 0, byColumn.allSatisfy({ $0.count == perColumn }), let first = byColumn.first?.first else { continue }
+            guard perColumn > 0, byColumn.allSatisfy({ $0.count == perColumn }), let first = byColumn.first?.first
+            else { continue }
             groups.append((first.matchCase, byColumn))
         }
         var categoryOrder: [String: Int] = [:]
@@ -65,7 +69,11 @@ extension HTMLReport {
             categoryOrder[group.matchCase.category] = categoryOrder.count
         }
         return groups.enumerated()
-            .sorted { (categoryOrder[$0.element.matchCase.category]!, $0.offset) < (categoryOrder[$1.element.matchCase.category]!, $1.offset) }
+            .sorted {
+                (categoryOrder[$0.element.matchCase.category]!, $0.offset) < (
+                    categoryOrder[$1.element.matchCase.category]!, $1.offset
+                )
+            }
             .map(\.element)
     }
 
@@ -92,7 +100,8 @@ extension HTMLReport {
             if group.matchCase.category != category {
                 if category != nil { html += "</tbody>\n" }
                 category = group.matchCase.category
-                html += "<tbody><tr class=\"category\"><th colspan=\"\(matrix.columns.count + 1)\" scope=\"rowgroup\">\(HTML.escape(group.matchCase.category))</th></tr>\n"
+                html +=
+                    "<tbody><tr class=\"category\"><th colspan=\"\(matrix.columns.count + 1)\" scope=\"rowgroup\">\(HTML.escape(group.matchCase.category))</th></tr>\n"
             }
             html += caseRow(group.matchCase, group.byColumn)
         }
@@ -104,26 +113,31 @@ extension HTMLReport {
     private func legend() -> String {
         let primary = "\(matrix.queryKinds.first?.rawValue ?? "") \(matrix.formPairs.first?.description ?? "")"
         let order = matrix.queryKinds.flatMap { kind in matrix.formPairs.map { "\(kind.rawValue) \($0)" } }
-        var html = "<div class=\"legend\"><p>Each cell answers: does the query find the document? The big mark is the \(HTML.escape(primary)) query:</p><ul>"
+        var html =
+            "<div class=\"legend\"><p>Each cell answers: does the query find the document? The big mark is the \(HTML.escape(primary)) query:</p><ul>"
         for status in [CellStatus.match, .noMatch, .failed, .error] {
-            html += "<li><span class=\"cell \(status.rawValue) sample\"><span class=\"verdict\"><b>\(status.glyph)</b> \(status.label)</span></span> "
+            html +=
+                "<li><span class=\"cell \(status.rawValue) sample\"><span class=\"verdict\"><b>\(status.glyph)</b> \(status.label)</span></span> "
             switch status {
             case .match: html += "FTS5 finds the document."
             case .noMatch: html += "FTS5 does not find it."
-            case .failed: html += "some query kind or form contradicts what the fixture expects; the small marks say which."
+            case .failed:
+                html += "some query kind or form contradicts what the fixture expects; the small marks say which."
             case .error: html += "FTS5 refused the query, or the query has no tokens."
             }
             html += "</li>"
         }
         html += "</ul><p>The small marks under it are, in order: \(order.map(HTML.escape).joined(separator: " · ")). "
         html += "Hover over a cell, or focus it with Tab, to see the document and query tokens behind the verdict. "
-        html += "Invisible characters are shown with their code points, as in <span class=\"inv\">◌\u{301}<small>U+0301</small></span>.</p></div>\n"
+        html +=
+            "Invisible characters are shown with their code points, as in <span class=\"inv\">◌\u{301}<small>U+0301</small></span>.</p></div>\n"
         return html
     }
 
     private func caseRow(_ matchCase: MatchCase, _ byColumn: [[MatrixCell]]) -> String {
         var html = "<tr><th class=\"case\" scope=\"row\"><span class=\"id\">\(HTML.escape(matchCase.id))</span>"
-        html += "<span class=\"texts\">\(HTML.visible(matchCase.document)) <span class=\"arrow\">←</span> \(HTML.visible(matchCase.query))</span>"
+        html +=
+            "<span class=\"texts\">\(HTML.visible(matchCase.document)) <span class=\"arrow\">←</span> \(HTML.visible(matchCase.query))</span>"
         if !matchCase.note.isEmpty {
             html += "<span class=\"note\">\(HTML.escape(matchCase.note))</span>"
         }
@@ -139,7 +153,8 @@ extension HTMLReport {
         let status = cells.contains(where: \.violatesExpectation) ? CellStatus.failed : CellStatus(primary)
         let shown = status == .failed ? CellStatus(primary) : status
         var html = "<td class=\"cell \(status.rawValue)\" tabindex=\"0\">"
-        html += "<span class=\"verdict\"><b>\(status.glyph)</b> \(status == .failed ? "failed: " + shown.label : status.label)</span>"
+        html +=
+            "<span class=\"verdict\"><b>\(status.glyph)</b> \(status == .failed ? "failed: " + shown.label : status.label)</span>"
         html += "<span class=\"strip\">"
         for cell in cells {
             let sub = CellStatus(cell)
@@ -171,12 +186,14 @@ extension HTMLReport {
 
     private func popup(tokenizer: String, _ cells: [MatrixCell]) -> String {
         let primary = cells[0]
-        var html = "<div class=\"pop\"><p class=\"title\">\(HTML.escape(primary.matchCase.id)) · \(HTML.escape(tokenizer))</p>"
+        var html =
+            "<div class=\"pop\"><p class=\"title\">\(HTML.escape(primary.matchCase.id)) · \(HTML.escape(tokenizer))</p>"
         html += "<table><tr><th>forms</th><th>document tokens</th><th>query tokens</th>"
         html += matrix.queryKinds.map { "<th>\(HTML.escape($0.rawValue))</th>" }.joined() + "</tr>"
         for (pairIndex, pair) in matrix.formPairs.enumerated() {
             let first = cells[pairIndex]
-            html += "<tr><th>\(HTML.escape(pair.description))</th><td>\(HTML.tokenChips(first.documentTokens))</td><td>\(HTML.tokenChips(first.queryTokens))</td>"
+            html +=
+                "<tr><th>\(HTML.escape(pair.description))</th><td>\(HTML.tokenChips(first.documentTokens))</td><td>\(HTML.tokenChips(first.queryTokens))</td>"
             for kindIndex in matrix.queryKinds.indices {
                 let cell = cells[kindIndex * matrix.formPairs.count + pairIndex]
                 let sub = CellStatus(cell)

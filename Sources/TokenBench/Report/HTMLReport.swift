@@ -47,7 +47,8 @@ public struct HTMLReport {
         for (index, figures) in throughput.enumerated() {
             html += throughputSection(figures, id: index == 0 ? "throughput" : "throughput-\(index + 1)")
         }
-        html += "<footer><p>Made by TokenBench. The CSV from <code>tokenbench matrix</code> holds the same cells, for machines and diffs.</p></footer>\n</body>\n</html>\n"
+        html +=
+            "<footer><p>Made by TokenBench. The CSV from <code>tokenbench matrix</code> holds the same cells, for machines and diffs.</p></footer>\n</body>\n</html>\n"
         return html
     }
 
@@ -75,11 +76,17 @@ public struct HTMLReport {
         ]
         let caseCount = matrix.caseIDs.count
         var html = "<header>\n<h1>TokenBench: which SQLite FTS5 tokenizer finds what</h1>\n"
-        html += "<p class=\"lead\">Each cell below is a real FTS5 table and a real <code>MATCH</code>: does the query find the document with this tokenizer? "
+        html +=
+            "<p class=\"lead\">Each cell below is a real FTS5 table and a real <code>MATCH</code>: does the query find the document with this tokenizer? "
         html += "\(caseCount) cases × \(matrix.tokenizers.count) tokenizers, each run as "
-        html += matrix.queryKinds.map { HTML.escape($0.rawValue) }.joined(separator: " and ") + " queries with the document and query in the forms "
-        html += matrix.formPairs.map { "<code>\(HTML.escape($0.description))</code>" }.joined(separator: ", ") + ".</p>\n"
-        html += "<dl class=\"env\">" + facts.map { "<dt>\(HTML.escape($0.0))</dt><dd>\(HTML.escape($0.1))</dd>" }.joined() + "</dl>\n"
+        html +=
+            matrix.queryKinds.map { HTML.escape($0.rawValue) }.joined(separator: " and ")
+            + " queries with the document and query in the forms "
+        html +=
+            matrix.formPairs.map { "<code>\(HTML.escape($0.description))</code>" }.joined(separator: ", ") + ".</p>\n"
+        html +=
+            "<dl class=\"env\">" + facts.map { "<dt>\(HTML.escape($0.0))</dt><dd>\(HTML.escape($0.1))</dd>" }.joined()
+            + "</dl>\n"
         html += "<p class=\"command\">Made by <code>\(HTML.escape(command))</code></p>\n</header>\n"
         return html
     }

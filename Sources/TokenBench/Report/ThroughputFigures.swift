@@ -20,20 +20,24 @@ public struct ThroughputFigures: Sendable {
     }
 
     public static func parse(_ text: String, file: String) throws -> ThroughputFigures {
-        let records = try ThroughputRow.records(ofCSV: text, file: file, requiring: [.bytes, .megabytesPerSecond, .relative])
+        let records = try ThroughputRow.records(
+            ofCSV: text, file: file, requiring: [.bytes, .megabytesPerSecond, .relative])
         var rows: [ThroughputRow.Record] = []
         var corpora: [String] = []
         for record in records where chartedOperations.contains(record.operation) {
             guard record.megabytesPerSecond != nil, record.relative != nil else {
                 throw TokenBenchError.invalidFixture(
-                    file: file, line: record.line, reason: "a \(record.operation.rawValue) row without its mb_per_s and relative figures")
+                    file: file, line: record.line,
+                    reason: "a \(record.operation.rawValue) row without its mb_per_s and relative figures")
             }
             rows.append(record)
             let corpus = "\(record.corpus) (\(record.bytes.map(String.init) ?? "?") bytes)"
             if !corpora.contains(corpus) { corpora.append(corpus) }
         }
         guard let last = rows.last else {
-            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "no tokenize row to chart; run 'tokenbench throughput' with the tokenize operation")
+            throw TokenBenchError.invalidFixture(
+                file: file, line: 0,
+                reason: "no tokenize row to chart; run 'tokenbench throughput' with the tokenize operation")
         }
         return ThroughputFigures(file: file, rows: rows, corpora: corpora, reference: last.reference)
     }

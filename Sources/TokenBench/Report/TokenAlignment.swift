@@ -35,7 +35,9 @@ struct TokenAlignment {
             var lanes: [[Placed]] = []
             // In start order (a broken tokenizer may not keep it), ties in emission order.
             let ordered = stream.tokens.enumerated().filter { Self.isPlaceable($0.element, in: text) }
-                .sorted { ($0.element.start, $0.element.end, $0.offset) < ($1.element.start, $1.element.end, $1.offset) }
+                .sorted {
+                    ($0.element.start, $0.element.end, $0.offset) < ($1.element.start, $1.element.end, $1.offset)
+                }
                 .map(\.element)
             for token in ordered {
                 var start = segmentIndex[token.start]!
@@ -45,7 +47,9 @@ struct TokenAlignment {
                 let end = max(segmentIndex[token.end]!, min(start + 1, sorted.count - 1))
                 let placed = Placed(token: token, segments: start..<end)
                 // A lane is free when its last token ends before this one starts.
-                if let lane = lanes.firstIndex(where: { ($0.last?.segments.upperBound ?? 0) <= placed.segments.lowerBound }) {
+                if let lane = lanes.firstIndex(where: {
+                    ($0.last?.segments.upperBound ?? 0) <= placed.segments.lowerBound
+                }) {
                     lanes[lane].append(placed)
                 } else {
                     lanes.append([placed])

@@ -15,7 +15,7 @@ final class ByteKeyedTable<Value> {
     private struct Slot {
         var hash: UInt64 = 0
         var keyStart: Int32 = 0
-        var keyLength: Int32 = -1  // -1: empty
+        var keyLength: Int32 = -1 // -1: empty
         var valueIndex: Int32 = 0
     }
 
@@ -76,7 +76,8 @@ final class ByteKeyedTable<Value> {
         }
         // 1 to 3 bytes: the first, middle and last byte cover them all.
         let middle = count / 2
-        return UInt64(bytes[0]) | UInt64(bytes[middle]) << UInt64(middle * 8) | UInt64(bytes[count - 1]) << UInt64((count - 1) * 8)
+        return UInt64(bytes[0]) | UInt64(bytes[middle]) << UInt64(middle * 8) | UInt64(bytes[count - 1])
+            << UInt64((count - 1) * 8)
     }
 
     /// A short key's hash is a bijection of its packed word (xor with a constant, multiply by an
@@ -129,7 +130,9 @@ final class ByteKeyedTable<Value> {
             let slot = slots[index]
             if slot.keyLength < 0 { return (index, false) }
             if slot.hash == hash && Int(slot.keyLength) == bytes.count
-                && (bytes.count <= Self.packedLength || Self.equal(arena + Int(slot.keyStart), bytes.baseAddress!, bytes.count)) {
+                && (bytes.count <= Self.packedLength
+                    || Self.equal(arena + Int(slot.keyStart), bytes.baseAddress!, bytes.count))
+            {
                 return (index, true)
             }
             index = (index + 1) & mask
@@ -140,10 +143,13 @@ final class ByteKeyedTable<Value> {
     /// memcmp costs more than the comparison.
     @inline(__always)
     private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let left = UnsafeRawPointer(a), right = UnsafeRawPointer(b)
+        let left = UnsafeRawPointer(a)
+        let right = UnsafeRawPointer(b)
         var index = 0
         while index + 8 <= count {
-            if left.loadUnaligned(fromByteOffset: index, as: UInt64.self) != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+            if left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            {
                 return false
             }
             index += 8
@@ -189,12 +195,14 @@ final class ByteKeyedTable<Value> {
                 return
             }
             if keyByteCount + key.count > keyBytes.count {
-                keyBytes = Self.moved(keyBytes, count: keyByteCount, capacity: max(keyBytes.count * 2, keyByteCount + key.count))
+                keyBytes = Self.moved(
+                    keyBytes, count: keyByteCount, capacity: max(keyBytes.count * 2, keyByteCount + key.count))
             }
             if count == values.count {
                 values = Self.moved(values, count: count, capacity: values.count * 2)
             }
-            slots[index] = Slot(hash: hash, keyStart: Int32(keyByteCount), keyLength: Int32(key.count), valueIndex: Int32(count))
+            slots[index] = Slot(
+                hash: hash, keyStart: Int32(keyByteCount), keyLength: Int32(key.count), valueIndex: Int32(count))
             _ = UnsafeMutableBufferPointer(rebasing: keyBytes[keyByteCount...]).initialize(from: key)
             keyByteCount += key.count
             let (presenceIndex, bit) = Self.presenceBit(key)
@@ -206,7 +214,9 @@ final class ByteKeyedTable<Value> {
     }
 
     /// A buffer of `capacity` holding the first `count` elements of `old`, which is freed.
-    private static func moved<T>(_ old: UnsafeMutableBufferPointer<T>, count: Int, capacity: Int) -> UnsafeMutableBufferPointer<T> {
+    private static func moved<T>(_ old: UnsafeMutableBufferPointer<T>, count: Int, capacity: Int)
+        -> UnsafeMutableBufferPointer<T>
+    {
         let new = UnsafeMutableBufferPointer<T>.allocate(capacity: capacity)
         if count > 0 { new.baseAddress!.moveInitialize(from: old.baseAddress!, count: count) }
         old.deallocate()

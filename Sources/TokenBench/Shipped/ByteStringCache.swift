@@ -27,12 +27,17 @@ final class ByteStringCache {
     func withValue<R>(for key: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
         table.withValue(for: key) { slice in
             guard let slice = slice?.pointee else { return body(nil) }
-            return body(UnsafeBufferPointer(start: arena.baseAddress.unsafelyUnwrapped + Int(slice.start), count: Int(slice.count)))
+            return body(
+                UnsafeBufferPointer(
+                    start: arena.baseAddress.unsafelyUnwrapped + Int(slice.start), count: Int(slice.count)))
         }
     }
 
     /// Caches `value` for `key` and calls `body` with the cached copy, borrowed until it returns.
-    func insert<R>(_ key: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func insert<R>(
+        _ key: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         if table.count >= limit || used + value.count > Int(Int32.max) {
             table.removeAll()
             used = 0

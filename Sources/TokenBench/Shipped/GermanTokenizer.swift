@@ -10,7 +10,9 @@ import GRDBSQLite
 /// BASE defaults to `unicode61 remove_diacritics 0`: this tokenizer decides what happens to
 /// umlauts, and other diacritics are kept.
 final class GermanTokenizer: FilteringWrapper {
-    static let tokenTrampoline: FTS5TokenCallback = { WrappedTokenization.forward(GermanTokenizer.self, $0, $1, $2, $3, $4, $5) }
+    static let tokenTrampoline: FTS5TokenCallback = {
+        WrappedTokenization.forward(GermanTokenizer.self, $0, $1, $2, $3, $4, $5)
+    }
     static let name = "german"
 
     let base: any FTS5Tokenizer
@@ -23,7 +25,8 @@ final class GermanTokenizer: FilteringWrapper {
     private var transcribed = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 128)
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
+        let parsed = try WrapperArguments(
+            arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
     }
 
@@ -32,16 +35,21 @@ final class GermanTokenizer: FilteringWrapper {
         transcribed.deallocate()
     }
 
-    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-                tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
+    func filter(
+        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
         // Umlauts and ß all start with 0xC3 (NFC) or involve 0xCC 0x88 (NFD diaeresis).
-        guard token.contains(where: { $0 == 0xC3 || $0 == 0xCC }), let (plainCount, transcribedCount) = fold(token) else {
+        guard token.contains(where: { $0 == 0xC3 || $0 == 0xCC }), let (plainCount, transcribedCount) = fold(token)
+        else {
             return emit.emit(token, flags: flags, start: start, end: end)
         }
         let plainForm = UnsafeBufferPointer(rebasing: plain[..<plainCount])
         let transcribedForm = UnsafeBufferPointer(rebasing: transcribed[..<transcribedCount])
         let code = emit.emit(plainForm, flags: flags, start: start, end: end)
-        guard code == SQLITE_OK, tokenization.contains(.document), !transcribedForm.elementsEqual(plainForm) else { return code }
+        guard code == SQLITE_OK, tokenization.contains(.document), !transcribedForm.elementsEqual(plainForm) else {
+            return code
+        }
         return emit.emit(transcribedForm, flags: flags | FTS5_TOKEN_COLOCATED, start: start, end: end)
     }
 
@@ -74,12 +82,13 @@ final class GermanTokenizer: FilteringWrapper {
         while index < token.count {
             let byte = token[index]
             let next: UInt8 = index + 1 < token.count ? token[index + 1] : 0
-            let vowel: UInt8? = switch (byte, next) {
-            case (0xC3, 0xA4), (0xC3, 0x84): 0x61  // ä Ä
-            case (0xC3, 0xB6), (0xC3, 0x96): 0x6F  // ö Ö
-            case (0xC3, 0xBC), (0xC3, 0x9C): 0x75  // ü Ü
-            default: nil
-            }
+            let vowel: UInt8? =
+                switch (byte, next) {
+                case (0xC3, 0xA4), (0xC3, 0x84): 0x61 // ä Ä
+                case (0xC3, 0xB6), (0xC3, 0x96): 0x6F // ö Ö
+                case (0xC3, 0xBC), (0xC3, 0x9C): 0x75 // ü Ü
+                default: nil
+                }
             if let vowel {
                 plain[plainCount] = vowel
                 plainCount += 1
@@ -88,7 +97,7 @@ final class GermanTokenizer: FilteringWrapper {
                 transcribedCount += 2
                 index += 2
                 changed = true
-            } else if byte == 0xC3, next == 0x9F {  // ß
+            } else if byte == 0xC3, next == 0x9F { // ß
                 plain[plainCount] = 0x73
                 plain[plainCount + 1] = 0x73
                 plainCount += 2
@@ -98,7 +107,8 @@ final class GermanTokenizer: FilteringWrapper {
                 index += 2
                 changed = true
             } else if byte == 0xCC, next == 0x88, plainCount > 0, Self.isPlainVowel(plain[plainCount - 1]),
-                      !Self.isCombiningMark(token, at: index + 2) {
+                !Self.isCombiningMark(token, at: index + 2)
+            {
                 // NFD diaeresis after a, o or u, with no further mark (that would be ǖ, not ü):
                 // drop it (plain) or write e (transcribed), as NFC ä, ö, ü are.
                 transcribed[transcribedCount] = 0x65

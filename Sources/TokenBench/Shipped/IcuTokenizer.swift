@@ -49,7 +49,9 @@ final class IcuTokenizer: EngineTokenizerType {
     }
 
     @inline(__always)
-    private func emitFolded(_ word: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt, emitter: inout TokenEmitter) -> CInt {
+    private func emitFolded(_ word: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt, emitter: inout TokenEmitter)
+        -> CInt
+    {
         if !folder.isTurkic, let lowered = lowercaser.lowerCased(word) {
             // ASCII fast path: folding is lower-casing.
             return emitter.emit(lowered, flags: 0, start: start, end: end)

@@ -27,7 +27,8 @@ final class JapaneseTokenizer: EngineTokenizerType {
     /// Katakana to Hepburn-style romaji (ICU's Katakana-Latin: ローマジ → rōmaji), then plain ASCII
     /// letters: macrons go (rōmaji → romaji), and so do the apostrophes that separate n from a
     /// vowel (kan'i → kani), since a typed query never has them.
-    static let romajiTransformID = "Katakana-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:^Letter:] Remove"
+    static let romajiTransformID =
+        "Katakana-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:^Letter:] Remove"
 
     private let analyzer: MorphologicalAnalyzer
     private let folder: NfkcFolder
@@ -83,7 +84,8 @@ final class JapaneseTokenizer: EngineTokenizerType {
                 var state = CallState(
                     tokenizer: Unmanaged.passUnretained(self),
                     folded: UnsafeRawPointer(folded.baseAddress!).assumingMemoryBound(to: UInt8.self), offsets: offsets,
-                    isDocument: tokenization.contains(.document), emitter: TokenEmitter(context: context, callback: tokenCallback))
+                    isDocument: tokenization.contains(.document),
+                    emitter: TokenEmitter(context: context, callback: tokenCallback))
                 // Ownership: `state` and the folder's buffers live until the walk returns; the
                 // callback borrows them through the pointer.
                 return withUnsafeMutablePointer(to: &state) { statePointer in
@@ -91,10 +93,14 @@ final class JapaneseTokenizer: EngineTokenizerType {
                         context, start, end, feature, featureLength in
                         let state = context.unsafelyUnwrapped.assumingMemoryBound(to: CallState.self)
                         let features = UnsafeBufferPointer(
-                            start: UnsafeRawPointer(feature)?.assumingMemoryBound(to: UInt8.self), count: Int(featureLength))
-                        let surface = UnsafeBufferPointer(start: state.pointee.folded + Int(start), count: Int(end - start))
+                            start: UnsafeRawPointer(feature)?.assumingMemoryBound(to: UInt8.self),
+                            count: Int(featureLength))
+                        let surface = UnsafeBufferPointer(
+                            start: state.pointee.folded + Int(start), count: Int(end - start))
                         // The C walk reports only surfaces inside the folded text.
-                        guard let original = state.pointee.offsets.original(start: start, end: end) else { return SQLITE_ERROR }
+                        guard let original = state.pointee.offsets.original(start: start, end: end) else {
+                            return SQLITE_ERROR
+                        }
                         return state.pointee.tokenizer._withUnsafeGuaranteedRef { tokenizer in
                             tokenizer.emitMorpheme(
                                 surface, features: features, start: original.start, end: original.end,
@@ -107,15 +113,17 @@ final class JapaneseTokenizer: EngineTokenizerType {
         return result < 0 ? SQLITE_ERROR : result
     }
 
-    private func emitMorpheme(_ surface: UnsafeBufferPointer<UInt8>, features: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt,
-                              isDocument: Bool, emitter: inout TokenEmitter) -> CInt {
+    private func emitMorpheme(
+        _ surface: UnsafeBufferPointer<UInt8>, features: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt,
+        isDocument: Bool, emitter: inout TokenEmitter
+    ) -> CInt {
         let range = tokens(surface: surface, features: features)
         let count = isDocument ? Int(range.count) : min(Int(range.count), 1)
         return tokenBytes.withUnsafeBufferPointer { bytes in
             tokenEnds.withUnsafeBufferPointer { ends in
-                for index in Int(range.first) ..< Int(range.first) + count {
+                for index in Int(range.first)..<Int(range.first) + count {
                     let tokenStart = index == 0 ? 0 : ends[index - 1]
-                    let token = UnsafeBufferPointer(rebasing: bytes[tokenStart ..< ends[index]])
+                    let token = UnsafeBufferPointer(rebasing: bytes[tokenStart..<ends[index]])
                     let flags = index == Int(range.first) ? 0 : FTS5_TOKEN_COLOCATED
                     let code = emitter.emit(token, flags: flags, start: start, end: end)
                     if code != SQLITE_OK { return code }
@@ -171,7 +179,8 @@ struct MorphemeReadings {
             extra.append(contentsOf: [reading, pronunciation ?? reading].compactMap { romaji($0, romanizer) })
         }
         if let base = field(6), let foldedBase = ICUNormalization.nfkcCasefold.apply(base).map(Self.katakana),
-           UTF8Text.hasLetterOrDigit(foldedBase) {
+            UTF8Text.hasLetterOrDigit(foldedBase)
+        {
             extra.append(foldedBase)
         }
         for token in extra where !tokens.contains(token) {
@@ -182,7 +191,8 @@ struct MorphemeReadings {
     /// `katakana` in lower-case ASCII letters, or nil when ICU leaves anything else.
     private func romaji(_ katakana: [UInt8], _ romanizer: Transliterator) -> [UInt8]? {
         guard let latin = katakana.withUnsafeBufferPointer({ romanizer.transliterate($0) }), !latin.isEmpty,
-              latin.allSatisfy({ (0x61...0x7A).contains($0) }) else { return nil }
+            latin.allSatisfy({ (0x61...0x7A).contains($0) })
+        else { return nil }
         return latin
     }
 

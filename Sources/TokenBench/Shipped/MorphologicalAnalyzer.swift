@@ -38,8 +38,10 @@ final class MorphologicalAnalyzer {
 
     /// Walks the morphemes of `length` bytes at `text`: `callback` gets `context` with each one.
     /// Returns 0, the callback's non-zero value, or -1 when MeCab fails.
-    func walk(_ text: UnsafePointer<CChar>, length: CInt, context: UnsafeMutableRawPointer,
-              callback: tb_morpheme_callback) -> CInt {
+    func walk(
+        _ text: UnsafePointer<CChar>, length: CInt, context: UnsafeMutableRawPointer,
+        callback: tb_morpheme_callback
+    ) -> CInt {
         tb_mecab_walk(handle, text, length, callback, context)
     }
 }

@@ -31,7 +31,8 @@ final class NfkcFolder {
     func fold(_ pText: UnsafePointer<CChar>, _ nText: CInt) -> CInt? {
         // Most text folds to about its own length; text that grows more (ß → ss, ﬃ → ffi) takes a
         // second pass with the exact size, rather than every call reserving twice the input.
-        let length = retryingWithLargerCapacity(initialCapacity: max(folded.count, Int(nText) + Int(nText) / 8 + 16)) { capacity in
+        let length = retryingWithLargerCapacity(initialCapacity: max(folded.count, Int(nText) + Int(nText) / 8 + 16)) {
+            capacity in
             if folded.count < capacity {
                 folded = [CChar](repeating: 0, count: capacity)
                 segmentStart = [CInt](repeating: 0, count: capacity)
@@ -49,8 +50,10 @@ final class NfkcFolder {
     func withOffsetMap<T>(_ body: (OffsetMap) -> T) -> T {
         segmentStart.withUnsafeBufferPointer { starts in
             segmentEnd.withUnsafeBufferPointer { ends in
-                body(OffsetMap(starts: starts.baseAddress!, ends: ends.baseAddress!, foldedLength: foldedLength,
-                               originalLength: originalLength))
+                body(
+                    OffsetMap(
+                        starts: starts.baseAddress!, ends: ends.baseAddress!, foldedLength: foldedLength,
+                        originalLength: originalLength))
             }
         }
     }

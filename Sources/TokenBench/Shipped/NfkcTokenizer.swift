@@ -50,10 +50,12 @@ final class NfkcTokenizer: EngineTokenizerType {
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         guard let pText, nText > 0 else { return SQLITE_OK }
-        let text = UnsafeBufferPointer(start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
+        let text = UnsafeBufferPointer(
+            start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
         if text.isASCII {
             // ASCII fast path: NFKC case folding of ASCII is lower-casing, which BASE does itself.
-            return base.tokenize(context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
+            return base.tokenize(
+                context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
         }
         guard let length = folder.fold(pText, nText) else { return SQLITE_ERROR }
         return folder.folded.withUnsafeBufferPointer { foldedText in

@@ -25,7 +25,8 @@ final class SnowballStemmer {
 
         mutating func appendStem(_ bytes: UnsafeRawBufferPointer) -> StemRange {
             if stemCount + bytes.count > stems.count {
-                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(stems.count * 2, stemCount + bytes.count))
+                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(
+                    capacity: max(stems.count * 2, stemCount + bytes.count))
                 _ = larger.initialize(fromContentsOf: stems[..<stemCount])
                 stems.deallocate()
                 stems = larger
@@ -47,13 +48,15 @@ final class SnowballStemmer {
 
     /// The algorithms libstemmer offers, by their canonical names.
     static var algorithms: [String] {
-        (0 ..< tb_stemmer_algorithm_count()).compactMap { tb_stemmer_algorithm_name($0).map { String(cString: $0) } }
+        (0..<tb_stemmer_algorithm_count()).compactMap { tb_stemmer_algorithm_name($0).map { String(cString: $0) } }
     }
 
     init(algorithm: String, tokenizer: String) throws {
         guard let handle = tb_stemmer_open(algorithm) else {
             throw DatabaseError(
-                message: "\(tokenizer): unknown language '\(algorithm)' (languages: \(Self.algorithms.joined(separator: ", ")))")
+                message:
+                    "\(tokenizer): unknown language '\(algorithm)' (languages: \(Self.algorithms.joined(separator: ", ")))"
+            )
         }
         self.handle = handle
         cache = .allocate(capacity: 1)
@@ -73,7 +76,8 @@ final class SnowballStemmer {
     func withStem<R>(of word: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
         let range = cache.pointee.table.value(for: word) ?? stemUncached(word)
         guard range.count >= 0 else { return body(nil) }
-        return body(UnsafeBufferPointer(start: cache.pointee.stems.baseAddress! + Int(range.start), count: Int(range.count)))
+        return body(
+            UnsafeBufferPointer(start: cache.pointee.stems.baseAddress! + Int(range.start), count: Int(range.count)))
     }
 
     private func stemUncached(_ word: UnsafeBufferPointer<UInt8>) -> StemRange {
@@ -85,7 +89,9 @@ final class SnowballStemmer {
         if let composed = word.isASCII ? Array(word) : ICUNormalization.nfc.apply(word) {
             var stem: UnsafePointer<CChar>?
             let length = composed.withUnsafeBufferPointer { composed in
-                composed.withMemoryRebound(to: CChar.self) { tb_stemmer_stem(handle, $0.baseAddress, CInt($0.count), &stem) }
+                composed.withMemoryRebound(to: CChar.self) {
+                    tb_stemmer_stem(handle, $0.baseAddress, CInt($0.count), &stem)
+                }
             }
             if length >= 0, let stem {
                 range = cache.pointee.appendStem(UnsafeRawBufferPointer(start: stem, count: Int(length)))

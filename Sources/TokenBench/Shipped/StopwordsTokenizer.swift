@@ -5,7 +5,9 @@ import GRDBSQLite
 /// stop words has no token and matches nothing. The file lists one word per line; words are run
 /// through BASE first. BASE defaults to `unicode61`.
 final class StopwordsTokenizer: FilteringWrapper {
-    static let tokenTrampoline: FTS5TokenCallback = { WrappedTokenization.forward(StopwordsTokenizer.self, $0, $1, $2, $3, $4, $5) }
+    static let tokenTrampoline: FTS5TokenCallback = {
+        WrappedTokenization.forward(StopwordsTokenizer.self, $0, $1, $2, $3, $4, $5)
+    }
     static let name = "stopwords"
 
     /// A short English list: articles, pronouns, auxiliaries, conjunctions and prepositions.
@@ -23,9 +25,11 @@ final class StopwordsTokenizer: FilteringWrapper {
     private var droppedPrevious = false
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
+        let parsed = try WrapperArguments(
+            arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
-        let list = try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
+        let list =
+            try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
         let words = ByteKeyedTable<Void>()
         for word in list {
             for token in base.documentTokenBytes(of: word) ?? [] {
@@ -41,12 +45,15 @@ final class StopwordsTokenizer: FilteringWrapper {
     ) -> CInt {
         // Overrides the FilteringWrapper default to reset the per-input state first.
         droppedPrevious = false
-        return WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
-                                       pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
+        return WrappedTokenization.run(
+            filter: self, base: base, context: context, tokenization: tokenization,
+            pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
     }
 
-    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-                tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
+    func filter(
+        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
         if flags & FTS5_TOKEN_COLOCATED != 0 {
             return droppedPrevious ? SQLITE_OK : emit.emit(token, flags: flags, start: start, end: end)
         }

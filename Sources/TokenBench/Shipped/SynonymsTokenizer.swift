@@ -9,7 +9,9 @@ import GRDBSQLite
 /// are run through BASE first, so they match BASE's tokens (case, diacritics). BASE defaults to
 /// `unicode61`.
 final class SynonymsTokenizer: FilteringWrapper {
-    static let tokenTrampoline: FTS5TokenCallback = { WrappedTokenization.forward(SynonymsTokenizer.self, $0, $1, $2, $3, $4, $5) }
+    static let tokenTrampoline: FTS5TokenCallback = {
+        WrappedTokenization.forward(SynonymsTokenizer.self, $0, $1, $2, $3, $4, $5)
+    }
     static let name = "synonyms"
 
     /// The groups used without `file`: ordinals, and British/American spellings.
@@ -26,7 +28,8 @@ final class SynonymsTokenizer: FilteringWrapper {
     private let groups: ByteKeyedTable<[[UInt8]]>
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
+        let parsed = try WrapperArguments(
+            arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
         let lines: [[String]]
         if let path = parsed.options["file"] {
@@ -58,10 +61,14 @@ final class SynonymsTokenizer: FilteringWrapper {
         return token
     }
 
-    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-                tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
+    func filter(
+        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
         let code = emit.emit(token, flags: flags, start: start, end: end)
-        guard code == SQLITE_OK, tokenization.contains(.document), let group = groups.value(for: token) else { return code }
+        guard code == SQLITE_OK, tokenization.contains(.document), let group = groups.value(for: token) else {
+            return code
+        }
         for synonym in group.dropFirst() {
             let code = emit.emit(synonym, flags: flags | FTS5_TOKEN_COLOCATED, start: start, end: end)
             guard code == SQLITE_OK else { return code }

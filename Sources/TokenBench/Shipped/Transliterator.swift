@@ -54,8 +54,10 @@ extension Transliterator {
     /// Emits `token` transliterated. Both shipped transforms end in ASCII and `Lower`, and map
     /// ASCII to itself, so an ASCII token only needs lower-casing: it skips ICU. A token ICU
     /// cannot transliterate (or turns into nothing) is emitted as it is.
-    func emitTransliterated(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-                            emit: inout TokenEmitter) -> CInt {
+    func emitTransliterated(
+        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        emit: inout TokenEmitter
+    ) -> CInt {
         if let lowered = lowercaser.lowerCased(token) {
             return emit.emit(lowered, flags: flags, start: start, end: end)
         }

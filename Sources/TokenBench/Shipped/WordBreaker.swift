@@ -16,7 +16,8 @@ final class WordBreaker {
         var error = [CChar](repeating: 0, count: 64)
         guard let handle = tb_wordbreak_open(locale, &error, CInt(error.count)) else {
             let name = String(nulTerminated: error)
-            throw DatabaseError(message: "\(tokenizer): ICU cannot open a word-break iterator for locale '\(locale)': \(name)")
+            throw DatabaseError(
+                message: "\(tokenizer): ICU cannot open a word-break iterator for locale '\(locale)': \(name)")
         }
         self.handle = handle
     }

@@ -1,7 +1,7 @@
+import CReadableMemory
 import Foundation
 import GRDB
 import GRDBSQLite
-import CReadableMemory
 
 /// What a shipped wrapper tokenizer does with each token of the tokenizer it wraps: emit zero,
 /// one or several tokens, working on the token's bytes (no Swift String per token).
@@ -9,8 +9,10 @@ protocol TokenFilter: AnyObject {
     /// The pages of the wrapped tokenizer's token memory found readable so far, kept across
     /// calls because a tokenizer's token buffer usually stays where it is.
     var baseTokenPages: ReadablePages { get }
-    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-                tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt
+    func filter(
+        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt
 }
 
 /// A shipped tokenizer that wraps `base` and filters its tokens: its xTokenize is the base's,
@@ -28,8 +30,9 @@ extension FilteringWrapper {
         context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
-        WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
-                                pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
+        WrappedTokenization.run(
+            filter: self, base: base, context: context, tokenization: tokenization,
+            pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
     }
 }
 
@@ -66,7 +69,8 @@ enum WrappedTokenization {
         return withExtendedLifetime(filter) {
             withUnsafeMutablePointer(to: &state) { statePointer in
                 base.tokenize(
-                    context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization, pText: pText, nText: nText,
+                    context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization, pText: pText,
+                    nText: nText,
                     tokenCallback: trampoline)
             }
         }
@@ -85,12 +89,16 @@ enum WrappedTokenization {
         guard nToken >= 0, pToken != nil || nToken == 0 else { return SQLITE_ERROR }
         let state = statePointer.unsafelyUnwrapped.assumingMemoryBound(to: CallState<Filter>.self)
         if nToken > 0,
-           !state.pointee.pages._withUnsafeGuaranteedRef({ $0.canRead(pToken.unsafelyUnwrapped, count: Int(nToken)) }) {
+            !state.pointee.pages._withUnsafeGuaranteedRef({ $0.canRead(pToken.unsafelyUnwrapped, count: Int(nToken)) })
+        {
             return SQLITE_ERROR
         }
-        let token = UnsafeBufferPointer(start: UnsafeRawPointer(pToken)?.assumingMemoryBound(to: UInt8.self), count: Int(nToken))
+        let token = UnsafeBufferPointer(
+            start: UnsafeRawPointer(pToken)?.assumingMemoryBound(to: UInt8.self), count: Int(nToken))
         return state.pointee.filter._withUnsafeGuaranteedRef { filter in
-            filter.filter(token, flags: flags, start: start, end: end, tokenization: state.pointee.tokenization, emit: &state.pointee.emitter)
+            filter.filter(
+                token, flags: flags, start: start, end: end, tokenization: state.pointee.tokenization,
+                emit: &state.pointee.emitter)
         }
     }
 }
@@ -106,7 +114,9 @@ extension FTS5Tokenizer {
     /// fails the call and `tokenbench conformance` names the fault. BASE runs twice, and a word
     /// whose tokens differ between the runs is left out too: a word list cannot rest on them.
     func documentTokenBytes(of text: String) -> [[UInt8]]? {
-        guard let tokens = documentTokenBytesOnce(of: text), documentTokenBytesOnce(of: text) == tokens else { return nil }
+        guard let tokens = documentTokenBytesOnce(of: text), documentTokenBytesOnce(of: text) == tokens else {
+            return nil
+        }
         return tokens
     }
 
@@ -133,7 +143,8 @@ extension FTS5Tokenizer {
                                 collector.isBroken = true
                                 return SQLITE_ERROR
                             }
-                            collector.tokens.append(nToken == 0 ? [] : Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken))))
+                            collector.tokens.append(
+                                nToken == 0 ? [] : Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken))))
                             return SQLITE_OK
                         })
                 }
@@ -253,11 +264,12 @@ struct WrapperArguments {
         }
         do {
             return try EngineTokenizer(components: base, in: connection)
-        } catch where thread[Self.nestingExceededKey] as? Bool == true {
+        } catch  where thread[Self.nestingExceededKey] as? Bool == true {
             // A level below hit the limit: every level reports that, not "cannot create its base".
             throw DatabaseError(message: tooDeep)
         } catch {
-            throw DatabaseError(message: "\(tokenizer): cannot create the wrapped tokenizer '\(base.joined(separator: " "))'")
+            throw DatabaseError(
+                message: "\(tokenizer): cannot create the wrapped tokenizer '\(base.joined(separator: " "))'")
         }
     }
 }

@@ -45,12 +45,20 @@ public enum ByteEscaping {
         switch lead {
         case 0x00...0x7F: return 1
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
-        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F
         case 0xE1...0xEF: length = 3
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F
         default: return 0
         }
         guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]) else { return 0 }
@@ -85,12 +93,15 @@ public enum ByteEscaping {
                 var hex = ""
                 var closed = false
                 while let digit = scalars.next() {
-                    if digit == "}" { closed = true; break }
+                    if digit == "}" {
+                        closed = true
+                        break
+                    }
                     hex.unicodeScalars.append(digit)
                     if hex.count > 6 { break }
                 }
                 guard closed, (1...6).contains(hex.count), hex.allSatisfy(\.isHexDigit),
-                      let value = UInt32(hex, radix: 16)
+                    let value = UInt32(hex, radix: 16)
                 else { throw EscapeError("bad escape \\u{\(hex)…}: expected 1 to 6 hex digits and a closing }") }
                 guard let decoded = Unicode.Scalar(value) else {
                     throw EscapeError("\\u{\(hex)} is not a Unicode scalar (surrogate or above 10FFFF)")

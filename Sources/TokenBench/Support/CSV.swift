@@ -63,7 +63,10 @@ public enum CSV {
                 recordLine = line
             case "\"":
                 guard field.isEmpty, !fieldWasQuoted else {
-                    throw ParseError(line: line, reason: "a quote inside an unquoted field (enclose the field in quotes and double the inner quote)")
+                    throw ParseError(
+                        line: line,
+                        reason:
+                            "a quote inside an unquoted field (enclose the field in quotes and double the inner quote)")
                 }
                 inQuotes = true
                 fieldWasQuoted = true
@@ -104,7 +107,9 @@ public enum CSV {
 
     /// Reads and parses a CSV file whose header must be exactly `expected`; every
     /// record must have as many fields.
-    static func records(ofFile path: String, header expected: [String], writtenBy command: String) throws(TokenBenchError) -> [Record] {
+    static func records(ofFile path: String, header expected: [String], writtenBy command: String)
+        throws(TokenBenchError) -> [Record]
+    {
         try records(ofFile: path, headers: [expected], writtenBy: command).records
     }
 
@@ -129,11 +134,14 @@ public enum CSV {
 
     /// Where each of `required` stands in `header`. A missing column is an error naming the
     /// file and line: "no 'NAME' column; expected `expected`".
-    static func columnIndices(of required: [String], in header: Record, file: String, expected: String) throws(TokenBenchError) -> [String: Int] {
+    static func columnIndices(of required: [String], in header: Record, file: String, expected: String)
+        throws(TokenBenchError) -> [String: Int]
+    {
         var indices: [String: Int] = [:]
         for name in required {
             guard let index = header.fields.firstIndex(of: name) else {
-                throw .invalidFixture(file: file, line: header.line, reason: "no '\(name)' column; expected \(expected)")
+                throw .invalidFixture(
+                    file: file, line: header.line, reason: "no '\(name)' column; expected \(expected)")
             }
             indices[name] = index
         }
@@ -143,7 +151,9 @@ public enum CSV {
     /// Checks that a data record has as many fields as the header.
     static func checkFieldCount(of record: Record, header: Record, file: String) throws(TokenBenchError) {
         guard record.fields.count == header.fields.count else {
-            throw .invalidFixture(file: file, line: record.line, reason: "\(record.fields.count) fields where the header has \(header.fields.count)")
+            throw .invalidFixture(
+                file: file, line: record.line,
+                reason: "\(record.fields.count) fields where the header has \(header.fields.count)")
         }
     }
 
@@ -153,7 +163,11 @@ public enum CSV {
     /// followed by a combining mark (",\u{308}") is one grapheme cluster that is not equal to
     /// "," or "\"", yet a CSV reader sees the comma and the quote.
     public static func escape(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+        guard
+            field.utf8.contains(where: {
+                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+            })
+        else {
             return field
         }
         var quoted = "\""

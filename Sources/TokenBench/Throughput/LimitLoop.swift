@@ -23,13 +23,15 @@ final class LimitLoop {
         spec = tokenizer.spec
         let words = tokenizer.components
         let failure = { (detail: String) in
-            TokenBenchError.invalidTokenizerSpec(spec: tokenizer.spec.description, reason: "its C limit loop could not be created (\(detail))")
+            TokenBenchError.invalidTokenizerSpec(
+                spec: tokenizer.spec.description, reason: "its C limit loop could not be created (\(detail))")
         }
         switch words.first {
         case IcuTokenizer.name:
             let locale = try IcuTokenizer.locale(from: Array(words.dropFirst()))
             var loop: OpaquePointer?
-            guard tb_icu_limit_loop_open(locale, IcuTokenizer.isTurkic(locale: locale) ? 1 : 0, &loop) == 0, let loop else {
+            guard tb_icu_limit_loop_open(locale, IcuTokenizer.isTurkic(locale: locale) ? 1 : 0, &loop) == 0, let loop
+            else {
                 throw failure("ICU cannot open a word-break iterator for locale '\(locale)'")
             }
             handle = .icu(loop)
@@ -37,7 +39,8 @@ final class LimitLoop {
             let base = try NfkcTokenizer.wrapperArguments(Array(words.dropFirst())).base
             var loop: OpaquePointer?
             let code = CStrings.with(base) { baseWords in
-                tb_nfkc_limit_loop_open(UnsafeRawPointer(connection.fts5), baseWords.baseAddress, CInt(baseWords.count), &loop)
+                tb_nfkc_limit_loop_open(
+                    UnsafeRawPointer(connection.fts5), baseWords.baseAddress, CInt(baseWords.count), &loop)
             }
             guard code == SQLITE_OK, let loop else { throw failure("SQLite code \(code)") }
             handle = .nfkc(loop)
@@ -67,12 +70,14 @@ final class LimitLoop {
             batch.ends.withUnsafeBufferPointer { ends in
                 switch handle {
                 case .icu(let loop): tb_icu_limit_loop_run(loop, text, ends.baseAddress, ends.count, &count)
-                case .nfkc(let loop): tb_nfkc_limit_loop_run(loop, mode.tokenization.rawValue, text, ends.baseAddress, ends.count, &count)
+                case .nfkc(let loop):
+                    tb_nfkc_limit_loop_run(loop, mode.tokenization.rawValue, text, ends.baseAddress, ends.count, &count)
                 }
             }
         }
         guard code == 0 else {
-            throw TokenBenchError.tokenizeFailed(spec: spec.description + " (C limit loop)", mode: mode.rawValue, code: code)
+            throw TokenBenchError.tokenizeFailed(
+                spec: spec.description + " (C limit loop)", mode: mode.rawValue, code: code)
         }
         return Int(count)
     }

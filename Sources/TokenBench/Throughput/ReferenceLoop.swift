@@ -1,5 +1,5 @@
-import Foundation
 import CReferenceLoop
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -35,7 +35,8 @@ final class ReferenceLoop {
             }
         }
         guard code == SQLITE_OK else {
-            throw TokenBenchError.tokenizeFailed(spec: spec.description + " (C reference loop)", mode: mode.rawValue, code: code)
+            throw TokenBenchError.tokenizeFailed(
+                spec: spec.description + " (C reference loop)", mode: mode.rawValue, code: code)
         }
         return Int(count)
     }

@@ -46,9 +46,12 @@ final class ThreadedTokenCounter {
         // Every thread only reads `batch` and uses its own instance; `results` has a slot each.
         nonisolated(unsafe) let instances = instances
         workers.run { index in
-            results.store(index, Result {
-                try TokenCounter.countTokens(in: batch, documents: shares[index], with: instances[index], mode: mode)
-            })
+            results.store(
+                index,
+                Result {
+                    try TokenCounter.countTokens(
+                        in: batch, documents: shares[index], with: instances[index], mode: mode)
+                })
         }
         return try results.values().reduce(0, +)
     }

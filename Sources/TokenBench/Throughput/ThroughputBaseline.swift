@@ -20,7 +20,8 @@ public struct ThroughputBaseline: Sendable {
 
         public init(_ row: ThroughputRow) {
             self.init(
-                tokenizer: row.tokenizer, engine: row.engine, operation: row.operation, mode: row.mode, storage: row.storage,
+                tokenizer: row.tokenizer, engine: row.engine, operation: row.operation, mode: row.mode,
+                storage: row.storage,
                 corpus: row.corpus.name, reference: row.reference, threads: row.threads)
         }
 
@@ -31,7 +32,8 @@ public struct ThroughputBaseline: Sendable {
         }
 
         public init(
-            tokenizer: String, engine: String, operation: ThroughputOperation, mode: TokenizationMode, storage: IndexStorage?,
+            tokenizer: String, engine: String, operation: ThroughputOperation, mode: TokenizationMode,
+            storage: IndexStorage?,
             corpus: String, reference: String, threads: Int = 1
         ) {
             self.tokenizer = tokenizer
@@ -45,8 +47,11 @@ public struct ThroughputBaseline: Sendable {
         }
 
         public var description: String {
-            [tokenizer, "on", engine, operation.rawValue, mode.rawValue, storage?.rawValue ?? "", threads > 1 ? "on \(threads) threads" : ""]
-                .filter { !$0.isEmpty }.joined(separator: " ")
+            [
+                tokenizer, "on", engine, operation.rawValue, mode.rawValue, storage?.rawValue ?? "",
+                threads > 1 ? "on \(threads) threads" : "",
+            ]
+            .filter { !$0.isEmpty }.joined(separator: " ")
         }
     }
 
@@ -77,7 +82,8 @@ public struct ThroughputBaseline: Sendable {
         for record in try ThroughputRow.records(ofCSV: text, file: file, requiring: [.storage, .relative]) {
             guard let relative = record.relative else { continue }
             guard relative > 0 else {
-                throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "relative '\(relative)' is not a positive number")
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: record.line, reason: "relative '\(relative)' is not a positive number")
             }
             relatives[Key(record)] = relative
         }
@@ -101,7 +107,8 @@ public struct ThroughputBaseline: Sendable {
         guard compared > 0 else {
             throw TokenBenchError.invalidArgument(
                 name: "baseline", value: file,
-                reason: "no row matches this run (same tokenizer, engine, operation, mode, storage, corpus and reference)")
+                reason:
+                    "no row matches this run (same tokenizer, engine, operation, mode, storage, corpus and reference)")
         }
         return regressions
     }

@@ -11,18 +11,22 @@ extension ThroughputMeasurer {
         for storage in options.storages {
             var nanoseconds = Array(repeating: [UInt64](), count: tokenizers.count)
             for index in tokenizers.indices {
-                _ = try indexOnce(corpus, tokenizer: tokenizers[index], storage: storage, documentLimit: Self.warmUpDocuments)
+                _ = try indexOnce(
+                    corpus, tokenizer: tokenizers[index], storage: storage, documentLimit: Self.warmUpDocuments)
             }
             for run in 0..<options.runs {
                 for index in Self.rotation(count: tokenizers.count, run: run) {
-                    progress?("index (\(storage.rawValue)): run \(run + 1)/\(options.runs), \(tokenizers[index].spec.name)")
+                    progress?(
+                        "index (\(storage.rawValue)): run \(run + 1)/\(options.runs), \(tokenizers[index].spec.name)")
                     nanoseconds[index].append(try indexOnce(corpus, tokenizer: tokenizers[index], storage: storage))
                 }
             }
             for (index, tokenizer) in tokenizers.enumerated() {
-                rows.append(row(
-                    tokenizer: tokenizer, operation: .index, mode: .document, storage: storage, corpus: corpus,
-                    tokens: documentTokens[tokenizer.spec.name], statistics: TimingStatistics(nanoseconds: nanoseconds[index])))
+                rows.append(
+                    row(
+                        tokenizer: tokenizer, operation: .index, mode: .document, storage: storage, corpus: corpus,
+                        tokens: documentTokens[tokenizer.spec.name],
+                        statistics: TimingStatistics(nanoseconds: nanoseconds[index])))
             }
         }
         return rows
@@ -38,7 +42,8 @@ extension ThroughputMeasurer {
         return try withScratchDatabase(named: "index", storage: storage, purpose: purpose) { schema in
             try createCorpusTable(named: "\(schema).corpus", tokenizer: tokenizer, purpose: purpose)
             return try timedTransaction(purpose: purpose) {
-                let insert = try RawStatement(sql: "INSERT INTO \(schema).corpus(body) VALUES (?)", purpose: purpose, in: connection)
+                let insert = try RawStatement(
+                    sql: "INSERT INTO \(schema).corpus(body) VALUES (?)", purpose: purpose, in: connection)
                 if let documentLimit {
                     try insertDocuments(of: corpus.firstBatch, limit: documentLimit, with: insert)
                     return 0
@@ -68,7 +73,8 @@ extension ThroughputMeasurer {
     /// Creates an FTS5 table tokenized by `tokenizer` with one column, `body`.
     func createCorpusTable(named name: String, tokenizer: ResolvedTokenizer, purpose: String) throws {
         do {
-            try connection.execute("CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()))")
+            try connection.execute(
+                "CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()))")
         } catch {
             throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
         }
@@ -106,7 +112,9 @@ extension ThroughputMeasurer {
         defer {
             try? connection.execute("DETACH DATABASE \(schema)")
             if storage == .file {
-                for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                for suffix in ["", "-journal", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: path + suffix)
+                }
             }
         }
         return try body(schema)

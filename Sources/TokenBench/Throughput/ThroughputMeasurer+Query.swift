@@ -9,7 +9,8 @@ extension ThroughputMeasurer {
     /// indexes in memory.
     func measureQuery(_ corpus: StreamedCorpus) throws -> [ThroughputRow] {
         guard !options.queries.isEmpty else {
-            throw TokenBenchError.invalidArgument(name: "queries", value: "", reason: "the query operation has no query to run")
+            throw TokenBenchError.invalidArgument(
+                name: "queries", value: "", reason: "the query operation has no query to run")
         }
         let purpose = "building the query index"
         return try withScratchDatabase(named: "query", storage: .file, purpose: purpose) { schema in
@@ -20,22 +21,25 @@ extension ThroughputMeasurer {
                 let purpose = "indexing the corpus with tokenizer '\(tokenizer.spec.description)'"
                 try createCorpusTable(named: "\(schema).\(table)", tokenizer: tokenizer, purpose: purpose)
                 _ = try timedTransaction(purpose: purpose) {
-                    let insert = try RawStatement(sql: "INSERT INTO \(schema).\(table)(body) VALUES (?)", purpose: purpose, in: connection)
+                    let insert = try RawStatement(
+                        sql: "INSERT INTO \(schema).\(table)(body) VALUES (?)", purpose: purpose, in: connection)
                     try corpus.forEachBatch { _, batch in try insertDocuments(of: batch, limit: nil, with: insert) }
                     return 0
                 }
-                statements.append(try RawStatement(
-                    sql: "SELECT count(*) FROM \(schema).\(table) WHERE \(table) MATCH ?",
-                    purpose: "querying the index of tokenizer '\(tokenizer.spec.description)'", in: connection))
+                statements.append(
+                    try RawStatement(
+                        sql: "SELECT count(*) FROM \(schema).\(table) WHERE \(table) MATCH ?",
+                        purpose: "querying the index of tokenizer '\(tokenizer.spec.description)'", in: connection))
             }
 
             // Warm-up, and the queries each tokenizer can run at all (one whose query text has
             // no token may be a syntax error to FTS5: it is left out for that tokenizer).
             var runnable: [[String]] = []
             for statement in statements {
-                runnable.append(options.queries.filter { query in
-                    (try? statement.bindText(query)) != nil && (try? statement.run()) != nil
-                })
+                runnable.append(
+                    options.queries.filter { query in
+                        (try? statement.bindText(query)) != nil && (try? statement.run()) != nil
+                    })
             }
             var latencies = Array(repeating: TimingStatistics(), count: tokenizers.count)
             for run in 0..<options.runs {

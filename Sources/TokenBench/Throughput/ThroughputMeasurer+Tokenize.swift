@@ -29,7 +29,9 @@ extension ThroughputMeasurer {
     func measureTokenize(_ corpus: StreamedCorpus) throws -> [ThroughputRow] {
         let reference = tokenizers.first { $0.spec.name == referenceName }!
         let cLoop = try ReferenceLoop(tokenizer: reference, in: connection)
-        var participants = tokenizers.flatMap { tokenizer in options.modes.map { Participant(tokenizer: tokenizer, mode: $0) } }
+        var participants = tokenizers.flatMap { tokenizer in
+            options.modes.map { Participant(tokenizer: tokenizer, mode: $0) }
+        }
         participants += options.modes.map { Participant(tokenizer: reference, mode: $0, cLoop: cLoop) }
         for tokenizer in tokenizers {
             guard let limitLoop = try LimitLoop(tokenizer: tokenizer, in: connection) else { continue }
@@ -46,7 +48,7 @@ extension ThroughputMeasurer {
         var nanoseconds = Array(repeating: Array(repeating: UInt64(0), count: runs), count: participants.count)
         var tokenCounts = Array(repeating: Array(repeating: 0, count: runs), count: participants.count)
         for participant in participants {
-            _ = try participant.countTokens(in: corpus.firstBatch)  // warm-up: caches, ICU data, lazy tables
+            _ = try participant.countTokens(in: corpus.firstBatch) // warm-up: caches, ICU data, lazy tables
         }
         try corpus.forEachBatch { batchIndex, batch in
             for run in 0..<runs {
@@ -66,20 +68,27 @@ extension ThroughputMeasurer {
             guard Set(counts).count == 1 else {
                 throw TokenBenchError.inconsistentMeasurement(
                     spec: participant.tokenizer.spec.description,
-                    reason: "the token count changed between runs in \(participant.mode.rawValue) mode (\(counts.map(String.init).joined(separator: ", "))): the tokenizer is not deterministic")
+                    reason:
+                        "the token count changed between runs in \(participant.mode.rawValue) mode (\(counts.map(String.init).joined(separator: ", "))): the tokenizer is not deterministic"
+                )
             }
             let harness = participants.firstIndex {
-                $0.operation == .tokenize && $0.threads == 1 && $0.tokenizer.spec == participant.tokenizer.spec && $0.mode == participant.mode
+                $0.operation == .tokenize && $0.threads == 1 && $0.tokenizer.spec == participant.tokenizer.spec
+                    && $0.mode == participant.mode
             }
             if participant.cLoop != nil, let harness, tokenCounts[harness][0] != counts[0] {
                 throw TokenBenchError.inconsistentMeasurement(
                     spec: participant.tokenizer.spec.description,
-                    reason: "the C reference loop counted \(counts[0]) tokens in \(participant.mode.rawValue) mode, the harness \(tokenCounts[harness][0])")
+                    reason:
+                        "the C reference loop counted \(counts[0]) tokens in \(participant.mode.rawValue) mode, the harness \(tokenCounts[harness][0])"
+                )
             }
             if participant.threads > 1, let harness, tokenCounts[harness][0] != counts[0] {
                 throw TokenBenchError.inconsistentMeasurement(
                     spec: participant.tokenizer.spec.description,
-                    reason: "\(participant.threads) instances on \(participant.threads) threads counted \(counts[0]) tokens in \(participant.mode.rawValue) mode, one instance \(tokenCounts[harness][0]): it is not safe to use from several connections at once")
+                    reason:
+                        "\(participant.threads) instances on \(participant.threads) threads counted \(counts[0]) tokens in \(participant.mode.rawValue) mode, one instance \(tokenCounts[harness][0]): it is not safe to use from several connections at once"
+                )
             }
             var newRow = row(
                 tokenizer: participant.tokenizer, operation: participant.operation,

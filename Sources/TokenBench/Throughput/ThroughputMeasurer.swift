@@ -29,7 +29,8 @@ final class ThroughputMeasurer {
         do {
             try FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
         } catch {
-            throw TokenBenchError.fileAccess(path: scratchDirectory.path, reason: "cannot create: \(error.localizedDescription)")
+            throw TokenBenchError.fileAccess(
+                path: scratchDirectory.path, reason: "cannot create: \(error.localizedDescription)")
         }
     }
 
@@ -70,9 +71,11 @@ final class ThroughputMeasurer {
         corpus: StreamedCorpus, tokens: Int?, statistics: TimingStatistics
     ) -> ThroughputRow {
         ThroughputRow(
-            tokenizer: tokenizer.spec.name, engine: connection.engine.name, operation: operation, mode: mode, storage: storage,
+            tokenizer: tokenizer.spec.name, engine: connection.engine.name, operation: operation, mode: mode,
+            storage: storage,
             corpus: corpus.survey,
-            tokens: tokens, runs: options.runs, minSeconds: statistics.minSeconds, medianSeconds: statistics.medianSeconds,
+            tokens: tokens, runs: options.runs, minSeconds: statistics.minSeconds,
+            medianSeconds: statistics.medianSeconds,
             maxSeconds: statistics.maxSeconds, reference: referenceName)
     }
 
@@ -81,7 +84,8 @@ final class ThroughputMeasurer {
     static func addingRelativeFigures(to rows: [ThroughputRow], referenceName: String) -> [ThroughputRow] {
         func referenceRow(_ operation: ThroughputOperation, _ row: ThroughputRow) -> ThroughputRow? {
             rows.first {
-                $0.tokenizer == referenceName && $0.engine == row.engine && $0.operation == operation && $0.mode == row.mode
+                $0.tokenizer == referenceName && $0.engine == row.engine && $0.operation == operation
+                    && $0.mode == row.mode
                     && $0.storage == row.storage && $0.threads == row.threads
             }
         }
@@ -89,7 +93,8 @@ final class ThroughputMeasurer {
         /// row a C loop's row is compared with, and the base of a threaded row's speed-up.
         func singleThreadRow(_ operation: ThroughputOperation, _ row: ThroughputRow) -> ThroughputRow? {
             rows.first {
-                $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.operation == operation && $0.mode == row.mode
+                $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.operation == operation
+                    && $0.mode == row.mode
                     && $0.storage == row.storage && $0.threads == 1
             }
         }
@@ -123,16 +128,20 @@ extension Workbench {
     /// tokenizer × operation × mode (× storage) × corpus, plus the C reference loop's rows.
     ///
     /// `progress` receives a short status line now and then, for a terminal.
-    public func throughput(_ options: ThroughputOptions, progress: ((String) -> Void)? = nil) throws -> [ThroughputRow] {
+    public func throughput(_ options: ThroughputOptions, progress: ((String) -> Void)? = nil) throws -> [ThroughputRow]
+    {
         guard options.runs >= 1 else {
-            throw TokenBenchError.invalidArgument(name: "runs", value: String(options.runs), reason: "at least one timed run is needed")
+            throw TokenBenchError.invalidArgument(
+                name: "runs", value: String(options.runs), reason: "at least one timed run is needed")
         }
         guard options.threads >= 1 else {
-            throw TokenBenchError.invalidArgument(name: "threads", value: String(options.threads), reason: "at least one thread is needed")
+            throw TokenBenchError.invalidArgument(
+                name: "threads", value: String(options.threads), reason: "at least one thread is needed")
         }
         if let other = options.operations.first(where: { !ThroughputOperation.requestable.contains($0) }) {
             throw TokenBenchError.invalidArgument(
-                name: "operations", value: other.rawValue, reason: "its rows come with the tokenize operation; ask for tokenize")
+                name: "operations", value: other.rawValue,
+                reason: "its rows come with the tokenize operation; ask for tokenize")
         }
         guard !options.corpora.isEmpty else {
             throw TokenBenchError.invalidArgument(name: "corpora", value: "", reason: "no corpus to measure")

@@ -6,12 +6,18 @@ extension ThroughputRow {
     /// The CSV columns, in order: the ones every consumer relies on first, then the extras.
     public enum Column: String, CaseIterable, Sendable {
         case tokenizer, engine, operation, mode, corpus, bytes, documents, tokens, runs
-        case minSeconds = "min_s", medianSeconds = "median_s", maxSeconds = "max_s"
-        case megabytesPerSecond = "mb_per_s", tokensPerSecond = "tokens_per_s", nanosecondsPerToken = "ns_per_token"
+        case minSeconds = "min_s"
+        case medianSeconds = "median_s"
+        case maxSeconds = "max_s"
+        case megabytesPerSecond = "mb_per_s"
+        case tokensPerSecond = "tokens_per_s"
+        case nanosecondsPerToken = "ns_per_token"
         case relative, reference, storage, checksum
         case documentsPerSecond = "documents_per_s"
         case queries
-        case p50Microseconds = "p50_us", p90Microseconds = "p90_us", p99Microseconds = "p99_us"
+        case p50Microseconds = "p50_us"
+        case p90Microseconds = "p90_us"
+        case p99Microseconds = "p99_us"
         case script, threads, speedup
     }
 
@@ -62,7 +68,8 @@ extension ThroughputRow {
     public static func summaryTable(_ rows: [ThroughputRow]) -> Table {
         Table(
             header: [
-                "tokenizer", "engine", "operation", "mode", "storage", "script", "threads", "MB/s", "tokens/s", "ns/token",
+                "tokenizer", "engine", "operation", "mode", "storage", "script", "threads", "MB/s", "tokens/s",
+                "ns/token",
                 "docs/s", "p50 µs", "p99 µs", "relative", "speed-up",
             ],
             rows: rows.map { row in
@@ -117,7 +124,8 @@ extension ThroughputRow {
     public static func records(ofCSV text: String, file: String, requiring: [Column] = []) throws -> [Record] {
         let records = try CSV.records(of: text, file: file)
         guard let header = records.first else {
-            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "empty file; expected a CSV from 'tokenbench throughput'")
+            throw TokenBenchError.invalidFixture(
+                file: file, line: 0, reason: "empty file; expected a CSV from 'tokenbench throughput'")
         }
         let required = try CSV.columnIndices(
             of: (requiredColumns + requiring).map(\.rawValue), in: header, file: file,
@@ -130,7 +138,8 @@ extension ThroughputRow {
             try CSV.checkFieldCount(of: record, header: header, file: file)
             func field(_ column: Column) -> String? { present[column].map { record.fields[$0] } }
             func invalid(_ column: Column, _ what: String) -> TokenBenchError {
-                .invalidFixture(file: file, line: record.line, reason: "\(column.rawValue) '\(field(column) ?? "")' is not \(what)")
+                .invalidFixture(
+                    file: file, line: record.line, reason: "\(column.rawValue) '\(field(column) ?? "")' is not \(what)")
             }
             func parsed<Value>(_ column: Column, _ what: String, _ parse: (String) -> Value?) throws -> Value? {
                 guard let text = field(column), !text.isEmpty else { return nil }
@@ -140,7 +149,10 @@ extension ThroughputRow {
             func number(_ column: Column) throws -> Double? {
                 try parsed(column, "a finite number") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
             }
-            guard let operation = try parsed(.operation, "an operation of 'tokenbench throughput'", ThroughputOperation.init(rawValue:)) else {
+            guard
+                let operation = try parsed(
+                    .operation, "an operation of 'tokenbench throughput'", ThroughputOperation.init(rawValue:))
+            else {
                 throw invalid(.operation, "an operation of 'tokenbench throughput'")
             }
             guard let mode = try parsed(.mode, "a tokenization mode", TokenizationMode.init(rawValue:)) else {

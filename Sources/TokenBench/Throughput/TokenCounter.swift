@@ -13,7 +13,9 @@ enum TokenCounter {
 
     /// Tokenizes every document of `batch` with `tokenizer` in `mode`; returns the token count,
     /// or throws when xTokenize returns an error code.
-    static func countTokens(in batch: CorpusBatch, with tokenizer: ResolvedTokenizer, mode: TokenizationMode) throws -> Int {
+    static func countTokens(in batch: CorpusBatch, with tokenizer: ResolvedTokenizer, mode: TokenizationMode) throws
+        -> Int
+    {
         try countTokens(in: batch, documents: 0..<batch.documentCount, with: tokenizer, mode: mode)
     }
 

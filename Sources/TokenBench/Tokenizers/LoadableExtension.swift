@@ -19,9 +19,11 @@ public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {
     /// it is a C identifier, so a path that contains colons still works.
     public init(parsing argument: String) {
         if let colon = argument.lastIndex(of: ":"),
-           case let entry = argument[argument.index(after: colon)...],
-           let first = entry.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic,
-           entry.unicodeScalars.allSatisfy({ $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+            case let entry = argument[argument.index(after: colon)...],
+            let first = entry.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic,
+            entry.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+            })
         {
             self.init(path: String(argument[..<colon]), entryPoint: String(entry))
         } else {
@@ -48,7 +50,8 @@ public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
             let reason = message.map { String(cString: $0) } ?? "SQLite code \(code)"
-            throw TokenBenchError.extensionLoadFailed(path: description, reason: reason.replacingOccurrences(of: "\n", with: " "))
+            throw TokenBenchError.extensionLoadFailed(
+                path: description, reason: reason.replacingOccurrences(of: "\n", with: " "))
         }
     }
 }

@@ -61,7 +61,8 @@ struct ResolvedTokenizer {
     ) throws -> T {
         let literal: String
         do { literal = try spec.sqlLiteral() } catch {
-            throw TokenBenchError.invalidTokenizerSpec(spec: reported.description, reason: "the spec contains a NUL character")
+            throw TokenBenchError.invalidTokenizerSpec(
+                spec: reported.description, reason: "the spec contains a NUL character")
         }
         // A reason left by a constructor that failed earlier, outside a probe (or on a closed
         // connection whose identifier this one reuses), must not be blamed on this spec.
@@ -149,8 +150,9 @@ final class TokenCollector {
         // A colocated token shares the previous token's position (FTS5 synonym method 3).
         let position = isColocated && !collector.tokens.isEmpty ? collector.nextPosition - 1 : collector.nextPosition
         if !(isColocated && !collector.tokens.isEmpty) { collector.nextPosition += 1 }
-        collector.tokens.append(Token(
-            position: position, bytes: bytes, start: Int(iStart), end: Int(iEnd), isColocated: isColocated))
+        collector.tokens.append(
+            Token(
+                position: position, bytes: bytes, start: Int(iStart), end: Int(iEnd), isColocated: isColocated))
         return SQLITE_OK
     }
 }

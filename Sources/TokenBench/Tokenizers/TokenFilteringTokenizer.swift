@@ -51,14 +51,17 @@ extension TokenFilteringTokenizer {
 /// wrappers use. One adapter type for every user type, so one C trampoline; the user's `filter`
 /// is one dynamically dispatched call per token.
 final class UserFilteringWrapper: FTS5Tokenizer, TokenFilter {
-    static let tokenTrampoline: FTS5TokenCallback = { WrappedTokenization.forward(UserFilteringWrapper.self, $0, $1, $2, $3, $4, $5) }
+    static let tokenTrampoline: FTS5TokenCallback = {
+        WrappedTokenization.forward(UserFilteringWrapper.self, $0, $1, $2, $3, $4, $5)
+    }
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
     private let user: any TokenFilteringTokenizer
 
     init(type: any TokenFilteringTokenizer.Type, connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: type.optionKeys, defaultBase: type.defaultBase, tokenizer: type.name)
+        let parsed = try WrapperArguments(
+            arguments, optionKeys: type.optionKeys, defaultBase: type.defaultBase, tokenizer: type.name)
         base = try parsed.makeBase(connection)
         user = try type.init(options: parsed.options, base: base)
     }
@@ -68,12 +71,15 @@ final class UserFilteringWrapper: FTS5Tokenizer, TokenFilter {
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         user.startInput(tokenization: tokenization)
-        return WrappedTokenization.run(filter: self, base: base, context: context, tokenization: tokenization,
-                                       pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
+        return WrappedTokenization.run(
+            filter: self, base: base, context: context, tokenization: tokenization,
+            pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
     }
 
-    func filter(_ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-                tokenization: FTS5Tokenization, emit: inout TokenEmitter) -> CInt {
+    func filter(
+        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
         user.filter(token, flags: flags, start: start, end: end, tokenization: tokenization, emitter: &emit)
     }
 }

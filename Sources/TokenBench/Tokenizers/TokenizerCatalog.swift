@@ -22,48 +22,70 @@ public enum TokenizerCatalog {
     static let builtInNames = ["ascii", "unicode61", "porter", "trigram"]
 
     public static let builtIns: [Entry] = [
-        Entry(spec: TokenizerSpec(label: "ascii", text: "ascii"), origin: .builtin,
-              summary: "Splits on non-alphanumeric ASCII; folds ASCII case only."),
-        Entry(spec: TokenizerSpec(label: "unicode61", text: "unicode61"), origin: .builtin,
-              summary: "Unicode 6.1 word characters; folds case; removes diacritics (remove_diacritics 1)."),
-        Entry(spec: TokenizerSpec(label: "unicode61-rd0", text: "unicode61 remove_diacritics 0"), origin: .builtin,
-              summary: "unicode61 keeping diacritics."),
-        Entry(spec: TokenizerSpec(label: "unicode61-rd2", text: "unicode61 remove_diacritics 2"), origin: .builtin,
-              summary: "unicode61 also removing diacritics from characters that carry several."),
-        Entry(spec: TokenizerSpec(label: "porter-ascii", text: "porter ascii"), origin: .builtin,
-              summary: "Porter stemming on the ascii tokenizer's tokens."),
-        Entry(spec: TokenizerSpec(label: "porter-unicode61", text: "porter unicode61"), origin: .builtin,
-              summary: "Porter stemming on unicode61's tokens."),
-        Entry(spec: TokenizerSpec(label: "trigram", text: "trigram"), origin: .builtin,
-              summary: "Every run of three characters, case folded: substring matching."),
-        Entry(spec: TokenizerSpec(label: "trigram-cs", text: "trigram case_sensitive 1"), origin: .builtin,
-              summary: "trigram without case folding."),
-        Entry(spec: TokenizerSpec(label: "trigram-rd", text: "trigram remove_diacritics 1"), origin: .builtin,
-              summary: "trigram removing diacritics (SQLite 3.45 and later)."),
+        Entry(
+            spec: TokenizerSpec(label: "ascii", text: "ascii"), origin: .builtin,
+            summary: "Splits on non-alphanumeric ASCII; folds ASCII case only."),
+        Entry(
+            spec: TokenizerSpec(label: "unicode61", text: "unicode61"), origin: .builtin,
+            summary: "Unicode 6.1 word characters; folds case; removes diacritics (remove_diacritics 1)."),
+        Entry(
+            spec: TokenizerSpec(label: "unicode61-rd0", text: "unicode61 remove_diacritics 0"), origin: .builtin,
+            summary: "unicode61 keeping diacritics."),
+        Entry(
+            spec: TokenizerSpec(label: "unicode61-rd2", text: "unicode61 remove_diacritics 2"), origin: .builtin,
+            summary: "unicode61 also removing diacritics from characters that carry several."),
+        Entry(
+            spec: TokenizerSpec(label: "porter-ascii", text: "porter ascii"), origin: .builtin,
+            summary: "Porter stemming on the ascii tokenizer's tokens."),
+        Entry(
+            spec: TokenizerSpec(label: "porter-unicode61", text: "porter unicode61"), origin: .builtin,
+            summary: "Porter stemming on unicode61's tokens."),
+        Entry(
+            spec: TokenizerSpec(label: "trigram", text: "trigram"), origin: .builtin,
+            summary: "Every run of three characters, case folded: substring matching."),
+        Entry(
+            spec: TokenizerSpec(label: "trigram-cs", text: "trigram case_sensitive 1"), origin: .builtin,
+            summary: "trigram without case folding."),
+        Entry(
+            spec: TokenizerSpec(label: "trigram-rd", text: "trigram remove_diacritics 1"), origin: .builtin,
+            summary: "trigram removing diacritics (SQLite 3.45 and later)."),
     ]
 
     /// The tokenizers TokenBench ships, with their default arguments.
-    public static let shipped: [Entry] = [
-        Entry(spec: TokenizerSpec(label: "synonyms", text: "synonyms"), origin: .shipped,
-              summary: "unicode61 plus colocated synonyms in documents: first/1st, grey/gray, colour/color…"),
-        Entry(spec: TokenizerSpec(label: "stopwords", text: "stopwords"), origin: .shipped,
-              summary: "unicode61 without English stop words, in every mode."),
-        Entry(spec: TokenizerSpec(label: "latinascii", text: "latinascii"), origin: .shipped,
-              summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o."),
-        Entry(spec: TokenizerSpec(label: "german", text: "german"), origin: .shipped,
-              summary: "ä/ö/ü match a/o/u and ae/oe/ue, ß matches ss; other diacritics kept."),
-        Entry(spec: TokenizerSpec(label: "nfkc", text: "nfkc"), origin: .shipped,
-              summary: "unicode61 on NFKC case-folded text: ligatures, fullwidth, superscripts, Kelvin sign, NFD."),
-        Entry(spec: TokenizerSpec(label: "icu", text: "icu"), origin: .shipped,
-              summary: "ICU word segmentation (dictionaries for Chinese, Japanese, Thai) and full case folding."),
-        Entry(spec: TokenizerSpec(label: "translit", text: "translit"), origin: .shipped,
-              summary: "icu words transliterated to lower-case ASCII: pinyin finds 拼音, katakana finds カタカナ."),
-        Entry(spec: TokenizerSpec(label: "japanese", text: "japanese"), origin: .shipped,
-              summary: "MeCab morphemes; documents add readings in kana and romaji and the dictionary form: romaji finds ローマ字."),
-    ] + snowballLanguages.map { language in
-        Entry(spec: TokenizerSpec(label: "snowball-\(language)", text: "snowball \(language)"), origin: .shipped,
-              summary: "Snowball's \(language) stemmer (libstemmer) on unicode61 remove_diacritics 0.")
-    }
+    public static let shipped: [Entry] =
+        [
+            Entry(
+                spec: TokenizerSpec(label: "synonyms", text: "synonyms"), origin: .shipped,
+                summary: "unicode61 plus colocated synonyms in documents: first/1st, grey/gray, colour/color…"),
+            Entry(
+                spec: TokenizerSpec(label: "stopwords", text: "stopwords"), origin: .shipped,
+                summary: "unicode61 without English stop words, in every mode."),
+            Entry(
+                spec: TokenizerSpec(label: "latinascii", text: "latinascii"), origin: .shipped,
+                summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o."),
+            Entry(
+                spec: TokenizerSpec(label: "german", text: "german"), origin: .shipped,
+                summary: "ä/ö/ü match a/o/u and ae/oe/ue, ß matches ss; other diacritics kept."),
+            Entry(
+                spec: TokenizerSpec(label: "nfkc", text: "nfkc"), origin: .shipped,
+                summary: "unicode61 on NFKC case-folded text: ligatures, fullwidth, superscripts, Kelvin sign, NFD."),
+            Entry(
+                spec: TokenizerSpec(label: "icu", text: "icu"), origin: .shipped,
+                summary: "ICU word segmentation (dictionaries for Chinese, Japanese, Thai) and full case folding."),
+            Entry(
+                spec: TokenizerSpec(label: "translit", text: "translit"), origin: .shipped,
+                summary: "icu words transliterated to lower-case ASCII: pinyin finds 拼音, katakana finds カタカナ."),
+            Entry(
+                spec: TokenizerSpec(label: "japanese", text: "japanese"), origin: .shipped,
+                summary:
+                    "MeCab morphemes; documents add readings in kana and romaji and the dictionary form: romaji finds ローマ字."
+            ),
+        ]
+        + snowballLanguages.map { language in
+            Entry(
+                spec: TokenizerSpec(label: "snowball-\(language)", text: "snowball \(language)"), origin: .shipped,
+                summary: "Snowball's \(language) stemmer (libstemmer) on unicode61 remove_diacritics 0.")
+        }
 
     /// The Snowball stemmers in the default set: the languages the default fixtures cover.
     /// `snowball` accepts every other algorithm libstemmer has, by name.
@@ -100,6 +122,8 @@ extension Workbench {
     /// The catalog entries that at least one of `engines` supports: the default tokenizer set
     /// of every command.
     public func supportedCatalogSpecs(engines: [SQLiteEngine] = [.system]) -> [TokenizerSpec] {
-        TokenizerCatalog.all.map(\.spec).filter { spec in engines.contains { unsupportedReason(spec, engine: $0) == nil } }
+        TokenizerCatalog.all.map(\.spec).filter { spec in
+            engines.contains { unsupportedReason(spec, engine: $0) == nil }
+        }
     }
 }

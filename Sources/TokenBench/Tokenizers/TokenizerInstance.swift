@@ -15,7 +15,9 @@ public final class TokenizerInstance {
         self.workbench = workbench
         self.spec = spec
         self.engine = engine
-        resolved = try workbench.withConnection(engine) { connection in try ResolvedTokenizer(spec: spec, in: connection) }
+        resolved = try workbench.withConnection(engine) { connection in
+            try ResolvedTokenizer(spec: spec, in: connection)
+        }
     }
 
     /// The tokens of `text` in `mode`, through the instance's own xTokenize, with their byte

@@ -7,9 +7,11 @@ extension TokenizerSpec {
     /// `_` only (what FTS5's parser takes bare), else quoted with `'…'` as GRDB quotes it.
     public init(_ descriptor: FTS5TokenizerDescriptor, label: String? = nil) {
         let words = descriptor.components.map { component in
-            let isBare = !component.isEmpty && component.unicodeScalars.allSatisfy { scalar in
-                !scalar.isASCII || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
-            }
+            let isBare =
+                !component.isEmpty
+                && component.unicodeScalars.allSatisfy { scalar in
+                    !scalar.isASCII || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
+                }
             return isBare ? component : "'" + component.replacingOccurrences(of: "'", with: "''") + "'"
         }
         self.init(label: label, text: words.joined(separator: " "))

@@ -20,8 +20,8 @@ public struct TokenizerSpec: Hashable, Sendable, CustomStringConvertible {
     /// a spec that merely contains `=` (as in `unicode61 separators '='`) keeps it.
     public init(parsing argument: String) {
         if let equals = argument.firstIndex(of: "="),
-           Self.isValidLabel(argument[..<equals]),
-           argument.index(after: equals) < argument.endIndex
+            Self.isValidLabel(argument[..<equals]),
+            argument.index(after: equals) < argument.endIndex
         {
             self.init(label: String(argument[..<equals]), text: String(argument[argument.index(after: equals)...]))
         } else {
@@ -37,10 +37,12 @@ public struct TokenizerSpec: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `candidate` can serve as a label (and as a key in fixture expectations).
     public static func isValidLabel(_ candidate: some StringProtocol) -> Bool {
-        !candidate.isEmpty && candidate.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || scalar == "_" || scalar == "." || scalar == "-")
-        }
+        !candidate.isEmpty
+            && candidate.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || scalar == "_" || scalar == "." || scalar == "-")
+            }
     }
 
     /// Why FTS5 must not be given this spec's quoting, or nil. A quote may only start a word, and
