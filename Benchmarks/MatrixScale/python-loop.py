@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The bare loop `tokenbench matrix` is measured against (README, "The matrix at scale"): Python's
+"""The bare loop `tokenbench matrix` is measured against (Documentation/Commands.md, "The matrix at scale"): Python's
 sqlite3 module on the system SQLite doing the same CREATE / INSERT / MATCH work for one tokenizer
 over a fixture CSV, for each document:query form pair, phrase and prefix queries, without
 recording tokens.

@@ -1,4 +1,5 @@
 #include "UTF16Transform.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ustring.h>
@@ -7,7 +8,9 @@ enum { STACK_UNITS = 256, MAX_RETRIES = 8 };
 
 int tb_transform_utf8(tb_utf16_transform transform, const void *context, const char *input, int length, char *output,
                       int capacity) {
-    if (length < 0) return -1;
+    /* The buffer sizes below are computed in int32_t: refuse what would overflow them (input
+     * past 500 MB, which no token or fixture comes near). */
+    if (length < 0 || length > INT32_MAX / 4 - 16) return -1;
     UChar source_stack[STACK_UNITS], target_stack[STACK_UNITS * 2];
     UChar *source = source_stack, *target = target_stack;
     int result = -1;
@@ -29,6 +32,7 @@ int tb_transform_utf8(tb_utf16_transform transform, const void *context, const c
     int32_t target_length = transform(context, source, source_length, target, target_capacity, &status);
     for (int retry = 0; status == U_BUFFER_OVERFLOW_ERROR && retry < MAX_RETRIES; retry++) {
         status = U_ZERO_ERROR;
+        if (target_capacity > INT32_MAX / 2) goto done;
         target_capacity = target_length > target_capacity * 2 ? target_length : target_capacity * 2;
         if (target != target_stack) free(target);
         if ((target = malloc(sizeof(UChar) * (size_t)target_capacity)) == NULL) goto done;

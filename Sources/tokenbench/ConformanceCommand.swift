@@ -64,9 +64,9 @@ struct ConformanceCommand: ParsableCommand {
                 let report = try workbench.conformance(of: spec, inputs: inputs, options: options)
                 reports.append(report)
                 table.rows += report.findings.map(\.tableRow)
-                let known = knownIssues.verdict(on: [report]).knownErrors.count
+                let knownCount = knownIssues.verdict(on: [report]).knownErrors.count
                 printError(
-                    "tokenbench: \(report.tokenizer) on \(report.engine): \(report.errorCount) errors\(known == 0 ? "" : " (\(known) known)"), "
+                    "tokenbench: \(report.tokenizer) on \(report.engine): \(report.errorCount) errors\(knownCount == 0 ? "" : " (\(knownCount) known)"), "
                         + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls)"
                 )
             }

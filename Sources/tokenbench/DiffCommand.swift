@@ -10,7 +10,7 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             Both files are long matrix CSVs from 'tokenbench matrix'. A tokenizer found in one file \
             only is named on stderr and not compared.
-            Exit status: 0 the files have the same cells and agree on each; 1 some cell differs or is in one file only; 2 bad usage or input.
+            Exit status: 0 every compared cell agrees and neither file has one the other lacks (tokenizers in one file only are skipped); 1 some cell differs or is in one file only; 2 bad usage or input.
             """)
 
     @Argument(help: "The first matrix CSV (a).")

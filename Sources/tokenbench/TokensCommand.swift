@@ -19,7 +19,7 @@ struct TokensCommand: ParsableCommand {
 
     @Flag(
         name: .customLong("escapes"),
-        help: "Read \\u{HEX}, \\n, \\r, \\t and \\\\ escapes in each TEXT, as fixtures do.")
+        help: "Read \\u{HEX}, \\n, \\r, \\t and \\\\ escapes in each TEXT and --input line, as fixtures do.")
     var decodesEscapes = false
 
     @Option(

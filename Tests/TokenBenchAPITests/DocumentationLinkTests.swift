@@ -48,7 +48,7 @@ struct DocumentationLinkTests {
         var anchors: Set<String> = []
         var inFence = false
         for line in markdown.split(separator: "\n") {
-            if line.hasPrefix("```") { inFence.toggle() }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle() }
             guard !inFence, let heading = line.firstMatch(of: /^#{1,6}\s+(.*)$/)?.output.1 else { continue }
             let slug = String(
                 heading.lowercased().compactMap { character -> Character? in

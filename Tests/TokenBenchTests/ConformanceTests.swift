@@ -14,8 +14,8 @@ struct ConformanceTests {
     }()
 
     static func report(_ fault: BrokenTokenizer.Fault) throws -> ConformanceReport {
-        let bench = try Workbench(options: Workbench.Options(customTokenizers: [BrokenTokenizer.self]))
-        return try bench.conformance(
+        let workbench = try Workbench(options: Workbench.Options(customTokenizers: [BrokenTokenizer.self]))
+        return try workbench.conformance(
             of: TokenizerSpec(label: fault.rawValue, text: "broken '\(fault.rawValue)'"), inputs: inputs,
             options: ConformanceOptions(threadCount: 4))
     }
@@ -167,37 +167,6 @@ struct ConformanceTests {
             #expect(throws: TokenBenchError.self) { try ConformanceKnownIssues.load(path: bad.path) }
         }
     }
-}
-
-/// The built-in and shipped tokenizers keep FTS5's contract, checked by `swift test` itself
-/// (`.ci/run` also runs the full `tokenbench conformance`): the first Japanese and stemming cases
-/// of the fixtures, the edge cases and a few random inputs, without the 1 MB ones.
-struct CatalogConformanceTests {
-    static let inputs: [ConformanceInput] = {
-        let cases = ((try? FixtureSet.defaults().cases) ?? []).filter {
-            $0.category == "japanese" || $0.category.hasPrefix("stemming") || $0.category == "german"
-        }
-        return ConformanceCorpus.make(
-            fixtures: (try? FixtureSet(cases: cases)) ?? (try! FixtureSet(cases: [])), seed: 7, iterations: 10,
-            large: false)
-    }()
-
-    @Test(arguments: TokenizerCatalog.all.map(\.spec), SQLiteEngine.builtIn)
-    func catalogTokenizerKeepsTheContract(spec: TokenizerSpec, engine: SQLiteEngine) throws {
-        let workbench = try Workbench()
-        // trigram-rd on SQLite < 3.45: VocabAgreementTests pins that.
-        guard workbench.unsupportedReason(spec, engine: engine) == nil else { return }
-        #expect(Self.inputs.count > 60)
-        let report = try workbench.conformance(
-            of: spec, inputs: Self.inputs, options: ConformanceOptions(engine: engine))
-        #expect(report.engine == engine.name)
-        let errors = report.findings.filter { $0.severity == .error }
-        // SQLite 3.40.1's own trigram (results/conformance-known.csv gives the reasons); 3.54.1
-        // fixed it, so the bundled engine has no known issue at all.
-        let known: Set<ConformanceCheck> =
-            spec.name.hasPrefix("trigram") && engine == .system ? [.characterBoundary, .offsetRange] : []
-        #expect(errors.allSatisfy { known.contains($0.check) }, "\(spec.name): \(errors.prefix(3).map(\.detail))")
-    }
 
     /// The verdict a CI run acts on, computed by the library: unknown errors fail, known ones do
     /// not, warnings never do, and a known issue not seen is reported only when its tokenizer ran
@@ -232,5 +201,36 @@ struct CatalogConformanceTests {
         #expect(verdict.knownIssuesNotFound.map(\.reason) == ["not hit this time"])
         // Known errors alone pass.
         #expect(known.verdict(on: [report("trigram", "system", [finding("trigram", "system", .offsetRange)])]).passes)
+    }
+}
+
+/// The built-in and shipped tokenizers keep FTS5's contract, checked by `swift test` itself
+/// (`.ci/run` also runs the full `tokenbench conformance`): the first Japanese and stemming cases
+/// of the fixtures, the edge cases and a few random inputs, without the 1 MB ones.
+struct CatalogConformanceTests {
+    static let inputs: [ConformanceInput] = {
+        let cases = ((try? FixtureSet.defaults().cases) ?? []).filter {
+            $0.category == "japanese" || $0.category.hasPrefix("stemming") || $0.category == "german"
+        }
+        return ConformanceCorpus.make(
+            fixtures: (try? FixtureSet(cases: cases)) ?? (try! FixtureSet(cases: [])), seed: 7, iterations: 10,
+            large: false)
+    }()
+
+    @Test(arguments: TokenizerCatalog.all.map(\.spec), SQLiteEngine.builtIn)
+    func catalogTokenizerKeepsTheContract(spec: TokenizerSpec, engine: SQLiteEngine) throws {
+        let workbench = try Workbench()
+        // trigram-rd on SQLite < 3.45: VocabAgreementTests pins that.
+        guard workbench.unsupportedReason(spec, engine: engine) == nil else { return }
+        #expect(Self.inputs.count > 60)
+        let report = try workbench.conformance(
+            of: spec, inputs: Self.inputs, options: ConformanceOptions(engine: engine))
+        #expect(report.engine == engine.name)
+        let errors = report.findings.filter { $0.severity == .error }
+        // SQLite 3.40.1's own trigram (results/conformance-known.csv gives the reasons); 3.54.1
+        // fixed it, so the bundled engine has no known issue at all.
+        let known: Set<ConformanceCheck> =
+            spec.name.hasPrefix("trigram") && engine == .system ? [.characterBoundary, .offsetRange] : []
+        #expect(errors.allSatisfy { known.contains($0.check) }, "\(spec.name): \(errors.prefix(3).map(\.detail))")
     }
 }

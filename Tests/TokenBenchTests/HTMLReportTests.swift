@@ -22,8 +22,8 @@ struct HTMLReportTests {
     ]
 
     static func render(throughput: [ThroughputFigures] = []) throws -> (html: String, document: XMLDocument) {
-        let bench = try Workbench()
-        let matrix = try bench.matrix(
+        let workbench = try Workbench()
+        let matrix = try workbench.matrix(
             cases: hostileCases,
             tokenizers: [
                 TokenizerSpec(text: "unicode61"),
@@ -41,12 +41,12 @@ struct HTMLReportTests {
     /// Two engines: the grid gets a column per tokenizer and engine, and the engines section
     /// comes first, saying where they disagree: nowhere on a real run, one row on a doctored one.
     @Test func enginesAreSideBySideWithTheirDisagreementsFirst() throws {
-        let bench = try Workbench()
+        let workbench = try Workbench()
         let cases = [
             MatchCase(id: "foo", category: "c", document: "Foo", query: "foo"),
             MatchCase(id: "bar", category: "c", document: "bar", query: "bar"),
         ]
-        let matrix = try bench.matrix(
+        let matrix = try workbench.matrix(
             cases: cases, tokenizers: [TokenizerSpec(text: "unicode61")], engines: [.system, .bundled])
         let environment = [("system.sqlite_version", "3.40.1"), ("bundled.sqlite_version", "3.54.1")]
         let agreeing = HTMLReport(matrix: matrix, environment: environment, command: "x").render()

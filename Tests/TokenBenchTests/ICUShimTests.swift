@@ -33,10 +33,16 @@ struct ICUShimTests {
         #expect(folded == Array(text.folding(options: .caseInsensitive, locale: nil).utf8), "\(label)")
     }
 
-    @Test(arguments: inputs)
-    func transliterationAgreesWithFoundation(label: String, text: String) throws {
-        let transliterator = try Transliterator(id: "Latin-ASCII; Lower", tokenizer: "test")
-        let expected = try #require(text.applyingTransform(StringTransform("Latin-ASCII; Lower"), reverse: false))
+    /// Each input through Latin-ASCII, and through Any-Latin, which turns one Hangul syllable
+    /// (one UTF-16 unit) into up to five letters: past three times the input, so it takes the
+    /// transliterator's retry.
+    @Test(
+        arguments: inputs + [("Hangul: 괜 becomes gwaen", String(repeating: "괜찮", count: 200))],
+        ["Latin-ASCII; Lower", "Any-Latin"])
+    func transliterationAgreesWithFoundation(input: (label: String, text: String), transform: String) throws {
+        let (label, text) = input
+        let transliterator = try Transliterator(id: transform, tokenizer: "test")
+        let expected = try #require(text.applyingTransform(StringTransform(transform), reverse: false))
         #expect(
             Array(text.utf8).withUnsafeBufferPointer { transliterator.transliterate($0) } == Array(expected.utf8),
             "\(label)")

@@ -123,11 +123,11 @@ struct MatchMatrixTests {
     /// The matrix runs its tables on all cores, each worker on a workbench of its own: results
     /// come back in job order, and the first failure in that order is the one thrown.
     @Test func parallelJobsKeepTheirOrderAndTheirFirstError() throws {
-        let bench = try Workbench()
-        #expect(try bench.runInParallel(50) { _, index in index * 2 } == (0..<50).map { $0 * 2 })
+        let workbench = try Workbench()
+        #expect(try workbench.runInParallel(50) { _, index in index * 2 } == (0..<50).map { $0 * 2 })
         struct Failure: Error, Equatable { var index: Int }
         #expect(throws: Failure(index: 3)) {
-            _ = try bench.runInParallel(20) { _, index in
+            _ = try workbench.runInParallel(20) { _, index in
                 if index == 3 || index == 17 { throw Failure(index: index) }
                 return index
             }
@@ -272,7 +272,7 @@ struct MatchMatrixTests {
     /// The public matrix() refuses two cases with one id, or two tokenizers with one name, which
     /// used to overwrite each other's cells.
     @Test func matrixRefusesDuplicateCaseIDsAndTokenizerNames() throws {
-        let bench = try Workbench()
+        let workbench = try Workbench()
         let twice = [
             MatchCase(id: "a", category: "t", document: "x", query: "x"),
             MatchCase(id: "a", category: "t", document: "y", query: "y"),
@@ -282,14 +282,14 @@ struct MatchMatrixTests {
                 name: "case id", value: "a",
                 reason: "is listed twice; each case id names one row or column of the matrix")
         ) {
-            try bench.matrix(cases: twice, tokenizers: [Self.ascii])
+            try workbench.matrix(cases: twice, tokenizers: [Self.ascii])
         }
         #expect(
             throws: TokenBenchError.invalidArgument(
                 name: "tokenizer", value: "ascii",
                 reason: "is listed twice; each tokenizer names one row or column of the matrix")
         ) {
-            try bench.matrix(cases: [twice[0]], tokenizers: [Self.ascii, Self.ascii])
+            try workbench.matrix(cases: [twice[0]], tokenizers: [Self.ascii, Self.ascii])
         }
     }
 }

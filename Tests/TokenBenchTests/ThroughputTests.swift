@@ -170,7 +170,7 @@ struct ThroughputTests {
         // A relative of 0 would flag nothing ever: a baseline must have positive figures.
         (
             "tokenizer,operation,mode,storage,corpus,reference,relative\na,tokenize,document,,c,u,0\n",
-            .invalidFixture(file: "b.csv", line: 2, reason: "relative '0.0' is not a positive number")
+            .invalidFixture(file: "b.csv", line: 2, reason: "relative '0' is not a positive number")
         ),
         // Operations, modes and storages are read as the enums the writer wrote, not as free text.
         (

@@ -55,7 +55,6 @@ int tb_wordbreak_next(tb_wordbreak *wordbreak, int *start, int *end);
 /// Detaches the text given to tb_wordbreak_set_text.
 void tb_wordbreak_clear_text(tb_wordbreak *wordbreak);
 
-
 // MARK: Case folding (CaseFold.c)
 
 /// Full Unicode case folding of `length` bytes of UTF-8 into `output`; `turkic` selects the

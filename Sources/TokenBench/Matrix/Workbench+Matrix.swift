@@ -36,8 +36,8 @@ extension Workbench {
         let jobs = tokenizers.flatMap { spec in
             engines.flatMap { engine in pairGroups.map { (spec: spec, engine: engine, formPairs: $0) } }
         }
-        let outcomes = try runInParallel(jobs.count) { bench, index in
-            try bench.tableCells(
+        let outcomes = try runInParallel(jobs.count) { worker, index in
+            try worker.tableCells(
                 cases: cases, spec: jobs[index].spec, engine: jobs[index].engine, formPairs: jobs[index].formPairs,
                 queryKinds: queryKinds)
         }

@@ -1,7 +1,7 @@
 /// The charted rows of a `tokenbench throughput` CSV, read back for the report.
 public struct ThroughputFigures: Sendable {
-    /// The tokenize, c-reference and c-limit rows, each with its MB/s and relative figures.
     public internal(set) var file: String
+    /// The tokenize, c-reference and c-limit rows, each with its MB/s and relative figures.
     public internal(set) var rows: [ThroughputRow.Record]
     /// The corpus names and sizes the rows were measured on, as the CSV gives them.
     public internal(set) var corpora: [String]
@@ -25,10 +25,11 @@ public struct ThroughputFigures: Sendable {
         var rows: [ThroughputRow.Record] = []
         var corpora: [String] = []
         for record in records where chartedOperations.contains(record.operation) {
-            guard record.megabytesPerSecond != nil, record.relative != nil else {
+            guard let speed = record.megabytesPerSecond, let relative = record.relative, speed >= 0, relative >= 0
+            else {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: record.line,
-                    reason: "a \(record.operation.rawValue) row without its mb_per_s and relative figures")
+                    reason: "a \(record.operation.rawValue) row needs mb_per_s and relative figures of 0 or more")
             }
             rows.append(record)
             let corpus = "\(record.corpus) (\(record.bytes.map(String.init) ?? "?") bytes)"

@@ -83,7 +83,8 @@ public struct ThroughputBaseline: Sendable {
             guard let relative = record.relative else { continue }
             guard relative > 0 else {
                 throw TokenBenchError.invalidFixture(
-                    file: file, line: record.line, reason: "relative '\(relative)' is not a positive number")
+                    file: file, line: record.line,
+                    reason: "relative '\(String(format: "%g", relative))' is not a positive number")
             }
             relatives[Key(record)] = relative
         }

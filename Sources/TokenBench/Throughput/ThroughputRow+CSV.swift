@@ -98,22 +98,22 @@ extension ThroughputRow {
     /// script and one thread.
     public struct Record: Sendable, Equatable {
         /// The line in the CSV file, for errors.
-        public var line: Int
-        public var tokenizer: String
-        public var engine: String
-        public var operation: ThroughputOperation
-        public var mode: TokenizationMode
-        public var storage: IndexStorage?
-        public var corpus: String
+        public internal(set) var line: Int
+        public internal(set) var tokenizer: String
+        public internal(set) var engine: String
+        public internal(set) var operation: ThroughputOperation
+        public internal(set) var mode: TokenizationMode
+        public internal(set) var storage: IndexStorage?
+        public internal(set) var corpus: String
         /// Nil when the CSV has no `bytes` column.
-        public var bytes: Int?
-        public var script: String
-        public var threads: Int
+        public internal(set) var bytes: Int?
+        public internal(set) var script: String
+        public internal(set) var threads: Int
         /// Nil for query rows, and when the CSV has no `mb_per_s` column.
-        public var megabytesPerSecond: Double?
+        public internal(set) var megabytesPerSecond: Double?
         /// Nil for rows without a reference figure.
-        public var relative: Double?
-        public var reference: String
+        public internal(set) var relative: Double?
+        public internal(set) var reference: String
     }
 
     /// The columns every reader needs; `records(ofCSV:file:requiring:)` adds its caller's.
@@ -127,13 +127,14 @@ extension ThroughputRow {
             throw TokenBenchError.invalidFixture(
                 file: file, line: 0, reason: "empty file; expected a CSV from 'tokenbench throughput'")
         }
-        let required = try CSV.columnIndices(
+        // Throws, naming the first required column the header lacks.
+        _ = try CSV.columnIndices(
             of: (requiredColumns + requiring).map(\.rawValue), in: header, file: file,
             expected: "a CSV from 'tokenbench throughput'")
-        let present = Dictionary(
-            Column.allCases.compactMap { column in header.fields.firstIndex(of: column.rawValue).map { (column, $0) } },
-            uniquingKeysWith: { first, _ in first })
-        assert(required.allSatisfy { present[Column(rawValue: $0.key)!] == $0.value })
+        let present = [Column: Int](
+            uniqueKeysWithValues: Column.allCases.compactMap { column in
+                header.fields.firstIndex(of: column.rawValue).map { (column, $0) }
+            })
         return try records.dropFirst().map { record in
             try CSV.checkFieldCount(of: record, header: header, file: file)
             func field(_ column: Column) -> String? { present[column].map { record.fields[$0] } }
