@@ -75,19 +75,7 @@ struct ReportCLITests {
     func chromiumRendersTheReport() throws {
         let directory = try CLI.makeTemporaryDirectory()
         let report = try Self.makeReport(in: directory)
-        let png = directory.appendingPathComponent("report.png")
-        let process = Process()
-        process.executableURL = Self.script
-        process.arguments = [report.path, png.path, "900"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(message)")
-
-        let bytes = try [UInt8](Data(contentsOf: png))
+        let bytes = try Self.render(report, to: directory.appendingPathComponent("report.png"), height: 900)
         // A PNG: signature, then the IHDR chunk with the window's size.
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
@@ -117,10 +105,15 @@ struct ReportCLITests {
         try Data("<!doctype html><meta charset=\"utf-8\"><body style=\"font: 48px sans-serif\">\(text)</body>".utf8)
             .write(
                 to: page)
-        let png = directory.appendingPathComponent("\(name).png")
+        return try render(page, to: directory.appendingPathComponent("\(name).png"), height: 200)
+    }
+
+    /// Renders `page` with `render-report.sh` at 1600 × `height` pixels, as a PNG's bytes; a
+    /// failed render is an issue with the script's message.
+    static func render(_ page: URL, to png: URL, height: Int) throws -> [UInt8] {
         let process = Process()
         process.executableURL = Self.script
-        process.arguments = [page.path, png.path, "200"]
+        process.arguments = [page.path, png.path, String(height)]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = Pipe()
