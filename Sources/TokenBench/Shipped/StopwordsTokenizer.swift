@@ -39,15 +39,8 @@ final class StopwordsTokenizer: FilteringWrapper {
         self.words = words
     }
 
-    func tokenize(
-        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
-        tokenCallback: @escaping FTS5TokenCallback
-    ) -> CInt {
-        // Overrides the FilteringWrapper default to reset the per-input state first.
+    func startInput(tokenization: FTS5Tokenization) {
         droppedPrevious = false
-        return WrappedTokenization.run(
-            filter: self, base: base, context: context, tokenization: tokenization,
-            pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
     }
 
     func filter(

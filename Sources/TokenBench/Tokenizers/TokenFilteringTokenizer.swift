@@ -50,7 +50,7 @@ extension TokenFilteringTokenizer {
 /// its tokens checked and routed through the user's `filter` by the machinery the shipped
 /// wrappers use. One adapter type for every user type, so one C trampoline; the user's `filter`
 /// is one dynamically dispatched call per token.
-final class UserFilteringWrapper: FTS5Tokenizer, TokenFilter {
+final class UserFilteringWrapper: BaseTokenFilter {
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(UserFilteringWrapper.self, $0, $1, $2, $3, $4, $5)
     }
@@ -66,14 +66,8 @@ final class UserFilteringWrapper: FTS5Tokenizer, TokenFilter {
         user = try type.init(options: parsed.options, base: base)
     }
 
-    func tokenize(
-        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
-        tokenCallback: @escaping FTS5TokenCallback
-    ) -> CInt {
+    func startInput(tokenization: FTS5Tokenization) {
         user.startInput(tokenization: tokenization)
-        return WrappedTokenization.run(
-            filter: self, base: base, context: context, tokenization: tokenization,
-            pText: pText, nText: nText, tokenCallback: tokenCallback, trampoline: Self.tokenTrampoline)
     }
 
     func filter(
