@@ -150,18 +150,17 @@ extension ThroughputRow {
             func number(_ column: Column) throws -> Double? {
                 try parsed(column, "a finite number") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
             }
-            guard
-                let operation = try parsed(
-                    .operation, "an operation of 'tokenbench throughput'", ThroughputOperation.init(rawValue:))
-            else {
-                throw invalid(.operation, "an operation of 'tokenbench throughput'")
-            }
-            guard let mode = try parsed(.mode, "a tokenization mode", TokenizationMode.init(rawValue:)) else {
-                throw invalid(.mode, "a tokenization mode")
+            // An empty required field is as wrong as a misspelt one.
+            func required<Value>(_ column: Column, _ what: String, _ parse: (String) -> Value?) throws -> Value {
+                guard let value = try parsed(column, what, parse) else { throw invalid(column, what) }
+                return value
             }
             return Record(
                 line: record.line, tokenizer: field(.tokenizer) ?? "",
-                engine: field(.engine) ?? SQLiteEngine.system.name, operation: operation, mode: mode,
+                engine: field(.engine) ?? SQLiteEngine.system.name,
+                operation: try required(
+                    .operation, "an operation of 'tokenbench throughput'", ThroughputOperation.init),
+                mode: try required(.mode, "a tokenization mode", TokenizationMode.init),
                 storage: try parsed(.storage, "memory or file", IndexStorage.init(rawValue:)),
                 corpus: field(.corpus) ?? "", bytes: try parsed(.bytes, "a byte count", Int.init),
                 script: field(.script) ?? "", threads: try parsed(.threads, "a thread count", Int.init) ?? 1,
