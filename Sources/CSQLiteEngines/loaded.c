@@ -34,6 +34,7 @@ int tb_load_sqlite(const char *path, tb_sqlite_functions *functions, char *error
     LOAD(column_count);
     LOAD(column_type);
     LOAD(column_int64);
+    LOAD(column_double);
     LOAD(column_text);
     LOAD(column_bytes);
     LOAD(compileoption_get);

@@ -24,6 +24,7 @@ struct TokenBenchCommand: ParsableCommand {
             ReportCommand.self,
             ThroughputCommand.self,
             TokensCommand.self,
+            QualityCommand.self,
             ListCommand.self,
             EnvCommand.self,
         ])
@@ -66,6 +67,8 @@ extension TokenBenchError {
             "corpus": "--corpus", "corpora": "--corpus", "engine": "--engine", "baseline": "--baseline",
             "runs": "--runs",
             "threads": "--threads", "queries": "--fixtures", "operations": "--operation",
+            "tokenizer": "--tokenizer", "split": "--split", "permutations": "--permutations",
+            "runDirectory": "--run-dir",
         ]
         guard case .invalidArgument(let name, let value, let reason) = self, let flag = flags[name] else { return self }
         return .invalidArgument(name: flag, value: value, reason: reason)

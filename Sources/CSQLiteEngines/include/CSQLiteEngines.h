@@ -23,6 +23,7 @@ typedef struct tb_sqlite_functions {
     int (*column_count)(void *statement);
     int (*column_type)(void *statement, int column);
     long long (*column_int64)(void *statement, int column);
+    double (*column_double)(void *statement, int column);
     const unsigned char *(*column_text)(void *statement, int column);
     int (*column_bytes)(void *statement, int column);
     const char *(*compileoption_get)(int n);

@@ -65,7 +65,8 @@ public enum CorpusSource: Sendable, Hashable {
                 try flushIfFull()
             }
         case .lines(let path):
-            try Self.forEachLine(ofFile: path) { line in
+            try FileLines.forEach(ofFile: path) { _, line in
+                guard !line.isEmpty else { return }
                 try Self.checkSize(line.count, of: path)
                 batch.append(document: line)
                 try flushIfFull()
@@ -89,36 +90,6 @@ public enum CorpusSource: Sendable, Hashable {
             throw TokenBenchError.invalidArgument(
                 name: "corpus", value: path, reason: "a document is larger than FTS5's limit of 2 GiB")
         }
-    }
-
-    /// Reads `path` in 1 MB chunks and calls `body` with each non-empty line, without its line
-    /// break. A line may span chunks; only the current line and one chunk are held.
-    private static func forEachLine(ofFile path: String, _ body: (ArraySlice<UInt8>) throws -> Void) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TokenBenchError.fileAccess(path: path, reason: "cannot open for reading")
-        }
-        defer { try? handle.close() }
-        var pending: [UInt8] = []
-        func emit(_ line: ArraySlice<UInt8>) throws {
-            var line = line
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if !line.isEmpty { try body(line) }
-        }
-        while true {
-            let chunk: Data
-            do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
-                throw TokenBenchError.fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
-            }
-            if chunk.isEmpty { break }
-            pending.append(contentsOf: chunk)
-            var lineStart = pending.startIndex
-            while let newline = pending[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-                try emit(pending[lineStart..<newline])
-                lineStart = newline + 1
-            }
-            pending.removeSubrange(..<lineStart)
-        }
-        try emit(pending[...])
     }
 
     private static func documentFiles(in directory: String) throws -> [String] {

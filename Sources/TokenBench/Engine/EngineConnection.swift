@@ -152,6 +152,17 @@ final class EngineStatement {
         return UnsafePointer(byte)
     }()
 
+    /// Binds a copy of `bytes` as text, exactly as given (they need not be UTF-8).
+    func bind(bytes: [UInt8], at index: Int) throws(SQLiteFailure) {
+        let code = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                connection.functions.bind_text(
+                    handle, CInt(index), $0.baseAddress ?? Self.empty, CInt($0.count), Self.transient)
+            }
+        }
+        try connection.check(code)
+    }
+
     func bind(_ value: Int, at index: Int) throws(SQLiteFailure) {
         try connection.check(connection.functions.bind_int64(handle, CInt(index), Int64(value)))
     }
@@ -179,6 +190,17 @@ final class EngineStatement {
         while try step() {}
         _ = connection.functions.reset(handle)
     }
+
+    /// The current row's `column` as UTF-8 text (NULL as "").
+    func text(at column: Int) -> String {
+        // Ownership: SQLite's buffer is valid until the next step; String copies it.
+        guard let text = connection.functions.column_text(handle, CInt(column)) else { return "" }
+        let count = Int(connection.functions.column_bytes(handle, CInt(column)))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The current row's `column` as a double, at full precision.
+    func double(at column: Int) -> Double { connection.functions.column_double(handle, CInt(column)) }
 
     /// Every row, each column's bytes as SQLite gives them for text (NULL as nil), then resets.
     func byteRows() throws(SQLiteFailure) -> [[[UInt8]?]] {

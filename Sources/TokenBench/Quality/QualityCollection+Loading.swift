@@ -1,0 +1,70 @@
+import Foundation
+
+extension QualityCollection {
+    /// A BEIR dataset folder as BEIR publishes it: `corpus.jsonl`, `queries.jsonl` and
+    /// `qrels/SPLIT.tsv`.
+    public static func beir(directory: String, split: String = "test") throws -> QualityCollection {
+        let root = URL(fileURLWithPath: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TokenBenchError.fileAccess(path: directory, reason: "no such directory (expected a BEIR dataset folder)")
+        }
+        let qrels = root.appendingPathComponent("qrels").appendingPathComponent("\(split).tsv").path
+        guard FileManager.default.fileExists(atPath: qrels) else {
+            let splits = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("qrels").path))
+                ?? []).filter { $0.hasSuffix(".tsv") }.map { String($0.dropLast(4)) }.sorted()
+            throw TokenBenchError.invalidArgument(
+                name: "split", value: split,
+                reason: "\(qrels) does not exist; "
+                    + (splits.isEmpty ? "the folder has no qrels/*.tsv" : "the splits are \(splits.joined(separator: ", "))"))
+        }
+        return try files(
+            documents: root.appendingPathComponent("corpus.jsonl").path,
+            queries: root.appendingPathComponent("queries.jsonl").path, judgments: qrels, name: directory)
+    }
+
+    /// Plain files: documents and queries as JSON Lines or TSV, judgments as TREC qrels or BEIR's TSV.
+    public static func files(documents: String, queries: String, judgments: String, name: String? = nil) throws
+        -> QualityCollection
+    {
+        for path in [documents, queries, judgments] where !FileManager.default.isReadableFile(atPath: path) {
+            throw TokenBenchError.fileAccess(path: path, reason: "no such file, or it cannot be read")
+        }
+        var queryRecords: [(QualityQuery, SourceLocation)] = []
+        try QualityFileFormat.forEachRecord(ofFile: queries, kind: .query) { record, location in
+            queryRecords.append((QualityQuery(id: record.id, text: String(decoding: record.text, as: UTF8.self)), location))
+        }
+        return try QualityCollection(
+            name: name ?? documents, store: .file(path: documents), queries: queryRecords,
+            judgments: try QualityFileFormat.judgments(ofFile: judgments))
+    }
+
+    /// The fixtures' own cases read as a known-item collection: every case is a document (its
+    /// id, its document text); every case that some tokenizer is expected to match is a query
+    /// (its query text) whose relevant documents are its own and every other case's with the
+    /// same document text (relevance 1).
+    public static func knownItems(from fixtures: FixtureSet) throws -> QualityCollection {
+        let cases = fixtures.cases
+        var casesByDocument: [String: [String]] = [:]
+        for matchCase in cases { casesByDocument[matchCase.document, default: []].append(matchCase.id) }
+        var queries: [(QualityQuery, SourceLocation)] = []
+        var judgments: [(QualityJudgment, SourceLocation)] = []
+        for matchCase in cases
+        where matchCase.expectations.values.contains(where: { $0.values.contains(.match) }) {
+            queries.append((QualityQuery(id: matchCase.id, text: matchCase.query), matchCase.location))
+            for documentID in casesByDocument[matchCase.document] ?? [] {
+                judgments.append(
+                    (QualityJudgment(queryID: matchCase.id, documentID: documentID, relevance: 1), matchCase.location))
+            }
+        }
+        return try QualityCollection(
+            name: "fixtures", store: .memory(cases.map { QualityDocument(id: $0.id, text: $0.document) }),
+            queries: queries, judgments: judgments)
+    }
+
+    /// The collection `tokenbench quality` runs without input flags: the embedded fixtures' cases
+    /// as known items.
+    public static func embedded() throws -> QualityCollection {
+        try knownItems(from: try FixtureSet.defaults())
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// One document of a quality collection: an id and two FTS5 columns, title and text, as bytes
+/// (a TSV line's bytes are indexed as written).
+public struct QualityDocument: Sendable, Equatable {
+    public var id: String
+    public var title: [UInt8]
+    public var text: [UInt8]
+
+    public init(id: String, title: String = "", text: String) {
+        self.init(id: id, title: Array(title.utf8), text: Array(text.utf8))
+    }
+
+    public init(id: String, title: [UInt8], text: [UInt8]) {
+        self.id = id
+        self.title = title
+        self.text = text
+    }
+}
+
+/// One query of a quality collection: what a user typed in a search box.
+public struct QualityQuery: Sendable, Equatable {
+    public var id: String
+    public var text: String
+
+    public init(id: String, text: String) {
+        self.id = id
+        self.text = text
+    }
+}
+
+/// One relevance judgment: how relevant a document is to a query (graded, 0 or less is not
+/// relevant), as TREC qrels and BEIR give it.
+public struct QualityJudgment: Sendable, Equatable {
+    public var queryID: String
+    public var documentID: String
+    public var relevance: Int
+
+    public init(queryID: String, documentID: String, relevance: Int) {
+        self.queryID = queryID
+        self.documentID = documentID
+        self.relevance = relevance
+    }
+}
+
+/// Documents, queries and relevance judgments: what `Workbench.quality` ranks and scores.
+///
+/// The documents are streamed from their file each time an index is built, so memory holds
+/// their ids, not their text. Only judged queries are kept: a query without a judgment is
+/// skipped and counted, and judgments that name an id the collection lacks are counted. A
+/// judgment naming an unknown document stays a relevant document that no ranking can find,
+/// as trec_eval counts it; one naming an unknown query is left out.
+public struct QualityCollection: Sendable {
+    /// Where the documents are read from each time an index is built.
+    enum DocumentStore: Sendable {
+        case file(path: String)
+        case memory([QualityDocument])
+    }
+
+    /// A name for the collection in messages: its folder or documents file, or `fixtures`.
+    public let name: String
+    let store: DocumentStore
+    public let documentCount: Int
+    /// The judged queries, in the order of their file.
+    public let queries: [QualityQuery]
+    /// Relevance by query id, then by document id.
+    public let judgments: [String: [String: Int]]
+    /// Queries with no judgment at all: skipped.
+    public let unjudgedQueries: Int
+    /// Judgment lines whose query id is not in the queries: left out.
+    public let judgmentsOfUnknownQueries: Int
+    /// Judgment lines whose document id is not in the documents: kept, never retrievable.
+    public let judgmentsOfUnknownDocuments: Int
+
+    /// A collection held in memory.
+    public init(documents: [QualityDocument], queries: [QualityQuery], judgments: [QualityJudgment]) throws {
+        let located = judgments.enumerated().map { index, judgment in
+            (judgment, SourceLocation(file: "judgments", line: index + 1))
+        }
+        try self.init(
+            name: "memory", store: .memory(documents),
+            queries: queries.enumerated().map { ($1, SourceLocation(file: "queries", line: $0 + 1)) },
+            judgments: located)
+    }
+
+    init(
+        name: String, store: DocumentStore, queries: [(QualityQuery, SourceLocation)],
+        judgments: [(QualityJudgment, SourceLocation)]
+    ) throws {
+        self.name = name
+        self.store = store
+        // Document id → the line it was read from: the only per-document memory the collection keeps.
+        var documentLines: [String: Int] = [:]
+        try Self.forEachDocument(in: store) { document, location in
+            try Self.checkIdentifier(document.id, of: "document", at: location)
+            if let first = documentLines.updateValue(location.line, forKey: document.id) {
+                throw TokenBenchError.invalidFixture(
+                    file: location.file, line: location.line,
+                    reason: "duplicate document id '\(document.id)' (first at line \(first))")
+            }
+        }
+        guard !documentLines.isEmpty else {
+            let file: String
+            switch store {
+            case .file(let path): file = path
+            case .memory: file = "documents"
+            }
+            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "the collection has no document")
+        }
+        documentCount = documentLines.count
+
+        var queryLines: [String: SourceLocation] = [:]
+        for (query, location) in queries {
+            try Self.checkIdentifier(query.id, of: "query", at: location)
+            if let first = queryLines[query.id] {
+                throw TokenBenchError.invalidFixture(
+                    file: location.file, line: location.line,
+                    reason: "duplicate query id '\(query.id)' (first at line \(first.line))")
+            }
+            queryLines[query.id] = location
+        }
+        var relevance: [String: [String: Int]] = [:]
+        var judgmentLines: [String: SourceLocation] = [:]
+        var unknownQueries = 0
+        var unknownDocuments = 0
+        for (judgment, location) in judgments {
+            let key = judgment.queryID + "\u{0}" + judgment.documentID
+            if let first = judgmentLines[key] {
+                throw TokenBenchError.invalidFixture(
+                    file: location.file, line: location.line,
+                    reason:
+                        "query '\(judgment.queryID)' judges document '\(judgment.documentID)' twice (first at line \(first.line))"
+                )
+            }
+            judgmentLines[key] = location
+            guard queryLines[judgment.queryID] != nil else {
+                unknownQueries += 1
+                continue
+            }
+            if documentLines[judgment.documentID] == nil { unknownDocuments += 1 }
+            relevance[judgment.queryID, default: [:]][judgment.documentID] = judgment.relevance
+        }
+        self.queries = queries.map(\.0).filter { relevance[$0.id] != nil }
+        self.judgments = relevance
+        unjudgedQueries = queries.count - self.queries.count
+        judgmentsOfUnknownQueries = unknownQueries
+        judgmentsOfUnknownDocuments = unknownDocuments
+    }
+
+    /// A TREC run file separates its fields by white space: an id must hold none.
+    private static func checkIdentifier(_ id: String, of kind: String, at location: SourceLocation) throws {
+        guard !id.isEmpty, !id.contains(where: \.isWhitespace) else {
+            throw TokenBenchError.invalidFixture(
+                file: location.file, line: location.line,
+                reason: "the \(kind) id '\(id)' is empty or holds white space, which a TREC run file cannot")
+        }
+    }
+
+    /// Calls `body` with every document, in the order of the collection, read again from its file.
+    func forEachDocument(_ body: (QualityDocument) throws -> Void) throws {
+        try Self.forEachDocument(in: store) { document, _ in try body(document) }
+    }
+
+    private static func forEachDocument(
+        in store: DocumentStore, _ body: (QualityDocument, SourceLocation) throws -> Void
+    ) throws {
+        switch store {
+        case .memory(let documents):
+            for (index, document) in documents.enumerated() {
+                try body(document, SourceLocation(file: "documents", line: index + 1))
+            }
+        case .file(let path):
+            try QualityFileFormat.forEachRecord(ofFile: path, kind: .document) { record, location in
+                try body(QualityDocument(id: record.id, title: record.title, text: record.text), location)
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// What a quality run measures: every tokenizer on every engine, for every query kind and
+/// detail, compared with the baseline tokenizer's row on the same engine, kind and detail.
+public struct QualityOptions: Sendable {
+    /// The tokenizers to rank with; the baseline joins them when it is not among them.
+    public var tokenizers: [TokenizerSpec]
+    public var engines: [SQLiteEngine]
+    public var queryKinds: [SearchQueryKind]
+    public var details: [FTS5Detail]
+    /// The tokenizer every other row is compared with.
+    public var baseline: TokenizerSpec
+    /// How many documents each query retrieves (the run files' depth; R@100 needs 100).
+    public var depth: Int
+    /// The randomization test's permutations and seed.
+    public var permutations: Int
+    public var seed: UInt64
+    /// A folder for one TREC run file per row; nil writes none.
+    public var runDirectory: String?
+
+    public init(
+        tokenizers: [TokenizerSpec], engines: [SQLiteEngine] = [.system],
+        queryKinds: [SearchQueryKind] = [.any], details: [FTS5Detail] = [.full],
+        baseline: TokenizerSpec = TokenizerSpec(parsing: "unicode61"), depth: Int = 100,
+        permutations: Int = RandomizationTest.defaultPermutations, seed: UInt64 = RandomizationTest.defaultSeed,
+        runDirectory: String? = nil
+    ) {
+        self.tokenizers = tokenizers
+        self.engines = engines
+        self.queryKinds = queryKinds
+        self.details = details
+        self.baseline = baseline
+        self.depth = depth
+        self.permutations = permutations
+        self.seed = seed
+        self.runDirectory = runDirectory
+    }
+
+    /// Checks the options, naming the one at fault.
+    public func validate() throws {
+        func invalid(_ name: String, _ value: String, _ reason: String) -> TokenBenchError {
+            .invalidArgument(name: name, value: value, reason: reason)
+        }
+        guard !tokenizers.isEmpty else { throw invalid("tokenizers", "", "no tokenizer to rank with") }
+        guard !engines.isEmpty else { throw invalid("engines", "", "no engine to run on") }
+        guard !queryKinds.isEmpty else { throw invalid("queryKinds", "", "no query kind") }
+        guard !details.isEmpty else { throw invalid("details", "", "no detail") }
+        guard depth >= 100 else {
+            throw invalid("depth", "\(depth)", "at least 100 documents per query are needed for R@100")
+        }
+        guard permutations >= 1 else { throw invalid("permutations", "\(permutations)", "expected at least 1") }
+        try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
+        if let runDirectory {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: runDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw invalid("runDirectory", runDirectory, "exists and is not a directory")
+            }
+        }
+    }
+
+    /// The tokenizers run: the baseline first when it is not among `tokenizers`.
+    var tokenizersWithBaseline: [TokenizerSpec] {
+        tokenizers.contains { $0.name == baseline.name } ? tokenizers : [baseline] + tokenizers
+    }
+}

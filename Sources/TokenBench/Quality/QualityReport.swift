@@ -1,0 +1,15 @@
+/// What `Workbench.quality` found: a row per tokenizer × engine × query kind × detail, every
+/// query's outcome in each, and the tokenizer/engine pairs that could not run.
+public struct QualityReport: Sendable {
+    public internal(set) var rows: [QualityRow]
+    /// Per row, in row order, then in the collection's query order.
+    public internal(set) var outcomes: [QueryOutcome]
+    /// A tokenizer an engine refused, with SQLite's reason.
+    public internal(set) var skipped: [(spec: TokenizerSpec, engine: SQLiteEngine, reason: String)]
+    /// The collection's counts: judged queries run, queries skipped for want of judgments,
+    /// judgments naming unknown queries or documents.
+    public internal(set) var judgedQueries: Int
+    public internal(set) var unjudgedQueries: Int
+    public internal(set) var judgmentsOfUnknownQueries: Int
+    public internal(set) var judgmentsOfUnknownDocuments: Int
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// The quality CSVs, both ways: the summary (one `QualityRow` per line) and the per-query file
+/// (one `QueryOutcome` per line). Each column list is written once, here; `tokenbench quality`
+/// writes with it and the report reads with it.
+extension QualityRow {
+    /// The summary's columns, in order. The metric columns are named as ir_measures names them.
+    public enum Column: String, CaseIterable, Sendable {
+        case tokenizer, spec, engine
+        case sqliteVersion = "sqlite_version"
+        case queryKind = "query_kind"
+        case detail, documents, queries
+        case zeroResults = "zero_results"
+        case noTokens = "no_tokens"
+        case rejected
+        case meanResults = "mean_results"
+        case nDCG10 = "nDCG@10"
+        case reciprocalRank10 = "RR@10"
+        case recall10 = "R@10"
+        case recall100 = "R@100"
+        case precision1 = "P@1"
+        case baseline
+        case pValue = "p_value"
+        case wins, losses, ties
+        case p50Microseconds = "p50_us"
+        case p99Microseconds = "p99_us"
+        case indexBytes = "index_bytes"
+        case contentBytes = "content_bytes"
+        case buildSeconds = "build_s"
+        case runFile = "run_file"
+    }
+
+    public static func table(_ rows: [QualityRow]) -> Table {
+        Table(header: Column.allCases.map(\.rawValue), rows: rows.map { row in Column.allCases.map(row.field) })
+    }
+
+    private func field(_ column: Column) -> String {
+        switch column {
+        case .tokenizer: tokenizer
+        case .spec: spec
+        case .engine: engine
+        case .sqliteVersion: sqliteVersion
+        case .queryKind: queryKind.rawValue
+        case .detail: detail.rawValue
+        case .documents: String(documents)
+        case .queries: String(queries)
+        case .zeroResults: String(zeroResults)
+        case .noTokens: String(noTokens)
+        case .rejected: String(rejected)
+        case .meanResults: String(format: "%.2f", meanResults)
+        case .nDCG10: Self.metric(metrics.nDCG10)
+        case .reciprocalRank10: Self.metric(metrics.reciprocalRank10)
+        case .recall10: Self.metric(metrics.recall10)
+        case .recall100: Self.metric(metrics.recall100)
+        case .precision1: Self.metric(metrics.precision1)
+        case .baseline: baseline
+        case .pValue: comparison.map { String(format: "%.4g", $0.pValue) } ?? ""
+        case .wins: comparison.map { String($0.wins) } ?? ""
+        case .losses: comparison.map { String($0.losses) } ?? ""
+        case .ties: comparison.map { String($0.ties) } ?? ""
+        case .p50Microseconds: String(format: "%.1f", p50Microseconds)
+        case .p99Microseconds: String(format: "%.1f", p99Microseconds)
+        case .indexBytes: indexBytes.map(String.init) ?? ""
+        case .contentBytes: contentBytes.map(String.init) ?? ""
+        case .buildSeconds: String(format: "%.3f", buildSeconds)
+        case .runFile: runFile
+        }
+    }
+
+    /// Metrics to six decimals: the checks against trec_eval are to four.
+    static func metric(_ value: Double) -> String { String(format: "%.6f", value) }
+
+    /// Reads a summary CSV that `tokenbench quality` wrote; a malformed line is an error naming
+    /// the file and line.
+    public static func rows(ofFile path: String) throws -> [QualityRow] {
+        let records = try CSV.records(
+            ofFile: path, header: Column.allCases.map(\.rawValue), writtenBy: "tokenbench quality")
+        return try records.map { record in
+            let reader = FieldReader(record: record, file: path)
+            let comparison =
+                try reader.optionalDouble(.pValue).map { pValue in
+                    RandomizationTest(
+                        pValue: pValue, wins: try reader.int(.wins), losses: try reader.int(.losses),
+                        ties: try reader.int(.ties))
+                }
+            var metrics = RankingMetrics.zero
+            metrics.nDCG10 = try reader.double(.nDCG10)
+            metrics.reciprocalRank10 = try reader.double(.reciprocalRank10)
+            metrics.recall10 = try reader.double(.recall10)
+            metrics.recall100 = try reader.double(.recall100)
+            metrics.precision1 = try reader.double(.precision1)
+            return QualityRow(
+                tokenizer: reader.text(.tokenizer), spec: reader.text(.spec), engine: reader.text(.engine),
+                sqliteVersion: reader.text(.sqliteVersion), queryKind: try reader.value(.queryKind),
+                detail: try reader.value(.detail), documents: try reader.int(.documents),
+                queries: try reader.int(.queries), zeroResults: try reader.int(.zeroResults),
+                noTokens: try reader.int(.noTokens), rejected: try reader.int(.rejected),
+                meanResults: try reader.double(.meanResults), metrics: metrics, baseline: reader.text(.baseline),
+                comparison: comparison, p50Microseconds: try reader.double(.p50Microseconds),
+                p99Microseconds: try reader.double(.p99Microseconds),
+                indexBytes: try reader.optionalDouble(.indexBytes).map { Int($0) },
+                contentBytes: try reader.optionalDouble(.contentBytes).map { Int($0) },
+                buildSeconds: try reader.double(.buildSeconds), runFile: reader.text(.runFile))
+        }
+    }
+
+    /// Reads one record's fields by column, naming the file, line and column of a bad value.
+    private struct FieldReader {
+        let record: CSV.Record
+        let file: String
+
+        func text(_ column: Column) -> String { record.fields[Column.allCases.firstIndex(of: column)!] }
+
+        func failure(_ column: Column, _ expected: String) -> TokenBenchError {
+            .invalidFixture(
+                file: file, line: record.line,
+                reason: "\(column.rawValue) '\(text(column))' is not \(expected)")
+        }
+
+        func int(_ column: Column) throws -> Int {
+            guard let value = Int(text(column)) else { throw failure(column, "an integer") }
+            return value
+        }
+
+        func double(_ column: Column) throws -> Double {
+            guard let value = Double(text(column)), value.isFinite else { throw failure(column, "a number") }
+            return value
+        }
+
+        func optionalDouble(_ column: Column) throws -> Double? {
+            text(column).isEmpty ? nil : try double(column)
+        }
+
+        func value<T: RawRepresentable & CaseIterable>(_ column: Column) throws -> T where T.RawValue == String {
+            guard let value = T(rawValue: text(column)) else {
+                throw failure(column, "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return value
+        }
+    }
+}
+
+extension RandomizationTest {
+    /// A comparison read back from a CSV.
+    init(pValue: Double, wins: Int, losses: Int, ties: Int) {
+        self.pValue = pValue
+        self.wins = wins
+        self.losses = losses
+        self.ties = ties
+        isExact = false
+    }
+}
+
+extension QueryOutcome {
+    /// The per-query file's columns, in order.
+    public enum Column: String, CaseIterable, Sendable {
+        case queryID = "query_id"
+        case tokenizer, engine
+        case queryKind = "query_kind"
+        case detail, status, results
+        case firstRelevantRank = "first_relevant_rank"
+        case nDCG10 = "nDCG@10"
+        case reciprocalRank10 = "RR@10"
+        case recall10 = "R@10"
+        case recall100 = "R@100"
+        case precision1 = "P@1"
+        case matchExpression = "match"
+        case tokens, message
+    }
+
+    public static func table(_ outcomes: [QueryOutcome]) -> Table {
+        Table(header: Column.allCases.map(\.rawValue), rows: outcomes.map { outcome in Column.allCases.map(outcome.field) })
+    }
+
+    private func field(_ column: Column) -> String {
+        switch column {
+        case .queryID: queryID
+        case .tokenizer: tokenizer
+        case .engine: engine
+        case .queryKind: queryKind.rawValue
+        case .detail: detail.rawValue
+        case .status: status.rawValue
+        case .results: String(results)
+        case .firstRelevantRank: metrics.firstRelevantRank.map(String.init) ?? ""
+        case .nDCG10: QualityRow.metric(metrics.nDCG10)
+        case .reciprocalRank10: QualityRow.metric(metrics.reciprocalRank10)
+        case .recall10: QualityRow.metric(metrics.recall10)
+        case .recall100: QualityRow.metric(metrics.recall100)
+        case .precision1: QualityRow.metric(metrics.precision1)
+        case .matchExpression: matchExpression
+        case .tokens: tokens
+        case .message: message
+        }
+    }
+}
+
+extension QualityRow {
+    /// A narrower table for people: the figures that compare tokenizers.
+    public static func summaryTable(_ rows: [QualityRow]) -> Table {
+        Table(
+            header: [
+                "tokenizer", "engine", "kind", "detail", "nDCG@10", "RR@10", "R@10", "R@100", "P@1", "p", "W/L/T",
+                "zero results", "index bytes", "build s", "p50 µs", "p99 µs",
+            ],
+            rows: rows.map { row in
+                [
+                    row.tokenizer, row.engine, row.queryKind.rawValue, row.detail.rawValue,
+                    String(format: "%.4f", row.metrics.nDCG10), String(format: "%.4f", row.metrics.reciprocalRank10),
+                    String(format: "%.4f", row.metrics.recall10), String(format: "%.4f", row.metrics.recall100),
+                    String(format: "%.4f", row.metrics.precision1),
+                    row.comparison.map { String(format: "%.4g", $0.pValue) } ?? "",
+                    row.comparison.map { "\($0.wins)/\($0.losses)/\($0.ties)" } ?? "",
+                    "\(row.zeroResults) of \(row.queries)", row.indexBytes.map(String.init) ?? "",
+                    String(format: "%.3f", row.buildSeconds), String(format: "%.1f", row.p50Microseconds),
+                    String(format: "%.1f", row.p99Microseconds),
+                ]
+            })
+    }
+}

@@ -1,0 +1,70 @@
+/// One line of a quality report: one tokenizer on one engine, with one query kind and one
+/// detail, over every judged query of the collection.
+public struct QualityRow: Sendable, Equatable {
+    /// The tokenizer's label, and the FTS5 tokenize= text it stands for.
+    public internal(set) var tokenizer: String
+    public internal(set) var spec: String
+    public internal(set) var engine: String
+    public internal(set) var sqliteVersion: String
+    public internal(set) var queryKind: SearchQueryKind
+    public internal(set) var detail: FTS5Detail
+    public internal(set) var documents: Int
+    /// Judged queries run; each counts in every mean.
+    public internal(set) var queries: Int
+    /// Queries that retrieved no document, for any reason; among them, those whose text gave the
+    /// tokenizer no token in query mode, and those FTS5 rejected.
+    public internal(set) var zeroResults: Int
+    public internal(set) var noTokens: Int
+    public internal(set) var rejected: Int
+    /// Documents retrieved per query, at most the run's depth.
+    public internal(set) var meanResults: Double
+    /// The means over every judged query.
+    public internal(set) var metrics: RankingMetrics
+    /// The baseline row this one is compared with (its tokenizer label), and the comparison;
+    /// nil on the baseline's own row.
+    public internal(set) var baseline: String
+    public internal(set) var comparison: RandomizationTest?
+    /// Latency of the ranking query, MATCH through the last row retrieved.
+    public internal(set) var p50Microseconds: Double
+    public internal(set) var p99Microseconds: Double
+    /// The inverted index's bytes after an `optimize`: the pages of the `%_data` and `%_idx`
+    /// shadow tables as dbstat counts them; nil where the engine has no dbstat.
+    public internal(set) var indexBytes: Int?
+    /// The pages of the `%_content` table (the documents themselves, the same for every tokenizer).
+    public internal(set) var contentBytes: Int?
+    /// Seconds to insert every document and optimize the index, in one transaction.
+    public internal(set) var buildSeconds: Double
+    /// The run file's name in the run directory; empty when no run file was written.
+    public internal(set) var runFile: String
+
+    /// What names the row among others: `tokenizer@engine kind detail`.
+    public var key: String { "\(tokenizer)@\(engine) \(queryKind.rawValue) \(detail.rawValue)" }
+}
+
+/// One query's outcome under one row's tokenizer, engine, query kind and detail.
+public struct QueryOutcome: Sendable, Equatable {
+    /// Why a query retrieved what it did.
+    public enum Status: String, Sendable {
+        /// FTS5 ran the query (it may still have found nothing).
+        case ran
+        /// The query text has no word, or the tokenizer gave it no token in query mode.
+        case noTokens = "no-tokens"
+        /// FTS5 refused the MATCH expression; `message` says why.
+        case rejected
+    }
+
+    public internal(set) var queryID: String
+    public internal(set) var tokenizer: String
+    public internal(set) var engine: String
+    public internal(set) var queryKind: SearchQueryKind
+    public internal(set) var detail: FTS5Detail
+    public internal(set) var status: Status
+    /// FTS5's message for a rejected query.
+    public internal(set) var message: String
+    public internal(set) var results: Int
+    public internal(set) var metrics: RankingMetrics
+    /// The MATCH expression run, and the tokens the tokenizer gives its strings in query mode
+    /// (each quoted word, or the phrase), space-separated as `tokenbench tokens` shows them.
+    public internal(set) var matchExpression: String
+    public internal(set) var tokens: String
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+extension Workbench {
+    /// Ranks a collection's judged queries with every tokenizer on every engine, per query kind
+    /// and FTS5 detail, and scores the rankings against the relevance judgments.
+    ///
+    /// Per tokenizer, engine and detail, a real FTS5 table `docs(id UNINDEXED, title, text)` is
+    /// built in a new in-memory database, its index optimized and measured with dbstat; then
+    /// each query runs as `… WHERE docs MATCH ? ORDER BY rank, id DESC LIMIT depth` (rank is
+    /// FTS5's bm25; ties go to the greater document id, as trec_eval orders them). A query FTS5
+    /// rejects, or whose text gives no token, retrieves nothing and scores 0; the run goes on.
+    /// Runs one table at a time, so query latencies are not disturbed by other work of the bench.
+    public func quality(
+        _ collection: QualityCollection, options: QualityOptions, progress: ((String) -> Void)? = nil
+    ) throws -> QualityReport {
+        try options.validate()
+        if let directory = options.runDirectory {
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw TokenBenchError.fileAccess(path: directory, reason: "cannot create: \(error.localizedDescription)")
+            }
+        }
+        var report = QualityReport(
+            rows: [], outcomes: [], skipped: [], judgedQueries: collection.queries.count,
+            unjudgedQueries: collection.unjudgedQueries, judgmentsOfUnknownQueries: collection.judgmentsOfUnknownQueries,
+            judgmentsOfUnknownDocuments: collection.judgmentsOfUnknownDocuments)
+        var runFileNames: Set<String> = []
+        var nDCGs: [[Double]] = []
+        for spec in options.tokenizersWithBaseline {
+            var refusals: [(engine: SQLiteEngine, error: any Error)] = []
+            for engine in options.engines {
+                do { try validate(spec, engine: engine) } catch {
+                    refusals.append((engine, error))
+                    continue
+                }
+                for detail in options.details {
+                    let rows = try withConnection(engine) { connection in
+                        try QualityRun(
+                            collection: collection, spec: spec, engine: engine, detail: detail, options: options,
+                            connection: connection, progress: progress
+                        ).run()
+                    }
+                    for (row, outcomes) in rows {
+                        var row = row
+                        if let directory = options.runDirectory {
+                            row.runFile = QualityRunFile.uniqueName(for: row, among: &runFileNames)
+                            try QualityRunFile.write(
+                                outcomes.ranked, tag: String(row.runFile.dropLast(4)),
+                                to: URL(fileURLWithPath: directory).appendingPathComponent(row.runFile).path)
+                        }
+                        report.rows.append(row)
+                        report.outcomes += outcomes.outcomes
+                        nDCGs.append(outcomes.outcomes.map(\.metrics.nDCG10))
+                    }
+                }
+            }
+            if refusals.count == options.engines.count, let first = refusals.first { throw first.error }
+            report.skipped += refusals.map { (spec, $0.engine, "\($0.error)") }
+        }
+        // Each row against the baseline's row of the same engine, query kind and detail.
+        for index in report.rows.indices where report.rows[index].tokenizer != options.baseline.name {
+            let row = report.rows[index]
+            guard
+                let baseline = report.rows.firstIndex(where: {
+                    $0.tokenizer == options.baseline.name && $0.engine == row.engine && $0.queryKind == row.queryKind
+                        && $0.detail == row.detail
+                })
+            else { continue }
+            report.rows[index].baseline = options.baseline.name
+            report.rows[index].comparison = RandomizationTest(
+                nDCGs[index], against: nDCGs[baseline], permutations: options.permutations, seed: options.seed)
+        }
+        return report
+    }
+}
+
+/// One tokenizer, engine and detail of a quality run: the index, then every query kind's row.
+private struct QualityRun {
+    let collection: QualityCollection
+    let spec: TokenizerSpec
+    let engine: SQLiteEngine
+    let detail: FTS5Detail
+    let options: QualityOptions
+    let connection: EngineConnection
+    let progress: ((String) -> Void)?
+
+    static let schema = "tokenbench_quality"
+
+    /// A row's outcomes, and the ranked documents of each query for its run file.
+    struct RowOutcomes {
+        var outcomes: [QueryOutcome]
+        var ranked: [(queryID: String, documents: [(id: String, score: Double)])]
+    }
+
+    func run() throws -> [(QualityRow, RowOutcomes)] {
+        let label = "\(spec.name)@\(engine.name) detail=\(detail.rawValue)"
+        progress?("quality: \(label): indexing \(collection.documentCount) documents")
+        try execute("ATTACH DATABASE ':memory:' AS \(Self.schema)", purpose: "opening a scratch database")
+        defer { try? connection.execute("DETACH DATABASE \(Self.schema)") }
+        let build = try buildIndex()
+        let sizes = try indexSizes()
+        let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
+        let ranking = try prepare(
+            "SELECT id, rank FROM \(Self.schema).docs WHERE docs MATCH ?1 ORDER BY rank, id DESC LIMIT ?2",
+            purpose: "preparing the ranking query")
+        return try options.queryKinds.map { kind in
+            let (row, outcomes) = try rank(kind: kind, with: ranking, tokenizer: tokenizer)
+            var completed = row
+            completed.buildSeconds = build
+            completed.indexBytes = sizes?.index
+            completed.contentBytes = sizes?.content
+            progress?(
+                "quality: \(label) \(kind.rawValue): nDCG@10 \(QualityRow.metric(row.metrics.nDCG10)), \(row.zeroResults) of \(row.queries) queries without results"
+            )
+            return (completed, outcomes)
+        }
+    }
+
+    /// Creates the table, inserts every document and optimizes, in one transaction; returns the
+    /// seconds that took (not the table's creation).
+    private func buildIndex() throws -> Double {
+        let purpose = "indexing \(collection.name) with tokenizer '\(spec.description)' on \(engine.name)"
+        try execute(
+            "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(id UNINDEXED, title, text, tokenize = \(try spec.sqlLiteral()), detail = \(detail.rawValue))",
+            purpose: purpose)
+        let insert = try prepare("INSERT INTO \(Self.schema).docs(id, title, text) VALUES (?1, ?2, ?3)", purpose: purpose)
+        let start = Stopwatch.now()
+        try execute("BEGIN", purpose: purpose)
+        do {
+            try collection.forEachDocument { document in
+                try insert.bind(document.id, at: 1)
+                try insert.bind(bytes: document.title, at: 2)
+                try insert.bind(bytes: document.text, at: 3)
+                try insert.run()
+            }
+            try connection.execute("INSERT INTO \(Self.schema).docs(docs) VALUES ('optimize')")
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            if let error = error as? TokenBenchError { throw error }
+            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+        }
+        return Double(Stopwatch.now() - start) / 1e9
+    }
+
+    /// The bytes of the inverted index (`docs_data` and `docs_idx`) and of the content table, as
+    /// dbstat counts their pages; nil when the engine was built without dbstat.
+    private func indexSizes() throws -> (index: Int, content: Int)? {
+        guard
+            let statement = try? connection.prepare(
+                "SELECT name, sum(pgsize) FROM dbstat('\(Self.schema)') WHERE name IN ('docs_data', 'docs_idx', 'docs_content') GROUP BY name"
+            )
+        else { return nil }
+        var bytes: [String: Int] = [:]
+        do {
+            for row in try statement.rows() {
+                if let name = row[0], let size = row[1].flatMap({ Int($0) }) { bytes[name] = size }
+            }
+        } catch {
+            throw TokenBenchError.sqlite(context: "measuring the index with dbstat", message: error.message)
+        }
+        return ((bytes["docs_data"] ?? 0) + (bytes["docs_idx"] ?? 0), bytes["docs_content"] ?? 0)
+    }
+
+    /// Runs every judged query of `kind` and scores it.
+    private func rank(kind: SearchQueryKind, with statement: EngineStatement, tokenizer: ResolvedTokenizer) throws
+        -> (QualityRow, RowOutcomes)
+    {
+        var outcomes = RowOutcomes(outcomes: [], ranked: [])
+        var latencies = TimingStatistics()
+        var retrieved = 0
+        for query in collection.queries {
+            let expression = kind.matchExpression(for: query.text)
+            let strings = kind == .fts5 || kind == .phrase ? [query.text] : query.text.split(whereSeparator: \.isWhitespace).map(String.init)
+            let tokens = try strings.map { try tokenizer.tokens(of: Array($0.utf8), mode: .query) }
+            var outcome = QueryOutcome(
+                queryID: query.id, tokenizer: spec.name, engine: engine.name, queryKind: kind, detail: detail,
+                status: .ran, message: "", results: 0, metrics: .zero, matchExpression: expression ?? "",
+                tokens: tokens.map(\.joinedForDisplay).filter { !$0.isEmpty }.joined(separator: " "))
+            var documents: [(id: String, score: Double)] = []
+            if let expression, kind == .fts5 || tokens.contains(where: { !$0.isEmpty }) {
+                let start = Stopwatch.now()
+                do {
+                    try statement.bind(expression, at: 1)
+                    try statement.bind(options.depth, at: 2)
+                    while try statement.step() {
+                        // Higher is better in a run file: bm25's rank is negated (and -0 written as 0).
+                        documents.append((statement.text(at: 0), -statement.double(at: 1) + 0))
+                    }
+                    statement.reset()
+                    latencies.record(nanoseconds: Stopwatch.now() - start)
+                } catch {
+                    documents = []
+                    outcome.status = .rejected
+                    outcome.message = error.message
+                }
+            } else {
+                outcome.status = .noTokens
+            }
+            outcome.results = documents.count
+            outcome.metrics = RankingMetrics(
+                ranking: documents.map(\.id), relevance: collection.judgments[query.id] ?? [:])
+            retrieved += documents.count
+            outcomes.outcomes.append(outcome)
+            outcomes.ranked.append((query.id, documents))
+        }
+        let count = collection.queries.count
+        let row = QualityRow(
+            tokenizer: spec.name, spec: spec.text, engine: engine.name, sqliteVersion: engine.sqliteVersion,
+            queryKind: kind, detail: detail, documents: collection.documentCount, queries: count,
+            zeroResults: outcomes.outcomes.filter { $0.results == 0 }.count,
+            noTokens: outcomes.outcomes.filter { $0.status == .noTokens }.count,
+            rejected: outcomes.outcomes.filter { $0.status == .rejected }.count,
+            meanResults: count == 0 ? 0 : Double(retrieved) / Double(count),
+            metrics: RankingMetrics.mean(of: outcomes.outcomes.map(\.metrics)), baseline: "", comparison: nil,
+            p50Microseconds: latencies.count == 0 ? 0 : latencies.microseconds(atPercentile: 50),
+            p99Microseconds: latencies.count == 0 ? 0 : latencies.microseconds(atPercentile: 99),
+            indexBytes: nil, contentBytes: nil, buildSeconds: 0, runFile: "")
+        return (row, outcomes)
+    }
+
+    private func execute(_ sql: String, purpose: String) throws {
+        do { try connection.execute(sql) } catch {
+            throw TokenBenchError.sqlite(context: purpose, message: error.message)
+        }
+    }
+
+    private func prepare(_ sql: String, purpose: String) throws -> EngineStatement {
+        do { return try connection.prepare(sql) } catch {
+            throw TokenBenchError.sqlite(context: purpose, message: error.message)
+        }
+    }
+}
