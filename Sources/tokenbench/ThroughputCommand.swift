@@ -28,6 +28,11 @@ struct ThroughputCommand: ParsableCommand {
         help: "Build the index operation's table in memory or in a file; repeatable, default both.")
     var storages: [IndexStorage] = []
 
+    @Option(
+        name: .customLong("detail"),
+        help: "FTS5's detail option of the index operation's table: full, column or none; repeatable, default full.")
+    var details: [FTS5Detail] = []
+
     @Option(help: "Timed runs per measurement, after one warm-up.")
     var runs: Int = 5
 
@@ -151,6 +156,7 @@ struct ThroughputCommand: ParsableCommand {
                 modes: modes.isEmpty ? [.document, .query] : modes,
                 operations: operations.isEmpty ? ThroughputOperation.requestable : operations,
                 storages: storages.isEmpty ? IndexStorage.allCases : storages,
+                details: details.isEmpty ? [.full] : details.uniquedInOrder(),
                 runs: runs,
                 corpora: corpora,
                 queries: ThroughputOptions.queries(from: fixtures),

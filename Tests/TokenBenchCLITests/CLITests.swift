@@ -367,7 +367,7 @@ struct CLITests {
         let lines = run.stdout.split(separator: "\n")
         #expect(
             lines.first
-                == "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us,script,threads,speedup"
+                == "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us,script,threads,speedup,detail,index_bytes"
         )
         // Per engine: the reference is measured though not listed; the C loop adds one row per mode.
         let perEngine = { (engine: String) in
@@ -420,10 +420,10 @@ struct CLITests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.hasPrefix(
-                "| tokenizer | engine | operation | mode | storage | script | threads | MB/s | tokens/s | ns/token | docs/s | p50 µs | p99 µs | relative | speed-up |"
+                "| tokenizer | engine | operation | mode | storage | detail | script | threads | MB/s | tokens/s | ns/token | docs/s | index bytes | p50 µs | p99 µs | relative | speed-up |"
             ))
-        #expect(run.stdout.contains("| ascii | system | index | document | memory | mixed | 1 |"))
-        #expect(run.stdout.contains("| ascii | bundled | index | document | memory | mixed | 1 |"))
+        #expect(run.stdout.contains("| ascii | system | index | document | memory | full | mixed | 1 |"))
+        #expect(run.stdout.contains("| ascii | bundled | index | document | memory | full | mixed | 1 |"))
     }
 
     /// `--script` makes one built-in corpus per script, named in the `script` column; `--threads`

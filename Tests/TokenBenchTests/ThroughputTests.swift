@@ -329,6 +329,37 @@ struct ThroughputTests {
         #expect(query.queries == 3)
         #expect(query.p50Microseconds != nil && query.p99Microseconds! >= query.p50Microseconds!)
     }
+
+    /// Index rows, per detail, carry the optimized index's bytes, and they obey what FTS5's
+    /// format implies: a trigram per character outweighs a word per several characters, and
+    /// detail=none drops the positions that full keeps.
+    @Test func indexRowsMeasureTheIndexPerDetail() throws {
+        let rows = try Workbench().throughput(
+            ThroughputOptions(
+                tokenizers: [TokenizerSpec(parsing: "trigram")], operations: [.index], storages: [.memory],
+                details: [.full, .none], runs: 1, corpora: [.generated(seed: 7, size: 300_000)]))
+        func bytes(_ tokenizer: String, _ detail: FTS5Detail) throws -> Int {
+            try #require(rows.first { $0.tokenizer == tokenizer && $0.detail == detail }?.indexBytes)
+        }
+        #expect(try bytes("trigram", .full) > 2 * bytes("unicode61", .full))
+        #expect(try bytes("unicode61", .none) < bytes("unicode61", .full))
+        #expect(try bytes("trigram", .none) < bytes("trigram", .full))
+        #expect(
+            ThroughputRow.table(rows).rows.allSatisfy { $0[ThroughputRow.tableHeader.firstIndex(of: "detail")!] != "" })
+    }
+
+    /// A CSV written before the detail axis reads its index rows as detail=full, FTS5's default,
+    /// so a baseline from then still matches today's rows.
+    @Test func olderIndexRowsReadAsDetailFull() throws {
+        let text = """
+            tokenizer,engine,operation,mode,corpus,storage,relative,reference
+            ascii,system,index,document,c.txt,memory,0.9,unicode61
+            ascii,system,tokenize,document,c.txt,,0.9,unicode61
+
+            """
+        let records = try ThroughputRow.records(ofCSV: text, file: "old.csv")
+        #expect(records.map(\.detail) == [.full, nil])
+    }
 }
 
 /// Emits one extra token on every second xTokenize call: its count changes from run to run.

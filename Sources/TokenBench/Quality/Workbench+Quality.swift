@@ -16,12 +16,14 @@ extension Workbench {
         try options.validate()
         if let directory = options.runDirectory {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw TokenBenchError.fileAccess(path: directory, reason: "cannot create: \(error.localizedDescription)")
+                throw TokenBenchError.fileAccess(
+                    path: directory, reason: "cannot create: \(error.localizedDescription)")
             }
         }
         var report = QualityReport(
             rows: [], outcomes: [], skipped: [], judgedQueries: collection.queries.count,
-            unjudgedQueries: collection.unjudgedQueries, judgmentsOfUnknownQueries: collection.judgmentsOfUnknownQueries,
+            unjudgedQueries: collection.unjudgedQueries,
+            judgmentsOfUnknownQueries: collection.judgmentsOfUnknownQueries,
             judgmentsOfUnknownDocuments: collection.judgmentsOfUnknownDocuments)
         var runFileNames: Set<String> = []
         var nDCGs: [[Double]] = []
@@ -97,7 +99,7 @@ private struct QualityRun {
         try execute("ATTACH DATABASE ':memory:' AS \(Self.schema)", purpose: "opening a scratch database")
         defer { try? connection.execute("DETACH DATABASE \(Self.schema)") }
         let build = try buildIndex()
-        let sizes = try indexSizes()
+        let sizes = try connection.fts5Size(schema: Self.schema, table: "docs")
         let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
         let ranking = try prepare(
             "SELECT id, rank FROM \(Self.schema).docs WHERE docs MATCH ?1 ORDER BY rank, id DESC LIMIT ?2",
@@ -122,7 +124,8 @@ private struct QualityRun {
         try execute(
             "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(id UNINDEXED, title, text, tokenize = \(try spec.sqlLiteral()), detail = \(detail.rawValue))",
             purpose: purpose)
-        let insert = try prepare("INSERT INTO \(Self.schema).docs(id, title, text) VALUES (?1, ?2, ?3)", purpose: purpose)
+        let insert = try prepare(
+            "INSERT INTO \(Self.schema).docs(id, title, text) VALUES (?1, ?2, ?3)", purpose: purpose)
         let start = Stopwatch.now()
         try execute("BEGIN", purpose: purpose)
         do {
@@ -142,25 +145,6 @@ private struct QualityRun {
         return Double(Stopwatch.now() - start) / 1e9
     }
 
-    /// The bytes of the inverted index (`docs_data` and `docs_idx`) and of the content table, as
-    /// dbstat counts their pages; nil when the engine was built without dbstat.
-    private func indexSizes() throws -> (index: Int, content: Int)? {
-        guard
-            let statement = try? connection.prepare(
-                "SELECT name, sum(pgsize) FROM dbstat('\(Self.schema)') WHERE name IN ('docs_data', 'docs_idx', 'docs_content') GROUP BY name"
-            )
-        else { return nil }
-        var bytes: [String: Int] = [:]
-        do {
-            for row in try statement.rows() {
-                if let name = row[0], let size = row[1].flatMap({ Int($0) }) { bytes[name] = size }
-            }
-        } catch {
-            throw TokenBenchError.sqlite(context: "measuring the index with dbstat", message: error.message)
-        }
-        return ((bytes["docs_data"] ?? 0) + (bytes["docs_idx"] ?? 0), bytes["docs_content"] ?? 0)
-    }
-
     /// Runs every judged query of `kind` and scores it.
     private func rank(kind: SearchQueryKind, with statement: EngineStatement, tokenizer: ResolvedTokenizer) throws
         -> (QualityRow, RowOutcomes)
@@ -170,7 +154,9 @@ private struct QualityRun {
         var retrieved = 0
         for query in collection.queries {
             let expression = kind.matchExpression(for: query.text)
-            let strings = kind == .fts5 || kind == .phrase ? [query.text] : query.text.split(whereSeparator: \.isWhitespace).map(String.init)
+            let strings =
+                kind == .fts5 || kind == .phrase
+                ? [query.text] : query.text.split(whereSeparator: \.isWhitespace).map(String.init)
             let tokens = try strings.map { try tokenizer.tokens(of: Array($0.utf8), mode: .query) }
             var outcome = QueryOutcome(
                 queryID: query.id, tokenizer: spec.name, engine: engine.name, queryKind: kind, detail: detail,

@@ -13,6 +13,8 @@ public struct ThroughputBaseline: Sendable {
         public var operation: ThroughputOperation
         public var mode: TokenizationMode
         public var storage: IndexStorage?
+        /// Index rows' FTS5 detail; full in a CSV written before the detail axis existed.
+        public var detail: FTS5Detail?
         public var corpus: String
         public var reference: String
         /// Instances on as many threads (`--threads`); 1 in a CSV written before threads existed.
@@ -21,21 +23,23 @@ public struct ThroughputBaseline: Sendable {
         public init(_ row: ThroughputRow) {
             self.init(
                 tokenizer: row.tokenizer, engine: row.engine, operation: row.operation, mode: row.mode,
-                storage: row.storage,
+                storage: row.storage, detail: row.detail,
                 corpus: row.corpus.name, reference: row.reference, threads: row.threads)
         }
 
         public init(_ record: ThroughputRow.Record) {
             self.init(
                 tokenizer: record.tokenizer, engine: record.engine, operation: record.operation, mode: record.mode,
-                storage: record.storage, corpus: record.corpus, reference: record.reference, threads: record.threads)
+                storage: record.storage, detail: record.detail, corpus: record.corpus, reference: record.reference,
+                threads: record.threads)
         }
 
         public init(
             tokenizer: String, engine: String, operation: ThroughputOperation, mode: TokenizationMode,
-            storage: IndexStorage?,
+            storage: IndexStorage?, detail: FTS5Detail? = nil,
             corpus: String, reference: String, threads: Int = 1
         ) {
+            self.detail = detail
             self.tokenizer = tokenizer
             self.engine = engine
             self.operation = operation
@@ -49,6 +53,7 @@ public struct ThroughputBaseline: Sendable {
         public var description: String {
             [
                 tokenizer, "on", engine, operation.rawValue, mode.rawValue, storage?.rawValue ?? "",
+                detail.map { "detail=\($0.rawValue)" } ?? "",
                 threads > 1 ? "on \(threads) threads" : "",
             ]
             .filter { !$0.isEmpty }.joined(separator: " ")

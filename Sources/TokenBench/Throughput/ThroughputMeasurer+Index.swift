@@ -5,28 +5,40 @@ extension ThroughputMeasurer {
     /// How many documents of the first batch each tokenizer indexes, untimed, before the timed runs.
     static let warmUpDocuments = 1_000
 
-    /// Times inserting the corpus into a fresh FTS5 table, per storage, tokenizer and run.
+    /// Times inserting the corpus into a fresh FTS5 table, per storage, detail, tokenizer and run;
+    /// after the last run, each index is optimized and measured (untimed).
     func measureIndex(_ corpus: StreamedCorpus, documentTokens: [String: Int]) throws -> [ThroughputRow] {
         var rows: [ThroughputRow] = []
         for storage in options.storages {
-            var nanoseconds = Array(repeating: [UInt64](), count: tokenizers.count)
-            for index in tokenizers.indices {
-                _ = try indexOnce(
-                    corpus, tokenizer: tokenizers[index], storage: storage, documentLimit: Self.warmUpDocuments)
-            }
-            for run in 0..<options.runs {
-                for index in Self.rotation(count: tokenizers.count, run: run) {
-                    progress?(
-                        "index (\(storage.rawValue)): run \(run + 1)/\(options.runs), \(tokenizers[index].spec.name)")
-                    nanoseconds[index].append(try indexOnce(corpus, tokenizer: tokenizers[index], storage: storage))
+            for detail in options.details {
+                var nanoseconds = Array(repeating: [UInt64](), count: tokenizers.count)
+                var indexBytes = Array(repeating: Int?.none, count: tokenizers.count)
+                for index in tokenizers.indices {
+                    _ = try indexOnce(
+                        corpus, tokenizer: tokenizers[index], storage: storage, detail: detail,
+                        documentLimit: Self.warmUpDocuments)
                 }
-            }
-            for (index, tokenizer) in tokenizers.enumerated() {
-                rows.append(
-                    row(
+                for run in 0..<options.runs {
+                    for index in Self.rotation(count: tokenizers.count, run: run) {
+                        progress?(
+                            "index (\(storage.rawValue), detail=\(detail.rawValue)): run \(run + 1)/\(options.runs), \(tokenizers[index].spec.name)"
+                        )
+                        let measured = try indexOnce(
+                            corpus, tokenizer: tokenizers[index], storage: storage, detail: detail,
+                            measuringSize: run == options.runs - 1)
+                        nanoseconds[index].append(measured.nanoseconds)
+                        if let bytes = measured.indexBytes { indexBytes[index] = bytes }
+                    }
+                }
+                for (index, tokenizer) in tokenizers.enumerated() {
+                    var row = row(
                         tokenizer: tokenizer, operation: .index, mode: .document, storage: storage, corpus: corpus,
                         tokens: documentTokens[tokenizer.spec.name],
-                        statistics: TimingStatistics(nanoseconds: nanoseconds[index])))
+                        statistics: TimingStatistics(nanoseconds: nanoseconds[index]))
+                    row.detail = detail
+                    row.indexBytes = indexBytes[index]
+                    rows.append(row)
+                }
             }
         }
         return rows
@@ -34,14 +46,16 @@ extension ThroughputMeasurer {
 
     /// Indexes the corpus (or the first `documentLimit` documents of its first batch) into a new
     /// table in a new database, in one transaction, and returns the nanoseconds spent inserting
-    /// and committing. Creating the table and streaming the corpus are not timed.
+    /// and committing. Creating the table and streaming the corpus are not timed; nor is the
+    /// `optimize` and dbstat measurement that `measuringSize` adds after the commit.
     private func indexOnce(
-        _ corpus: StreamedCorpus, tokenizer: ResolvedTokenizer, storage: IndexStorage, documentLimit: Int? = nil
-    ) throws -> UInt64 {
+        _ corpus: StreamedCorpus, tokenizer: ResolvedTokenizer, storage: IndexStorage, detail: FTS5Detail,
+        documentLimit: Int? = nil, measuringSize: Bool = false
+    ) throws -> (nanoseconds: UInt64, indexBytes: Int?) {
         let purpose = "indexing the corpus with tokenizer '\(tokenizer.spec.description)'"
         return try withScratchDatabase(named: "index", storage: storage, purpose: purpose) { schema in
-            try createCorpusTable(named: "\(schema).corpus", tokenizer: tokenizer, purpose: purpose)
-            return try timedTransaction(purpose: purpose) {
+            try createCorpusTable(named: "\(schema).corpus", tokenizer: tokenizer, detail: detail, purpose: purpose)
+            let nanoseconds = try timedTransaction(purpose: purpose) {
                 let insert = try RawStatement(
                     sql: "INSERT INTO \(schema).corpus(body) VALUES (?)", purpose: purpose, in: connection)
                 if let documentLimit {
@@ -56,6 +70,11 @@ extension ThroughputMeasurer {
                 }
                 return elapsed
             }
+            guard measuringSize else { return (nanoseconds, nil) }
+            do { try connection.execute("INSERT INTO \(schema).corpus(corpus) VALUES ('optimize')") } catch {
+                throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+            }
+            return (nanoseconds, try connection.fts5Size(schema: schema, table: "corpus")?.index)
         }
     }
 
@@ -71,10 +90,13 @@ extension ThroughputMeasurer {
     }
 
     /// Creates an FTS5 table tokenized by `tokenizer` with one column, `body`.
-    func createCorpusTable(named name: String, tokenizer: ResolvedTokenizer, purpose: String) throws {
+    func createCorpusTable(
+        named name: String, tokenizer: ResolvedTokenizer, detail: FTS5Detail = .full, purpose: String
+    ) throws {
         do {
             try connection.execute(
-                "CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()))")
+                "CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue))"
+            )
         } catch {
             throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
         }

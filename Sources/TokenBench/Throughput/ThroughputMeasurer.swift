@@ -86,7 +86,7 @@ final class ThroughputMeasurer {
             rows.first {
                 $0.tokenizer == referenceName && $0.engine == row.engine && $0.operation == operation
                     && $0.mode == row.mode
-                    && $0.storage == row.storage && $0.threads == row.threads
+                    && $0.storage == row.storage && $0.detail == row.detail && $0.threads == row.threads
             }
         }
         /// The same tokenizer's row of `operation`, mode and storage on one thread: the harness

@@ -10,6 +10,8 @@ public struct ThroughputOptions: Sendable {
     /// Among `ThroughputOperation.requestable`.
     public var operations: [ThroughputOperation]
     public var storages: [IndexStorage]
+    /// FTS5's detail option of the index operation's table: one row per detail.
+    public var details: [FTS5Detail]
     /// Timed runs per measurement, after one untimed warm-up.
     public var runs: Int
     public var corpora: [CorpusSource]
@@ -32,6 +34,7 @@ public struct ThroughputOptions: Sendable {
         modes: [TokenizationMode] = [.document, .query],
         operations: [ThroughputOperation] = ThroughputOperation.requestable,
         storages: [IndexStorage] = IndexStorage.allCases,
+        details: [FTS5Detail] = [.full],
         runs: Int = 5,
         corpora: [CorpusSource] = [.generated(seed: CorpusSource.defaultSeed, size: CorpusSource.defaultSize)],
         queries: [String]? = nil,
@@ -46,6 +49,7 @@ public struct ThroughputOptions: Sendable {
         self.modes = modes
         self.operations = operations
         self.storages = storages
+        self.details = details
         self.runs = runs
         self.corpora = corpora
         // The embedded fixtures are part of the build and covered by tests: they always parse.

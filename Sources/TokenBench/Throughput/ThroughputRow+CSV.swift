@@ -18,7 +18,8 @@ extension ThroughputRow {
         case p50Microseconds = "p50_us"
         case p90Microseconds = "p90_us"
         case p99Microseconds = "p99_us"
-        case script, threads, speedup
+        case script, threads, speedup, detail
+        case indexBytes = "index_bytes"
     }
 
     public static let tableHeader = Column.allCases.map(\.rawValue)
@@ -56,6 +57,8 @@ extension ThroughputRow {
         case .script: corpus.script ?? ""
         case .threads: String(threads)
         case .speedup: Self.format(speedup, "%.2f")
+        case .detail: detail?.rawValue ?? ""
+        case .indexBytes: indexBytes.map(String.init) ?? ""
         }
     }
 
@@ -68,17 +71,17 @@ extension ThroughputRow {
     public static func summaryTable(_ rows: [ThroughputRow]) -> Table {
         Table(
             header: [
-                "tokenizer", "engine", "operation", "mode", "storage", "script", "threads", "MB/s", "tokens/s",
-                "ns/token",
-                "docs/s", "p50 µs", "p99 µs", "relative", "speed-up",
+                "tokenizer", "engine", "operation", "mode", "storage", "detail", "script", "threads", "MB/s",
+                "tokens/s", "ns/token", "docs/s", "index bytes", "p50 µs", "p99 µs", "relative", "speed-up",
             ],
             rows: rows.map { row in
                 [
                     row.tokenizer, row.engine, row.operation.rawValue, row.mode.rawValue, row.storage?.rawValue ?? "",
-                    row.corpus.script ?? "", String(row.threads),
+                    row.detail?.rawValue ?? "", row.corpus.script ?? "", String(row.threads),
                     format(row.megabytesPerSecond, "%.1f"), format(row.tokensPerSecond.map { $0 / 1e6 }, "%.2fM"),
                     format(row.nanosecondsPerToken, "%.1f"), format(row.documentsPerSecond, "%.0f"),
-                    format(row.p50Microseconds, "%.1f"), format(row.p99Microseconds, "%.1f"),
+                    row.indexBytes.map(String.init) ?? "", format(row.p50Microseconds, "%.1f"),
+                    format(row.p99Microseconds, "%.1f"),
                     format(row.relative, "%.3f"), format(row.speedup, "%.2f"),
                 ]
             })
@@ -104,6 +107,8 @@ extension ThroughputRow {
         public internal(set) var operation: ThroughputOperation
         public internal(set) var mode: TokenizationMode
         public internal(set) var storage: IndexStorage?
+        /// Index rows: a CSV written before the detail axis existed reads as full, FTS5's default.
+        public internal(set) var detail: FTS5Detail?
         public internal(set) var corpus: String
         /// Nil when the CSV has no `bytes` column.
         public internal(set) var bytes: Int?
@@ -162,6 +167,8 @@ extension ThroughputRow {
                     .operation, "an operation of 'tokenbench throughput'", ThroughputOperation.init),
                 mode: try required(.mode, "a tokenization mode", TokenizationMode.init),
                 storage: try parsed(.storage, "memory or file", IndexStorage.init(rawValue:)),
+                detail: try parsed(.detail, "full, column or none", FTS5Detail.init(rawValue:))
+                    ?? (field(.operation) == ThroughputOperation.index.rawValue ? .full : nil),
                 corpus: field(.corpus) ?? "", bytes: try parsed(.bytes, "a byte count", Int.init),
                 script: field(.script) ?? "", threads: try parsed(.threads, "a thread count", Int.init) ?? 1,
                 megabytesPerSecond: try number(.megabytesPerSecond), relative: try number(.relative),

@@ -10,6 +10,11 @@ public struct ThroughputRow: Sendable, Equatable {
     public internal(set) var mode: TokenizationMode
     /// For index and query rows: where the FTS5 table was.
     public internal(set) var storage: IndexStorage?
+    /// For index rows: FTS5's detail option of the table.
+    public internal(set) var detail: FTS5Detail?
+    /// For index rows: the inverted index's bytes after an `optimize` (the `%_data` and `%_idx`
+    /// pages as dbstat counts them), measured once after the timed runs; nil without dbstat.
+    public internal(set) var indexBytes: Int?
     public internal(set) var corpus: CorpusSurvey
     /// Tokens per pass over the corpus (tokenize rows; index rows when tokenize ran too).
     public internal(set) var tokens: Int?
