@@ -79,7 +79,8 @@ struct QualityCommand: ParsableCommand {
     func validate() throws {
         let plain = [documents, queries, qrels]
         if beir != nil && (plain.contains { $0 != nil } || !fixturePaths.isEmpty) {
-            throw ValidationError("--beir reads its own files: it cannot be combined with --documents, --queries, --qrels or --fixtures")
+            throw ValidationError(
+                "--beir reads its own files: it cannot be combined with --documents, --queries, --qrels or --fixtures")
         }
         if plain.contains(where: { $0 != nil }) {
             guard !plain.contains(where: { $0 == nil }) else {

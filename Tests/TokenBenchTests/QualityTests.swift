@@ -9,25 +9,26 @@ struct QualityTests {
     // MARK: Metrics of one ranking
 
     /// One ranking per row, its judgments, and the figures trec_eval gives it.
-    @Test(arguments: [
-        // The first document is the one relevant one: every figure is 1.
-        (["a", "b"], ["a": 1], 1.0, 1.0, 1.0, 1.0, 1.0, 1 as Int?),
-        // Relevant at rank 2: RR 1/2, P@1 0, nDCG 1/log2(3) over an ideal of 1.
-        (["b", "a"], ["a": 1], 1 / log2(3.0), 0.5, 1.0, 1.0, 0.0, 2),
-        // No relevant document retrieved: 0 everywhere, no rank.
-        (["a", "b"], ["c": 1], 0.0, 0.0, 0.0, 0.0, 0.0, nil),
-        // Graded: d2 (rel 1) before d1 (rel 2). DCG = 1/log2(2) + 2/log2(3); the ideal puts
-        // d1 first: 2/log2(2) + 1/log2(3). The gain is the relevance itself, not 2^rel − 1.
-        (["d2", "d1"], ["d1": 2, "d2": 1], (1 + 2 / log2(3.0)) / (2 + 1 / log2(3.0)), 1.0, 1.0, 1.0, 1.0, 1),
-        // A document judged 0 is not relevant; half the relevant ones retrieved gives R 0.5.
-        (["z", "a"], ["z": 0, "a": 1, "b": 1], (1 / log2(3.0)) / (1 + 1 / log2(3.0)), 0.5, 0.5, 0.5, 0.0, 2),
-        // Rank 11: outside RR@10, R@10 and nDCG@10, inside R@100.
-        ((1...10).map { "x\($0)" } + ["a"], ["a": 1], 0.0, 0.0, 0.0, 1.0, 0.0, 11),
-        // Nothing retrieved (no token, or FTS5 rejected the query): 0 everywhere.
-        ([], ["a": 1], 0.0, 0.0, 0.0, 0.0, 0.0, nil),
-        // Judged only 0: nothing relevant to find; every figure 0, as trec_eval gives it.
-        (["a"], ["a": 0], 0.0, 0.0, 0.0, 0.0, 0.0, nil),
-    ] as [([String], [String: Int], Double, Double, Double, Double, Double, Int?)])
+    @Test(
+        arguments: [
+            // The first document is the one relevant one: every figure is 1.
+            (["a", "b"], ["a": 1], 1.0, 1.0, 1.0, 1.0, 1.0, 1 as Int?),
+            // Relevant at rank 2: RR 1/2, P@1 0, nDCG 1/log2(3) over an ideal of 1.
+            (["b", "a"], ["a": 1], 1 / log2(3.0), 0.5, 1.0, 1.0, 0.0, 2),
+            // No relevant document retrieved: 0 everywhere, no rank.
+            (["a", "b"], ["c": 1], 0.0, 0.0, 0.0, 0.0, 0.0, nil),
+            // Graded: d2 (rel 1) before d1 (rel 2). DCG = 1/log2(2) + 2/log2(3); the ideal puts
+            // d1 first: 2/log2(2) + 1/log2(3). The gain is the relevance itself, not 2^rel − 1.
+            (["d2", "d1"], ["d1": 2, "d2": 1], (1 + 2 / log2(3.0)) / (2 + 1 / log2(3.0)), 1.0, 1.0, 1.0, 1.0, 1),
+            // A document judged 0 is not relevant; half the relevant ones retrieved gives R 0.5.
+            (["z", "a"], ["z": 0, "a": 1, "b": 1], (1 / log2(3.0)) / (1 + 1 / log2(3.0)), 0.5, 0.5, 0.5, 0.0, 2),
+            // Rank 11: outside RR@10, R@10 and nDCG@10, inside R@100.
+            ((1...10).map { "x\($0)" } + ["a"], ["a": 1], 0.0, 0.0, 0.0, 1.0, 0.0, 11),
+            // Nothing retrieved (no token, or FTS5 rejected the query): 0 everywhere.
+            ([], ["a": 1], 0.0, 0.0, 0.0, 0.0, 0.0, nil),
+            // Judged only 0: nothing relevant to find; every figure 0, as trec_eval gives it.
+            (["a"], ["a": 0], 0.0, 0.0, 0.0, 0.0, 0.0, nil),
+        ] as [([String], [String: Int], Double, Double, Double, Double, Double, Int?)])
     func metricsOfOneRanking(
         ranking: [String], relevance: [String: Int], nDCG: Double, rr: Double, r10: Double, r100: Double, p1: Double,
         firstRank: Int?
@@ -44,15 +45,16 @@ struct QualityTests {
     // MARK: Randomization test
 
     /// Sign-flip tests whose p-value is known in closed form.
-    @Test(arguments: [
-        // Five equal wins: only all-plus and all-minus reach |sum| 1, so p = 2/2^5, exactly.
-        ([0.2, 0.2, 0.2, 0.2, 0.2], 2.0 / 32, 5, 0, 0, true),
-        // No difference at all: every assignment reaches 0, p = 1.
-        ([0.0, 0.0, 0.0], 1.0, 0, 0, 3, true),
-        // +1 +1 +1 −1 (sum 2): of the 16 sign sums (4 once, 2 four times, 0 six, −2 four, −4
-        // once), 10 reach |sum| ≥ 2, so p = 10/16.
-        ([1.0, 1.0, 1.0, -1.0], 10.0 / 16, 3, 1, 0, true),
-    ] as [([Double], Double, Int, Int, Int, Bool)])
+    @Test(
+        arguments: [
+            // Five equal wins: only all-plus and all-minus reach |sum| 1, so p = 2/2^5, exactly.
+            ([0.2, 0.2, 0.2, 0.2, 0.2], 2.0 / 32, 5, 0, 0, true),
+            // No difference at all: every assignment reaches 0, p = 1.
+            ([0.0, 0.0, 0.0], 1.0, 0, 0, 3, true),
+            // +1 +1 +1 −1 (sum 2): of the 16 sign sums (4 once, 2 four times, 0 six, −2 four, −4
+            // once), 10 reach |sum| ≥ 2, so p = 10/16.
+            ([1.0, 1.0, 1.0, -1.0], 10.0 / 16, 3, 1, 0, true),
+        ] as [([Double], Double, Int, Int, Int, Bool)])
     func exactRandomizationTest(differences: [Double], pValue: Double, wins: Int, losses: Int, ties: Int, exact: Bool) {
         let test = RandomizationTest(differences, against: differences.map { _ in 0 })
         #expect(abs(test.pValue - pValue) < 1e-12)
@@ -158,14 +160,23 @@ struct QualityTests {
 
     /// One bad file per row: the error names the file and line.
     @Test(arguments: [
-        ("documents", "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"b\", \"text\": 3}\n", "documents:2: the document 'b' has no 'text' string"),
-        ("documents", "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"a\", \"text\": \"y\"}\n", "documents:2: duplicate document id 'a' (first at line 1)"),
+        (
+            "documents", "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"b\", \"text\": 3}\n",
+            "documents:2: the document 'b' has no 'text' string"
+        ),
+        (
+            "documents", "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"a\", \"text\": \"y\"}\n",
+            "documents:2: duplicate document id 'a' (first at line 1)"
+        ),
         ("documents", "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"b\", \"text\"\n", "documents:2: not valid JSON"),
         ("documents", "a\tx\nb no tab\n", "documents:2: expected a document as id<TAB>text"),
         ("documents", "\n\n", "documents: the collection has no document"),
         ("queries", "q1\tx\nq1\ty\n", "queries:2: duplicate query id 'q1' (first at line 1)"),
         ("qrels", "q1 0 a 1\nq1 0 a x\n", "qrels:2: the relevance 'x' is not an integer"),
-        ("qrels", "q1 a\n", "qrels:1: expected 'qid iter docid rel' (TREC) or 'query-id corpus-id score' (BEIR), found 2 fields"),
+        (
+            "qrels", "q1 a\n",
+            "qrels:1: expected 'qid iter docid rel' (TREC) or 'query-id corpus-id score' (BEIR), found 2 fields"
+        ),
         ("qrels", "q1 0 a 1\nq1 0 a 2\n", "qrels:2: query 'q1' judges document 'a' twice (first at line 1)"),
     ])
     func badCollectionFilesNameTheFileAndLine(file: String, content: String, message: String) throws {
@@ -179,7 +190,8 @@ struct QualityTests {
         }
         let path = { (name: String) in directory.appendingPathComponent(name).path }
         do {
-            _ = try QualityCollection.files(documents: path("documents"), queries: path("queries"), judgments: path("qrels"))
+            _ = try QualityCollection.files(
+                documents: path("documents"), queries: path("queries"), judgments: path("qrels"))
             Issue.record("no error for \(file)")
         } catch {
             let expected = directory.path + "/" + message
@@ -192,12 +204,17 @@ struct QualityTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tb-qrels-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("query-id\tcorpus-id\tscore\nq1\ta\t2\nq2\tb\t0\n".utf8).write(to: directory.appendingPathComponent("b"))
+        try Data("query-id\tcorpus-id\tscore\nq1\ta\t2\nq2\tb\t0\n".utf8).write(
+            to: directory.appendingPathComponent("b"))
         try Data("q1 0 a 2\nq2\tQ0\tb 0\n".utf8).write(to: directory.appendingPathComponent("t"))
         let beir = try QualityFileFormat.judgments(ofFile: directory.appendingPathComponent("b").path).map(\.0)
         let trec = try QualityFileFormat.judgments(ofFile: directory.appendingPathComponent("t").path).map(\.0)
         #expect(beir == trec)
-        #expect(beir == [QualityJudgment(queryID: "q1", documentID: "a", relevance: 2), QualityJudgment(queryID: "q2", documentID: "b", relevance: 0)])
+        #expect(
+            beir == [
+                QualityJudgment(queryID: "q1", documentID: "a", relevance: 2),
+                QualityJudgment(queryID: "q2", documentID: "b", relevance: 0),
+            ])
     }
 
     /// The embedded known-item collection: every case a document; a case some tokenizer is
@@ -222,7 +239,9 @@ struct QualityTests {
             judgments: [QualityJudgment(queryID: "q", documentID: "a", relevance: 1)])
         let report = try Workbench().quality(
             collection,
-            options: QualityOptions(tokenizers: [TokenizerSpec(parsing: "unicode61"), TokenizerSpec(parsing: "trigram")]))
+            options: QualityOptions(tokenizers: [
+                TokenizerSpec(parsing: "unicode61"), TokenizerSpec(parsing: "trigram"),
+            ]))
         let text = QualityRow.table(report.rows).csv()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tb-quality-\(UUID()).csv")
         try Data(text.utf8).write(to: file)

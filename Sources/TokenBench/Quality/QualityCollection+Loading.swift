@@ -7,16 +7,19 @@ extension QualityCollection {
         let root = URL(fileURLWithPath: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw TokenBenchError.fileAccess(path: directory, reason: "no such directory (expected a BEIR dataset folder)")
+            throw TokenBenchError.fileAccess(
+                path: directory, reason: "no such directory (expected a BEIR dataset folder)")
         }
         let qrels = root.appendingPathComponent("qrels").appendingPathComponent("\(split).tsv").path
         guard FileManager.default.fileExists(atPath: qrels) else {
-            let splits = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("qrels").path))
+            let splits =
+                ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("qrels").path))
                 ?? []).filter { $0.hasSuffix(".tsv") }.map { String($0.dropLast(4)) }.sorted()
             throw TokenBenchError.invalidArgument(
                 name: "split", value: split,
                 reason: "\(qrels) does not exist; "
-                    + (splits.isEmpty ? "the folder has no qrels/*.tsv" : "the splits are \(splits.joined(separator: ", "))"))
+                    + (splits.isEmpty
+                        ? "the folder has no qrels/*.tsv" : "the splits are \(splits.joined(separator: ", "))"))
         }
         return try files(
             documents: root.appendingPathComponent("corpus.jsonl").path,
@@ -32,7 +35,8 @@ extension QualityCollection {
         }
         var queryRecords: [(QualityQuery, SourceLocation)] = []
         try QualityFileFormat.forEachRecord(ofFile: queries, kind: .query) { record, location in
-            queryRecords.append((QualityQuery(id: record.id, text: String(decoding: record.text, as: UTF8.self)), location))
+            queryRecords.append(
+                (QualityQuery(id: record.id, text: String(decoding: record.text, as: UTF8.self)), location))
         }
         return try QualityCollection(
             name: name ?? documents, store: .file(path: documents), queries: queryRecords,

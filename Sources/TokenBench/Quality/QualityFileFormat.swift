@@ -81,7 +81,9 @@ enum QualityFileFormat {
         }
         var title = ""
         if kind == .document, let value = object["title"], !(value is NSNull) {
-            guard let string = value as? String else { throw failure("the document '\(id)' has a 'title' that is not a string") }
+            guard let string = value as? String else {
+                throw failure("the document '\(id)' has a 'title' that is not a string")
+            }
             title = string
         }
         return Record(id: id, title: Array(title.utf8), text: Array(text.utf8))

@@ -169,7 +169,9 @@ extension QueryOutcome {
     }
 
     public static func table(_ outcomes: [QueryOutcome]) -> Table {
-        Table(header: Column.allCases.map(\.rawValue), rows: outcomes.map { outcome in Column.allCases.map(outcome.field) })
+        Table(
+            header: Column.allCases.map(\.rawValue),
+            rows: outcomes.map { outcome in Column.allCases.map(outcome.field) })
     }
 
     private func field(_ column: Column) -> String {
