@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// `tokenbench quality` as a real process: its inputs, outputs and errors.
+struct QualityCLITests {
+    /// A tiny collection, in BEIR's layout and as plain files with the same content.
+    static func writeCollection(in directory: URL) throws {
+        let files = [
+            "beir/corpus.jsonl": """
+            {"_id": "d1", "title": "Colour", "text": "The grey colour of the sea"}
+            {"_id": "d2", "title": "Running", "text": "She runs and ran; running is her sport"}
+            {"_id": "d3", "title": "Straße", "text": "Die Großmann-Straße in Berlin"}
+            {"_id": "d4", "title": "", "text": "grey and gray are both spellings"}
+
+            """,
+            "beir/queries.jsonl": """
+            {"_id": "q1", "text": "grey colour"}
+            {"_id": "q2", "text": "running"}
+            {"_id": "q3", "text": "Grossmann"}
+            {"_id": "q4", "text": "never judged"}
+
+            """,
+            "beir/qrels/test.tsv":
+                "query-id\tcorpus-id\tscore\nq1\td1\t2\nq1\td4\t1\nq2\td2\t1\nq3\td3\t1\nq3\tgone\t1\n",
+            "beir/qrels/dev.tsv": "query-id\tcorpus-id\tscore\nq2\td2\t1\n",
+            "queries.tsv": "q1\tgrey colour\nq2\trunning\nq3\tGrossmann\nq4\tnever judged\n",
+            "qrels.trec": "q1 0 d1 2\nq1 0 d4 1\nq2 0 d2 1\nq3 0 d3 1\nq3 0 gone 1\n",
+        ]
+        for (name, text) in files {
+            let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
+
+    static let tokenizers = ["--tokenizer", "unicode61", "--tokenizer", "porter", "--tokenizer", "trigram"]
+
+    /// The summary without the columns that are timings, keyed by row.
+    static func figures(_ csv: String) -> [String] {
+        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let timing: Set<Substring> = ["p50_us", "p99_us", "build_s"]
+        let keep = lines[0].indices.filter { !timing.contains(lines[0][$0]) }
+        return lines.map { fields in keep.map { String(fields[$0]) }.joined(separator: ",") }
+    }
+
+    /// The same judgments as a BEIR folder and as plain TSV/TREC files: identical figures and
+    /// identical run files.
+    @Test func beirFolderAndPlainFilesGiveIdenticalFigures() throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        try Self.writeCollection(in: directory)
+        let beir = try CLITests.run(
+            ["quality", "--beir", "beir", "--run-dir", "runs-beir", "--query-kind", "any", "--query-kind", "all"]
+                + Self.tokenizers, in: directory)
+        let plain = try CLITests.run(
+            [
+                "quality", "--documents", "beir/corpus.jsonl", "--queries", "queries.tsv", "--qrels", "qrels.trec",
+                "--run-dir", "runs-plain", "--query-kind", "any", "--query-kind", "all",
+            ] + Self.tokenizers, in: directory)
+        #expect(beir.status == 0, "\(beir.stderr)")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(Self.figures(beir.stdout) == Self.figures(plain.stdout))
+        // 3 tokenizers × 2 engines × 2 kinds, and the header.
+        #expect(beir.stdout.split(separator: "\n").count == 1 + 12)
+        #expect(
+            beir.stderr.contains(
+                "3 judged queries; 1 queries without judgments skipped; 1 judgments name an unknown document"),
+            "\(beir.stderr)")
+        let runs = try FileManager.default.contentsOfDirectory(
+            atPath: directory.appendingPathComponent("runs-beir").path
+        ).sorted()
+        #expect(runs.count == 12)
+        #expect(runs.contains("porter-bundled-all-full.run"))
+        for name in runs {
+            let beirRun = try String(
+                contentsOf: directory.appendingPathComponent("runs-beir/\(name)"), encoding: .utf8)
+            let plainRun = try String(
+                contentsOf: directory.appendingPathComponent("runs-plain/\(name)"), encoding: .utf8)
+            #expect(beirRun == plainRun, "\(name)")
+        }
+        // A run line: qid Q0 docid rank score tag, the score higher for the better rank.
+        let unicode = try String(
+            contentsOf: directory.appendingPathComponent("runs-beir/unicode61-system-any-full.run"), encoding: .utf8
+        ).split(separator: "\n").map { $0.split(separator: " ") }
+        #expect(unicode.allSatisfy { $0.count == 6 && $0[1] == "Q0" && $0[5] == "unicode61-system-any-full" })
+        let q1 = unicode.filter { $0[0] == "q1" }
+        #expect(q1.map { $0[3] } == (1...q1.count).map { Substring(String($0)) })
+        #expect(zip(q1, q1.dropFirst()).allSatisfy { Double($0.0[4])! >= Double($0.1[4])! })
+    }
+
+    /// With no input flag, the embedded known-item collection; the per-query file lists every
+    /// query of every row with its tokens.
+    @Test func embeddedCollectionAndPerQueryFile() throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        let run = try CLITests.run(
+            ["quality", "--engine", "system", "--per-query", "per-query.csv"] + Self.tokenizers, in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(
+            lines.first
+                == "tokenizer,spec,engine,sqlite_version,query_kind,detail,documents,queries,zero_results,no_tokens,rejected,mean_results,nDCG@10,RR@10,R@10,R@100,P@1,baseline,p_value,wins,losses,ties,p50_us,p99_us,index_bytes,content_bytes,build_s,run_file"
+        )
+        #expect(lines.count == 4)
+        #expect(lines[2].hasPrefix("porter,porter,system,"))
+        let perQuery = try String(contentsOf: directory.appendingPathComponent("per-query.csv"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(
+            perQuery.first
+                == "query_id,tokenizer,engine,query_kind,detail,status,results,first_relevant_rank,nDCG@10,RR@10,R@10,R@100,P@1,match,tokens,message"
+        )
+        // Strasse against Straße: unicode61 keeps ß, so the query's token strasse never finds the
+        // case's own document (no first relevant rank), though it may find another.
+        let strasse = try #require(perQuery.first { $0.hasPrefix("german-sharp-s-vs-ss,unicode61,system,any,") })
+            .split(separator: ",", omittingEmptySubsequences: false)
+        #expect(strasse[5] == "ran" && strasse[7] == "" && strasse[8] == "0.000000" && strasse[14] == "strasse")
+    }
+
+    /// One row per kind of bad input: exit status 2, one line naming the file and line, and no
+    /// output file.
+    @Test(arguments: [
+        (["--beir", "beir", "--split", "train"], "--split 'train':", "the splits are dev, test"),
+        (["--beir", "bad-json"], "bad-json/corpus.jsonl:2: not valid JSON", ""),
+        (["--beir", "duplicate-document"], "duplicate-document/corpus.jsonl:3: duplicate document id 'd1'", ""),
+        (["--beir", "duplicate-query"], "duplicate-query/queries.jsonl:2: duplicate query id 'q1'", ""),
+        (["--beir", "empty"], "empty/corpus.jsonl: the collection has no document", ""),
+        (["--documents", "beir/corpus.jsonl"], "--documents, --queries and --qrels go together", ""),
+        (["--beir", "beir", "--query-syntax", "fts5", "--query-kind", "all"], "--query-kind combines", ""),
+        (["--beir", "nosuch"], "nosuch: no such directory", ""),
+    ])
+    func badInputExitsTwo(arguments: [String], message: String, detail: String) throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        try Self.writeCollection(in: directory)
+        let variants = [
+            "bad-json": "{\"_id\": \"d1\", \"text\": \"a\"}\n{\"_id\": \"d2\", \"text\": \"b\"\n",
+            "duplicate-document": "{\"_id\": \"d1\", \"text\": \"a\"}\n\n{\"_id\": \"d1\", \"text\": \"b\"}\n",
+            "duplicate-query": nil, "empty": "\n",
+        ]
+        for (name, corpus) in variants {
+            let folder = directory.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: directory.appendingPathComponent("beir"), to: folder)
+            if let corpus {
+                try Data(corpus.utf8).write(to: folder.appendingPathComponent("corpus.jsonl"))
+            } else {
+                try Data("{\"_id\": \"q1\", \"text\": \"a\"}\n{\"_id\": \"q1\", \"text\": \"b\"}\n".utf8).write(
+                    to: folder.appendingPathComponent("queries.jsonl"))
+            }
+        }
+        let run = try CLITests.run(["quality", "--output", "out.csv"] + arguments, in: directory)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains(message) && (detail.isEmpty || run.stderr.contains(detail)), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1 || run.stderr.hasPrefix("Error:"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.csv").path))
+    }
+}
