@@ -5,12 +5,14 @@ import TokenBench
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write one self-contained HTML page: the match matrix, tokens side by side, and throughput charts.",
+        abstract:
+            "Write one self-contained HTML page: the match matrix, tokens side by side, throughput and quality charts.",
         discussion: """
             The page is built from the same match matrix as 'tokenbench matrix' (and takes its \
             options), plus the tokenize rows of a 'tokenbench throughput' CSV when --throughput \
-            is given; an env.csv beside that CSV names the environment it was measured in. It has \
-            inline CSS and SVG, no script, and fetches nothing.
+            is given (an env.csv beside that CSV names the environment it was measured in), and \
+            the rows of a 'tokenbench quality' CSV when --quality is. It has inline CSS and SVG, \
+            no script, and fetches nothing.
             Exit status: 0 written and every fixture expectation holds; 1 written, but some cell \
             contradicts the fixtures (listed on stderr); 2 bad usage or input.
             """)
@@ -27,13 +29,28 @@ struct ReportCommand: ParsableCommand {
     )
     var throughput: [String] = []
 
+    @Option(help: "A summary CSV written by 'tokenbench quality' to chart (results/quality.csv).")
+    var quality: String?
+
+    @Option(
+        name: .customLong("quality-per-query"),
+        help: "The per-query CSV of the same quality run: lists the queries each tokenizer fixes and breaks.")
+    var qualityPerQuery: String?
+
     @Option(name: .shortAndLong, help: "The HTML file to write (atomically).")
     var output: String
+
+    func validate() throws {
+        if qualityPerQuery != nil && quality == nil {
+            throw ValidationError("--quality-per-query goes with --quality, the summary of the same run")
+        }
+    }
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench()
         // Read the throughput figures first: a bad file should fail before the matrix is computed.
         let figures = try throughput.map(ThroughputFigures.load(path:))
+        let qualityFigures = try quality.map { try QualityFigures.load(summary: $0, perQuery: qualityPerQuery) }
         var figuresEnvironment: [(key: String, value: String)]?
         if let throughput = throughput.first {
             let beside = EnvironmentFingerprint.path(beside: throughput)
@@ -46,7 +63,7 @@ struct ReportCommand: ParsableCommand {
         let report = HTMLReport(
             matrix: matrix, environment: try workbench.environment(engines: workbenchOptions.engines),
             command: Self.commandLine(),
-            throughput: figures, throughputEnvironment: figuresEnvironment)
+            throughput: figures, throughputEnvironment: figuresEnvironment, quality: qualityFigures)
         try OutputDestination.write(report.render(), to: output)
         try MatrixCommand.reportViolations(of: matrix)
     }

@@ -21,7 +21,9 @@ struct HTMLReportTests {
         MatchCase(id: "again", category: "<b>cat</b>&amp;", document: "a", query: "a"),
     ]
 
-    static func render(throughput: [ThroughputFigures] = []) throws -> (html: String, document: XMLDocument) {
+    static func render(throughput: [ThroughputFigures] = [], quality: QualityFigures? = nil) throws -> (
+        html: String, document: XMLDocument
+    ) {
         let workbench = try Workbench()
         let matrix = try workbench.matrix(
             cases: hostileCases,
@@ -33,7 +35,7 @@ struct HTMLReportTests {
             ])
         let report = HTMLReport(
             matrix: matrix, environment: [("sqlite_version", "3.<40>"), ("os", "\"quoted\" & <os>")],
-            command: "tokenbench report --case '<x>'", throughput: throughput)
+            command: "tokenbench report --case '<x>'", throughput: throughput, quality: quality)
         let html = report.render()
         return (html, try XMLDocument(xmlString: html, options: []))
     }
@@ -250,6 +252,47 @@ struct HTMLReportTests {
             forXPath: "//section[@id='throughput']//*[local-name()='rect']/*[local-name()='title']"
         ).compactMap(\.stringValue)
         #expect(first.contains("icu document: 30.0"))
+    }
+
+    /// The quality section from a real run's CSVs, read back: a row per tokenizer with its
+    /// p-value, a point per row in the size chart, and the query porter fixes with both
+    /// tokenizers' tokens (run and runs stem to the same word; unicode61 keeps them apart).
+    @Test func qualitySectionComesFromTheCSVs() throws {
+        let collection = try QualityCollection(
+            documents: [
+                QualityDocument(id: "d1", text: "she runs every day"), QualityDocument(id: "d2", text: "a <b> tag"),
+            ],
+            queries: [QualityQuery(id: "q<1>", text: "run"), QualityQuery(id: "q2", text: "tag")],
+            judgments: [
+                QualityJudgment(queryID: "q<1>", documentID: "d1", relevance: 1),
+                QualityJudgment(queryID: "q2", documentID: "d2", relevance: 1),
+            ])
+        let run = try Workbench().quality(
+            collection,
+            options: QualityOptions(tokenizers: [TokenizerSpec(parsing: "unicode61"), TokenizerSpec(parsing: "porter")])
+        )
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tb-report-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let summary = directory.appendingPathComponent("q.csv").path
+        let perQuery = directory.appendingPathComponent("pq.csv").path
+        try OutputDestination.write(QualityRow.table(run.rows).csv(), to: summary)
+        try OutputDestination.write(QueryOutcome.table(run.outcomes).csv(), to: perQuery)
+        let figures = try QualityFigures.load(summary: summary, perQuery: perQuery)
+        let (_, document) = try Self.render(quality: figures)
+        let rows = try document.nodes(forXPath: "//section[@id='quality']/table[@class='quality']/tbody/tr")
+        #expect(rows.count == 2)
+        // unicode61 finds tag only (nDCG@10 (0 + 1) / 2); porter finds both.
+        #expect(rows.first?.stringValue?.hasPrefix("unicode61@system any full0.5000") == true)
+        #expect(rows.last?.stringValue?.hasPrefix("porter@system any full1.0000") == true)
+        let points = try document.nodes(forXPath: "//section[@id='quality']//*[local-name()='circle']")
+        #expect(points.count == 2)
+        let summaries = try document.nodes(forXPath: "//section[@id='quality']//details/summary").compactMap(
+            \.stringValue)
+        #expect(summaries == ["porter@system any full: fixes 1, breaks 0 against unicode61"])
+        let fix = try document.nodes(forXPath: "//section[@id='quality']//table[@class='changes']/tbody/tr/td")
+            .compactMap(\.stringValue)
+        #expect(fix == ["q<1>", "\"run\"", "run", "run", "0.000 → 1.000", "– → 1"])
     }
 
     @Test func malformedThroughputCSVIsRejectedWithItsLine() {

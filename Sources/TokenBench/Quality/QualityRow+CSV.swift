@@ -76,7 +76,7 @@ extension QualityRow {
         let records = try CSV.records(
             ofFile: path, header: Column.allCases.map(\.rawValue), writtenBy: "tokenbench quality")
         return try records.map { record in
-            let reader = FieldReader(record: record, file: path)
+            let reader = CSVFieldReader<Column>(record: record, file: path)
             let comparison =
                 try reader.optionalDouble(.pValue).map { pValue in
                     RandomizationTest(
@@ -103,40 +103,40 @@ extension QualityRow {
                 buildSeconds: try reader.double(.buildSeconds), runFile: reader.text(.runFile))
         }
     }
+}
 
-    /// Reads one record's fields by column, naming the file, line and column of a bad value.
-    private struct FieldReader {
-        let record: CSV.Record
-        let file: String
+/// Reads one record's fields by column, naming the file, line and column of a bad value.
+struct CSVFieldReader<Column: RawRepresentable & CaseIterable & Equatable> where Column.RawValue == String {
+    let record: CSV.Record
+    let file: String
 
-        func text(_ column: Column) -> String { record.fields[Column.allCases.firstIndex(of: column)!] }
+    func text(_ column: Column) -> String { record.fields[Array(Column.allCases).firstIndex(of: column)!] }
 
-        func failure(_ column: Column, _ expected: String) -> TokenBenchError {
-            .invalidFixture(
-                file: file, line: record.line,
-                reason: "\(column.rawValue) '\(text(column))' is not \(expected)")
+    func failure(_ column: Column, _ expected: String) -> TokenBenchError {
+        .invalidFixture(
+            file: file, line: record.line,
+            reason: "\(column.rawValue) '\(text(column))' is not \(expected)")
+    }
+
+    func int(_ column: Column) throws -> Int {
+        guard let value = Int(text(column)) else { throw failure(column, "an integer") }
+        return value
+    }
+
+    func double(_ column: Column) throws -> Double {
+        guard let value = Double(text(column)), value.isFinite else { throw failure(column, "a number") }
+        return value
+    }
+
+    func optionalDouble(_ column: Column) throws -> Double? {
+        text(column).isEmpty ? nil : try double(column)
+    }
+
+    func value<T: RawRepresentable & CaseIterable>(_ column: Column) throws -> T where T.RawValue == String {
+        guard let value = T(rawValue: text(column)) else {
+            throw failure(column, "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
         }
-
-        func int(_ column: Column) throws -> Int {
-            guard let value = Int(text(column)) else { throw failure(column, "an integer") }
-            return value
-        }
-
-        func double(_ column: Column) throws -> Double {
-            guard let value = Double(text(column)), value.isFinite else { throw failure(column, "a number") }
-            return value
-        }
-
-        func optionalDouble(_ column: Column) throws -> Double? {
-            text(column).isEmpty ? nil : try double(column)
-        }
-
-        func value<T: RawRepresentable & CaseIterable>(_ column: Column) throws -> T where T.RawValue == String {
-            guard let value = T(rawValue: text(column)) else {
-                throw failure(column, "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            return value
-        }
+        return value
     }
 }
 
@@ -166,6 +166,31 @@ extension QueryOutcome {
         case precision1 = "P@1"
         case matchExpression = "match"
         case tokens, message
+    }
+
+    /// Reads a per-query CSV that `tokenbench quality --per-query` wrote; a malformed line is an
+    /// error naming the file and line.
+    public static func outcomes(ofFile path: String) throws -> [QueryOutcome] {
+        let records = try CSV.records(
+            ofFile: path, header: Column.allCases.map(\.rawValue), writtenBy: "tokenbench quality --per-query")
+        return try records.map { record in
+            let reader = CSVFieldReader<Column>(record: record, file: path)
+            var metrics = RankingMetrics.zero
+            metrics.nDCG10 = try reader.double(.nDCG10)
+            metrics.reciprocalRank10 = try reader.double(.reciprocalRank10)
+            metrics.recall10 = try reader.double(.recall10)
+            metrics.recall100 = try reader.double(.recall100)
+            metrics.precision1 = try reader.double(.precision1)
+            metrics.firstRelevantRank = try reader.optionalDouble(.firstRelevantRank).map { Int($0) }
+            guard let status = Status(rawValue: reader.text(.status)) else {
+                throw reader.failure(.status, "ran, no-tokens or rejected")
+            }
+            return QueryOutcome(
+                queryID: reader.text(.queryID), tokenizer: reader.text(.tokenizer), engine: reader.text(.engine),
+                queryKind: try reader.value(.queryKind), detail: try reader.value(.detail), status: status,
+                message: reader.text(.message), results: try reader.int(.results), metrics: metrics,
+                matchExpression: reader.text(.matchExpression), tokens: reader.text(.tokens))
+        }
     }
 
     public static func table(_ outcomes: [QueryOutcome]) -> Table {

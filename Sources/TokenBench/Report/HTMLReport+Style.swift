@@ -51,6 +51,11 @@ extension HTMLReport {
         details { margin: 2px 0; }
         summary { cursor: pointer; }
         summary .id { font: 12px ui-monospace, "DejaVu Sans Mono", monospace; color: #555; }
+        table.quality, table.changes { border-collapse: collapse; font-size: 12px; margin: 8px 0; }
+        table.quality th, table.quality td, table.changes th, table.changes td { border: 1px solid #ddd; padding: 2px 6px; }
+        table.quality td { text-align: right; font-variant-numeric: tabular-nums; }
+        table.quality th[scope=row] { text-align: left; white-space: nowrap; font-weight: 400; }
+        table.changes caption { text-align: left; font-weight: 600; }
         table.align { border-collapse: collapse; margin: 6px 0 10px 16px; font-size: 12px; }
         table.align caption { text-align: left; font-weight: 600; }
         table.align th { text-align: right; padding: 1px 6px; font-weight: 400; color: #444; white-space: nowrap; }

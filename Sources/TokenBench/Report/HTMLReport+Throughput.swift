@@ -61,7 +61,7 @@ extension HTMLReport {
     }
 
     /// A horizontal grouped bar chart: one group per label, one bar per mode.
-    private func barChart(
+    func barChart(
         title: String, modes: [String], rows: [(label: String, mode: String, value: Double)],
         format: (Double) -> String, marker: Double?
     ) -> String {

@@ -14,11 +14,15 @@ public struct HTMLReport {
     public var throughput: [ThroughputFigures]
     /// The environment the throughput figures were measured in, when it was recorded beside them.
     public var throughputEnvironment: [(key: String, value: String)]?
+    /// A quality run read back, charted in a section of its own.
+    public var quality: QualityFigures?
 
     public init(
         matrix: MatchMatrix, environment: [(key: String, value: String)], command: String,
-        throughput: [ThroughputFigures] = [], throughputEnvironment: [(key: String, value: String)]? = nil
+        throughput: [ThroughputFigures] = [], throughputEnvironment: [(key: String, value: String)]? = nil,
+        quality: QualityFigures? = nil
     ) {
+        self.quality = quality
         self.matrix = matrix
         self.environment = environment
         self.command = command
@@ -47,6 +51,7 @@ public struct HTMLReport {
         for (index, figures) in throughput.enumerated() {
             html += throughputSection(figures, id: index == 0 ? "throughput" : "throughput-\(index + 1)")
         }
+        if let quality { html += qualitySection(quality) }
         html +=
             "<footer><p>Made by TokenBench. The CSV from <code>tokenbench matrix</code> holds the same cells, for machines and diffs.</p></footer>\n</body>\n</html>\n"
         return html
