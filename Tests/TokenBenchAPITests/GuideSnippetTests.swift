@@ -107,10 +107,32 @@ struct GuideSnippetTests {
         // end
     }
 
+    @Test func searchQualityOnYourCollection() throws {
+        let workbench = try Workbench(options: .init(filteringTokenizers: [ColourToColor.self]))
+        // guide: quality
+        let collection = try QualityCollection(
+            documents: [
+                QualityDocument(id: "d1", title: "Paint", text: "A grey colour for the hall"),
+                QualityDocument(id: "d2", title: "Tea", text: "Earl Grey, hot"),
+            ],
+            queries: [QualityQuery(id: "q1", text: "gray color")],
+            judgments: [QualityJudgment(queryID: "q1", documentID: "d1", relevance: 1)])
+        let quality = try workbench.quality(
+            collection, options: QualityOptions(tokenizers: [TokenizerSpec(text: "colour")], queryKinds: [.all]))
+        for row in quality.rows {
+            print(row.key, row.metrics.nDCG10, row.comparison.map { "p = \($0.pValue)" } ?? "baseline")
+        }
+        // end
+        // unicode61 (the baseline) finds nothing for "gray color"; colour finds d1 first.
+        #expect(quality.rows.map(\.tokenizer) == ["unicode61", "colour"])
+        #expect(quality.rows.map(\.metrics.nDCG10) == [0, 1])
+        #expect(quality.rows[1].comparison?.wins == 1)
+    }
+
     /// Every ```swift block of the guide and of the DocC catalog appears in this file, between
     /// `// guide:` and `// end`. Each row: a document and how many snippets it has.
     @Test(arguments: [
-        ("Documentation/UsingTheLibrary.md", 6),
+        ("Documentation/UsingTheLibrary.md", 7),
         ("Sources/TokenBench/TokenBench.docc/TokenBench.md", 1),
         ("Sources/TokenBench/TokenBench.docc/RegisteringATokenizer.md", 2),
     ])

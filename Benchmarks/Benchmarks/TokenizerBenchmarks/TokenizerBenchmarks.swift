@@ -85,6 +85,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    qualityScaleBenchmark(workbench: workbench)
+
     for name in ["icu", "nfkc"] {
         Benchmark("limit_\(name)") { benchmark in
             do {
