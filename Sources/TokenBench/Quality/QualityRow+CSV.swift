@@ -222,6 +222,19 @@ extension QueryOutcome {
 }
 
 extension QualityRow {
+    /// The figures people compare, as the Markdown table and the report show them: the five
+    /// metrics to four decimals, p ("baseline" on the baseline's own row), W/L/T, the queries
+    /// without results, and the index bytes.
+    var figureCells: [String] {
+        [metrics.nDCG10, metrics.reciprocalRank10, metrics.recall10, metrics.recall100, metrics.precision1].map {
+            String(format: "%.4f", $0)
+        } + [
+            comparison.map { String(format: "%.4g", $0.pValue) } ?? (baseline == tokenizer ? "baseline" : ""),
+            comparison.map { "\($0.wins)/\($0.losses)/\($0.ties)" } ?? "",
+            "\(zeroResults) of \(queries)", indexBytes.map(String.init) ?? "",
+        ]
+    }
+
     /// A narrower table for people: the figures that compare tokenizers.
     public static func summaryTable(_ rows: [QualityRow]) -> Table {
         Table(
@@ -230,14 +243,7 @@ extension QualityRow {
                 "zero results", "index bytes", "build s", "p50 µs", "p99 µs",
             ],
             rows: rows.map { row in
-                [
-                    row.tokenizer, row.engine, row.queryKind.rawValue, row.detail.rawValue,
-                    String(format: "%.4f", row.metrics.nDCG10), String(format: "%.4f", row.metrics.reciprocalRank10),
-                    String(format: "%.4f", row.metrics.recall10), String(format: "%.4f", row.metrics.recall100),
-                    String(format: "%.4f", row.metrics.precision1),
-                    row.comparison.map { String(format: "%.4g", $0.pValue) } ?? "",
-                    row.comparison.map { "\($0.wins)/\($0.losses)/\($0.ties)" } ?? "",
-                    "\(row.zeroResults) of \(row.queries)", row.indexBytes.map(String.init) ?? "",
+                [row.tokenizer, row.engine, row.queryKind.rawValue, row.detail.rawValue] + row.figureCells + [
                     String(format: "%.3f", row.buildSeconds), String(format: "%.1f", row.p50Microseconds),
                     String(format: "%.1f", row.p99Microseconds),
                 ]

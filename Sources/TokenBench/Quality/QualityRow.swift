@@ -20,8 +20,8 @@ public struct QualityRow: Sendable, Equatable {
     public internal(set) var meanResults: Double
     /// The means over every judged query.
     public internal(set) var metrics: RankingMetrics
-    /// The baseline row this one is compared with (its tokenizer label), and the comparison;
-    /// nil on the baseline's own row.
+    /// The baseline's tokenizer label (on its own rows too; empty when it did not run on this
+    /// engine), and the comparison with its row (nil on the baseline's own rows).
     public internal(set) var baseline: String
     public internal(set) var comparison: RandomizationTest?
     /// Latency of the ranking query, MATCH through the last row retrieved.

@@ -59,7 +59,8 @@ extension Workbench {
             report.skipped += refusals.map { (spec, $0.engine, "\($0.error)") }
         }
         // Each row against the baseline's row of the same engine, query kind and detail.
-        for index in report.rows.indices where report.rows[index].tokenizer != options.baseline.name {
+        // The baseline's own rows name it too, without a comparison.
+        for index in report.rows.indices {
             let row = report.rows[index]
             guard
                 let baseline = report.rows.firstIndex(where: {
@@ -68,6 +69,7 @@ extension Workbench {
                 })
             else { continue }
             report.rows[index].baseline = options.baseline.name
+            guard baseline != index else { continue }
             report.rows[index].comparison = RandomizationTest(
                 nDCGs[index], against: nDCGs[baseline], permutations: options.permutations, seed: options.seed)
         }

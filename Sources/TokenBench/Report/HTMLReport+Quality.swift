@@ -21,14 +21,7 @@ extension HTMLReport {
             }.joined()
         html += "</tr></thead><tbody>\n"
         for row in rows {
-            let cells = [
-                String(format: "%.4f", row.metrics.nDCG10), String(format: "%.4f", row.metrics.reciprocalRank10),
-                String(format: "%.4f", row.metrics.recall10), String(format: "%.4f", row.metrics.recall100),
-                String(format: "%.4f", row.metrics.precision1),
-                row.comparison.map { String(format: "%.4g", $0.pValue) } ?? "baseline",
-                row.comparison.map { "\($0.wins)/\($0.losses)/\($0.ties)" } ?? "",
-                "\(row.zeroResults) of \(row.queries)", row.indexBytes.map(String.init) ?? "",
-            ]
+            let cells = row.figureCells
             html +=
                 "<tr><th scope=\"row\">\(HTML.escape(row.key))</th>"
                 + cells.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>\n"

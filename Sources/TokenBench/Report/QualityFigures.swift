@@ -17,7 +17,7 @@ public struct QualityFigures: Sendable {
 
     /// The baseline's row for `row`: same engine, query kind and detail.
     func baselineRow(of row: QualityRow) -> QualityRow? {
-        guard !row.baseline.isEmpty else { return nil }
+        guard !row.baseline.isEmpty, row.baseline != row.tokenizer else { return nil }
         return rows.first {
             $0.tokenizer == row.baseline && $0.engine == row.engine && $0.queryKind == row.queryKind
                 && $0.detail == row.detail
