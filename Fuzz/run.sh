@@ -12,7 +12,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-    targets=(cases fixture-csv spec matrix-baseline throughput-baseline tokenizers)
+    targets=(cases fixture-csv spec matrix-baseline throughput-baseline quality-files tokenizers)
 fi
 scratch=../.build-fuzz
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address)

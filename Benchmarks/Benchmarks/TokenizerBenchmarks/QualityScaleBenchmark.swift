@@ -20,8 +20,10 @@ func qualityScaleBenchmark(workbench: Workbench) {
             ])
     ) { benchmark in
         do {
-            let folder = try writeScaleCollection(documents: 100_000, everyNthIsAQuery: 100)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // TOKENBENCH_QUALITY_COLLECTION=DIR keeps the collection in DIR, for timing the CLI on it.
+            let kept = ProcessInfo.processInfo.environment["TOKENBENCH_QUALITY_COLLECTION"]
+            let folder = try writeScaleCollection(documents: 100_000, everyNthIsAQuery: 100, into: kept)
+            defer { if kept == nil { try? FileManager.default.removeItem(atPath: folder) } }
             let collection = try QualityCollection.beir(directory: folder)
             let options = QualityOptions(
                 tokenizers: ["unicode61", "porter", "trigram", "latinascii"].map { TokenizerSpec(parsing: $0) },
@@ -36,9 +38,14 @@ func qualityScaleBenchmark(workbench: Workbench) {
     }
 }
 
-/// Writes a BEIR folder of the generated corpus's first `documents` documents, and returns its path.
-func writeScaleCollection(documents count: Int, everyNthIsAQuery step: Int) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-quality-\(UUID())")
+/// Writes a BEIR folder of the generated corpus's first `documents` documents into `directory`
+/// (a new temporary folder by default), and returns its path.
+func writeScaleCollection(documents count: Int, everyNthIsAQuery step: Int, into directory: String? = nil) throws
+    -> String
+{
+    let folder =
+        directory.map { URL(fileURLWithPath: $0) }
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-quality-\(UUID())")
     try FileManager.default.createDirectory(
         at: folder.appendingPathComponent("qrels"), withIntermediateDirectories: true)
     var corpus = Data()

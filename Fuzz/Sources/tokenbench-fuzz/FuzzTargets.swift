@@ -16,6 +16,9 @@ enum FuzzTarget: String, CaseIterable {
     case matrixBaseline = "matrix-baseline"
     /// The throughput baseline and figures readers (`throughput --baseline`, `report --throughput`).
     case throughputBaseline = "throughput-baseline"
+    /// The quality collection readers: the bytes as a documents, a queries and a judgments file
+    /// at once (JSON Lines or TSV records, TREC or BEIR qrels).
+    case qualityFiles = "quality-files"
     /// The shipped tokenizers' xTokenize: byte 0 picks the tokenizer, byte 1 the modes, and the
     /// rest is the text, any bytes at all (invalid UTF-8, NUL, huge tokens).
     case tokenizers
@@ -47,6 +50,11 @@ nonisolated(unsafe) let workbench = try! Workbench()
 /// the `spec` target and `tokenbench conformance`.
 nonisolated(unsafe) var tokenizerInstances: [Int: TokenizerInstance] = [:]
 
+/// The file the quality-files target writes each input to.
+let qualityScratchFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "tokenbench-fuzz-quality-\(ProcessInfo.processInfo.processIdentifier)"
+).path
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
@@ -64,6 +72,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .throughputBaseline:
         _ = try? ThroughputBaseline(csv: text, file: "fuzz.csv")
         _ = try? ThroughputFigures.parse(text, file: "fuzz.csv")
+    case .qualityFiles:
+        // The readers stream from a file: one scratch file per process, rewritten per input.
+        FileManager.default.createFile(atPath: qualityScratchFile, contents: Data(bytes))
+        _ = try? QualityCollection.files(
+            documents: qualityScratchFile, queries: qualityScratchFile, judgments: qualityScratchFile)
     case .tokenizers:
         guard bytes.count >= 2 else { return 0 }
         let specIndex = Int(bytes[0]) % FuzzTarget.tokenizerSpecs.count
