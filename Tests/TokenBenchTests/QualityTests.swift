@@ -156,6 +156,27 @@ struct QualityTests {
         #expect(full > 0 && none <= full)
     }
 
+    /// SQLite 3.40.1 crashes (a NULL strlen) on `SELECT rowid, rank FROM t WHERE t MATCH
+    /// '"-" OR "profile"' ORDER BY rank` when t has detail=column or none: reproduced in its
+    /// sqlite3 shell and Python's sqlite3; 3.54.1 answers. A search box makes such a query from
+    /// "- profile". The run must rank it on every engine, never take that path.
+    @Test func aPhraseWithoutTokensInAnORDoesNotCrashTheEngine() throws {
+        let collection = try QualityCollection(
+            documents: [
+                QualityDocument(id: "d1", text: "profile one"), QualityDocument(id: "d2", text: "profile two"),
+            ],
+            queries: [QualityQuery(id: "q", text: "- profile")],
+            judgments: [QualityJudgment(queryID: "q", documentID: "d1", relevance: 1)])
+        let report = try Workbench().quality(
+            collection,
+            options: QualityOptions(
+                tokenizers: [TokenizerSpec(parsing: "unicode61")], engines: SQLiteEngine.builtIn,
+                details: FTS5Detail.allCases))
+        #expect(report.outcomes.count == 2 * 3)
+        // Both documents tie; d2 ranks first (the greater id), so the relevant d1 is second.
+        #expect(report.outcomes.allSatisfy { $0.status == .ran && $0.metrics.firstRelevantRank == 2 })
+    }
+
     // MARK: Reading collections
 
     /// One bad file per row: the error names the file and line.

@@ -199,6 +199,9 @@ final class EngineStatement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// The current row's `column` as an integer.
+    func int64(at column: Int) -> Int64 { connection.functions.column_int64(handle, CInt(column)) }
+
     /// The current row's `column` as a double, at full precision.
     func double(at column: Int) -> Double { connection.functions.column_double(handle, CInt(column)) }
 

@@ -6,8 +6,8 @@ extension Workbench {
     ///
     /// Per tokenizer, engine and detail, a real FTS5 table `docs(id UNINDEXED, title, text)` is
     /// built in a new in-memory database, its index optimized and measured with dbstat; then
-    /// each query runs as `… WHERE docs MATCH ? ORDER BY rank, id DESC LIMIT depth` (rank is
-    /// FTS5's bm25; ties go to the greater document id, as trec_eval orders them). A query FTS5
+    /// each query is ranked by FTS5's bm25 (what `rank` is by default), best first, ties going to
+    /// the greater document id as trec_eval orders them, to `depth` documents. A query FTS5
     /// rejects, or whose text gives no token, retrieves nothing and scores 0; the run goes on.
     /// Runs one table at a time, so query latencies are not disturbed by other work of the bench.
     public func quality(
@@ -100,17 +100,20 @@ private struct QualityRun {
         progress?("quality: \(label): indexing \(collection.documentCount) documents")
         try execute("ATTACH DATABASE ':memory:' AS \(Self.schema)", purpose: "opening a scratch database")
         defer { try? connection.execute("DETACH DATABASE \(Self.schema)") }
-        let build = try buildIndex()
+        let (build, documentIDs) = try buildIndex()
         let sizes = try connection.fts5Size(schema: Self.schema, table: "docs")
         let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
-        // FTS5 orders by rank itself; the tie order is settled below on the few rows read, so the
-        // id of every match need not be read from the content table, as `ORDER BY rank, id DESC`
-        // would (it doubled the latency on man pages).
+        // bm25 as rank computes it, in SQLite's order; the tie order is settled below on the few
+        // rows read, by document id, which rowid - 1 indexes. Not `ORDER BY rank`: SQLite 3.40.1
+        // crashes (a NULL strlen) reading rank in FTS5's sorted path when an OR holds a phrase
+        // without tokens on a detail=column or none table. Not `ORDER BY rank, id DESC`: that
+        // reads every match's id from the content table, which doubled the latency on man pages.
         let ranking = try prepare(
-            "SELECT id, rank FROM \(Self.schema).docs WHERE docs MATCH ?1 ORDER BY rank",
+            "SELECT rowid, bm25(docs) FROM \(Self.schema).docs WHERE docs MATCH ?1 ORDER BY 2",
             purpose: "preparing the ranking query")
         return try options.queryKinds.map { kind in
-            let (row, outcomes) = try rank(kind: kind, with: ranking, tokenizer: tokenizer)
+            let (row, outcomes) = try rank(
+                kind: kind, with: ranking, tokenizer: tokenizer, documentIDs: documentIDs)
             var completed = row
             completed.buildSeconds = build
             completed.indexBytes = sizes?.index
@@ -123,21 +126,25 @@ private struct QualityRun {
     }
 
     /// Creates the table, inserts every document and optimizes, in one transaction; returns the
-    /// seconds that took (not the table's creation).
-    private func buildIndex() throws -> Double {
+    /// seconds that took (not the table's creation), and the document ids by rowid - 1.
+    private func buildIndex() throws -> (seconds: Double, documentIDs: [String]) {
         let purpose = "indexing \(collection.name) with tokenizer '\(spec.description)' on \(engine.name)"
         try execute(
             "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(id UNINDEXED, title, text, tokenize = \(try spec.sqlLiteral()), detail = \(detail.rawValue))",
             purpose: purpose)
         let insert = try prepare(
-            "INSERT INTO \(Self.schema).docs(id, title, text) VALUES (?1, ?2, ?3)", purpose: purpose)
+            "INSERT INTO \(Self.schema).docs(rowid, id, title, text) VALUES (?1, ?2, ?3, ?4)", purpose: purpose)
+        var documentIDs: [String] = []
+        documentIDs.reserveCapacity(collection.documentCount)
         let start = Stopwatch.now()
         try execute("BEGIN", purpose: purpose)
         do {
             try collection.forEachDocument { document in
-                try insert.bind(document.id, at: 1)
-                try insert.bind(bytes: document.title, at: 2)
-                try insert.bind(bytes: document.text, at: 3)
+                documentIDs.append(document.id)
+                try insert.bind(documentIDs.count, at: 1)
+                try insert.bind(document.id, at: 2)
+                try insert.bind(bytes: document.title, at: 3)
+                try insert.bind(bytes: document.text, at: 4)
                 try insert.run()
             }
             try connection.execute("INSERT INTO \(Self.schema).docs(docs) VALUES ('optimize')")
@@ -147,13 +154,13 @@ private struct QualityRun {
             if let error = error as? TokenBenchError { throw error }
             throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
         }
-        return Double(Stopwatch.now() - start) / 1e9
+        return (Double(Stopwatch.now() - start) / 1e9, documentIDs)
     }
 
     /// Runs every judged query of `kind` and scores it.
-    private func rank(kind: SearchQueryKind, with statement: EngineStatement, tokenizer: ResolvedTokenizer) throws
-        -> (QualityRow, RowOutcomes)
-    {
+    private func rank(
+        kind: SearchQueryKind, with statement: EngineStatement, tokenizer: ResolvedTokenizer, documentIDs: [String]
+    ) throws -> (QualityRow, RowOutcomes) {
         var outcomes = RowOutcomes(outcomes: [], ranked: [])
         var latencies = TimingStatistics()
         var retrieved = 0
@@ -177,7 +184,7 @@ private struct QualityRun {
                         let rank = statement.double(at: 1)
                         // Past the depth, only rows tied with the last one kept can still rank.
                         if rows.count >= options.depth && rank != rows[options.depth - 1].rank { break }
-                        rows.append((statement.text(at: 0), rank))
+                        rows.append((documentIDs[Int(statement.int64(at: 0)) - 1], rank))
                     }
                     statement.reset()
                     latencies.record(nanoseconds: Stopwatch.now() - start)
