@@ -98,8 +98,15 @@ private struct QualityRun {
     func run() throws -> [(QualityRow, RowOutcomes)] {
         let label = "\(spec.name)@\(engine.name) detail=\(detail.rawValue)"
         progress?("quality: \(label): indexing \(collection.documentCount) documents")
-        try execute("ATTACH DATABASE ':memory:' AS \(Self.schema)", purpose: "opening a scratch database")
-        defer { try? connection.execute("DETACH DATABASE \(Self.schema)") }
+        return try connection.withScratchDatabase(
+            schema: Self.schema, path: ":memory:", purpose: "opening a scratch database"
+        ) {
+            try rankEveryKind(label: label)
+        }
+    }
+
+    /// Builds the index in the scratch database, then ranks and scores each query kind.
+    private func rankEveryKind(label: String) throws -> [(QualityRow, RowOutcomes)] {
         let (build, documentIDs) = try buildIndex()
         let sizes = try connection.fts5Size(schema: Self.schema, table: "docs")
         let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)

@@ -128,17 +128,6 @@ extension ThroughputMeasurer {
     ) throws -> T {
         let schema = "tokenbench_\(name)"
         let path = storage == .memory ? ":memory:" : scratchDirectory.appendingPathComponent("\(name).sqlite").path
-        do { try connection.execute("ATTACH DATABASE ? AS \(schema)", path) } catch {
-            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
-        }
-        defer {
-            try? connection.execute("DETACH DATABASE \(schema)")
-            if storage == .file {
-                for suffix in ["", "-journal", "-wal", "-shm"] {
-                    try? FileManager.default.removeItem(atPath: path + suffix)
-                }
-            }
-        }
-        return try body(schema)
+        return try connection.withScratchDatabase(schema: schema, path: path, purpose: purpose) { try body(schema) }
     }
 }
