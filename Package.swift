@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "CSQLiteEngines",
             dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")],
-            exclude: ["engine.inc"],
+            exclude: ["engine.inc", "api_routines.inc", "tools"],
             linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("dl")]),
         // The C loops that `tokenbench throughput` times beside the Swift harness: the reference
         // loop (harness overhead) and the limit loops of `icu` and `nfkc` (ICU).

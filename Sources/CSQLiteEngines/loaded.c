@@ -1,6 +1,10 @@
 #include "CSQLiteEngines.h"
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+int tb_api_routines_count(void);
+const char *tb_api_function_name(int index);
 
 int tb_load_sqlite(const char *path, tb_sqlite_functions *functions, char *error, int error_size) {
     void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
@@ -39,5 +43,19 @@ int tb_load_sqlite(const char *path, tb_sqlite_functions *functions, char *error
     LOAD(column_bytes);
     LOAD(compileoption_get);
 #undef LOAD
+    /* The API routines table for extensions: each function by its own name, 0 where this
+     * library lacks it (as SQLite's own table has 0 for what a build omits). */
+    int count = tb_api_routines_count();
+    void **routines = calloc((size_t)count, sizeof *routines);
+    if (routines == 0) {
+        snprintf(error, (size_t)error_size, "out of memory");
+        dlclose(library);
+        return -1;
+    }
+    for (int index = 0; index < count; index++) {
+        const char *name = tb_api_function_name(index);
+        routines[index] = name ? dlsym(library, name) : 0;
+    }
+    functions->api_routines = routines;
     return 0;
 }

@@ -12,7 +12,7 @@ public final class Workbench {
     public struct Options {
         /// The user's own GRDB tokenizer types, registered under their `name`.
         public var customTokenizers: [any FTS5CustomTokenizer.Type]
-        /// SQLite loadable extensions to load, each registering FTS5 tokenizers.
+        /// SQLite loadable extensions to load on every engine, each registering FTS5 tokenizers.
         public var extensions: [LoadableExtension]
         /// Your own byte-level wrapper tokenizers, registered under their `name` on every engine.
         public var filteringTokenizers: [any TokenFilteringTokenizer.Type]
@@ -27,14 +27,17 @@ public final class Workbench {
         }
     }
 
-    /// GRDB's queue over the system connection: it registers the user's GRDB tokenizer types
-    /// and loads extensions, which only the system engine can run.
+    /// GRDB's queue over the system connection: it registers the user's GRDB tokenizer types,
+    /// which only the system engine can run, and loads extensions as an app would.
     let dbQueue: DatabaseQueue
     /// The same system connection, driven through the engine layer like every other engine.
     private let systemConnection: EngineConnection
     /// The connections of the other engines (bundled, libraries loaded by path), by name,
     /// opened on first use.
     private var otherConnections: [String: EngineConnection] = [:]
+    /// Why an extension did not load on an engine other than the system's, by engine name: that
+    /// engine then runs without its tokenizers, and every spec it cannot find says why.
+    private var extensionFailures: [String: [LoadableExtension: String]] = [:]
     /// What the connection was opened with: checks that need more connections open them alike.
     let options: Options
 
@@ -118,8 +121,36 @@ public final class Workbench {
             throw TokenBenchError.sqlite(context: "opening the \(engine.name) engine", message: error.message)
         }
         try Self.registerOwnTokenizers(on: connection, filtering: options.filteringTokenizers)
+        var failures: [LoadableExtension: String] = [:]
+        for loadable in options.extensions {
+            do {
+                try loadable.load(into: connection)
+            } catch TokenBenchError.extensionLoadFailed(_, let reason) {
+                failures[loadable] = reason
+            }
+        }
+        extensionFailures[engine.name] = failures
         otherConnections[engine.name] = connection
         return try body(connection)
+    }
+}
+
+// MARK: - Extensions
+
+extension Workbench {
+    /// Whether each of the options' extensions loaded on `engine`: nil when it did, or why not.
+    /// The system engine loads them when the workbench is made, and fails it when one cannot load.
+    public func extensionStatus(engine: SQLiteEngine) -> [(extension: LoadableExtension, failure: String?)] {
+        _ = try? withConnection(engine) { _ in }
+        let failures = extensionFailures[engine.name] ?? [:]
+        return options.extensions.map { ($0, failures[$0]) }
+    }
+
+    /// Why extensions did not load on `engine`, one sentence each; empty when all did.
+    func extensionFailures(on engine: SQLiteEngine) -> [String] {
+        extensionStatus(engine: engine).compactMap { loadable, failure in
+            failure.map { "extension \(loadable) did not load on \(engine.name): \($0)" }
+        }
     }
 }
 

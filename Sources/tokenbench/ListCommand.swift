@@ -21,12 +21,16 @@ struct ListCommand: ParsableCommand {
                     entry.summary, reason ?? "",
                 ])
             }
+            // Each extension: whether it loaded on this engine, and why not.
+            for (loadable, failure) in workbench.extensionStatus(engine: engine) {
+                table.rows.append([
+                    loadable.description, engine.name, "", "extension", failure == nil ? "yes" : "no",
+                    "SQLite loadable extension", failure ?? "",
+                ])
+            }
             // Tokenizers named on the command line (from extensions, say) are probed too.
             for spec in workbenchOptions.tokenizerSpecs {
-                var reason = workbench.unsupportedReason(spec, engine: engine)
-                if engine != .system, reason != nil, !workbenchOptions.extensionArguments.isEmpty {
-                    reason! += " (extensions and GRDB tokenizer types run on the system engine only)"
-                }
+                let reason = workbench.unsupportedReason(spec, engine: engine)
                 table.rows.append([
                     spec.name, engine.name, spec.text, "argument", reason == nil ? "yes" : "no", "", reason ?? "",
                 ])

@@ -19,7 +19,9 @@ struct WorkbenchOptions: ParsableArguments {
 
     @Option(
         name: .customLong("load-extension"),
-        help: "A SQLite loadable extension (PATH or PATH:ENTRY) registering FTS5 tokenizers; repeatable.")
+        help:
+            "A SQLite loadable extension (PATH or PATH:ENTRY) registering FTS5 tokenizers, loaded on every engine; repeatable."
+    )
     var extensionArguments: [String] = []
 
     /// Each argument as a spec; a bare catalog label (`porter-ascii`) stands for its entry.

@@ -34,18 +34,41 @@ struct ExtensionTests {
                 "tokens", "--load-extension", argument, "--tokenizer", "tbtest", "--mode", "document", "Ab  cd",
             ])
             #expect(run.status == 0, "\(run.stderr)")
-            // Extensions load into the system engine only: the bundled one is built without it.
-            #expect(
-                run.stderr.contains(
-                    "skipped tokenizer tbtest on bundled: tokenizer 'tbtest': no such tokenizer: tbtest"),
-                "\(run.stderr)")
+            // The bundled engine, built without extension loading, runs it too: the bench calls
+            // the entry point with that engine's API routines table.
             #expect(
                 run.stdout == """
                     tokenizer,engine,mode,form,input,position,token,start,end,colocated,source
                     tbtest,system,document,asis,1,0,Ab,0,2,0,Ab
                     tbtest,system,document,asis,1,1,cd,4,6,0,cd
+                    tbtest,bundled,document,asis,1,0,Ab,0,2,0,Ab
+                    tbtest,bundled,document,asis,1,1,cd,4,6,0,cd
 
-                    """)
+                    """, "\(run.stderr)")
+        }
+    }
+
+    /// A libsqlite3 loaded by path runs the extension too, from its own private copy: the
+    /// extension keeps its engine's API table in a global, so engines must not share one copy.
+    /// `list` says per engine that the extension loaded.
+    @Test func extensionLoadsOnEveryEngineIncludingOneLoadedByPath() throws {
+        let library = try Self.buildExtension()
+        let candidates = ["/usr/lib/x86_64-linux-gnu/libsqlite3.so.0", "/usr/lib/aarch64-linux-gnu/libsqlite3.so.0"]
+        let path = try #require(
+            candidates.first { FileManager.default.fileExists(atPath: $0) }, "libsqlite3 is installed")
+        let engines = ["--engine", "system", "--engine", "bundled", "--engine", path]
+        let tokens = try CLITests.run(
+            ["tokens", "--load-extension", library.path, "--tokenizer", "tbtest", "--mode", "query", "x y"] + engines)
+        #expect(tokens.status == 0, "\(tokens.stderr)")
+        for engine in ["system", "bundled", path] {
+            #expect(tokens.stdout.contains("\ntbtest,\(engine),query,asis,1,1,y,2,3,0,y\n"), "\(tokens.stdout)")
+        }
+        let list = try CLITests.run(["list", "--load-extension", library.path] + engines)
+        #expect(list.status == 0, "\(list.stderr)")
+        for engine in ["system", "bundled", path] {
+            #expect(
+                list.stdout.contains("\n\(library.path),\(engine),,extension,yes,SQLite loadable extension,\n"),
+                "\(list.stdout.suffix(600))")
         }
     }
 
@@ -57,8 +80,11 @@ struct ExtensionTests {
             "--forms", "asis:asis", "--query-kind", "phrase", "--layout", "wide",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        // tbtest folds no case: Foo does not find FOO.
-        #expect(run.stdout.contains("\nfoo-upper,case,phrase,asis,asis,Foo,FOO,\n"))
+        // tbtest folds no case: Foo does not find FOO, on either engine.
+        #expect(
+            run.stdout.hasPrefix(
+                "case,category,query_kind,document_form,query_form,document,query,tbtest@system,tbtest@bundled\n"))
+        #expect(run.stdout.contains("\nfoo-upper,case,phrase,asis,asis,Foo,FOO,,\n"))
     }
 
     @Test func extensionTokenizersRunThroughConformance() throws {
@@ -70,6 +96,7 @@ struct ExtensionTests {
         #expect(sound.status == 0, "\(sound.stderr)")
         #expect(sound.stdout == "tokenizer,engine,check,severity,mode,input,detail\n")
         #expect(sound.stderr.contains("tokenbench: tbtest on system: 0 errors, 0 warnings ("), "\(sound.stderr)")
+        #expect(sound.stderr.contains("tokenbench: tbtest on bundled: 0 errors, 0 warnings ("), "\(sound.stderr)")
 
         // strlen() reads the sentinel bytes after nText: the tokens change with them.
         let broken = try CLITests.run(["conformance", "--tokenizer", "tbtest_strlen"] + quick, in: directory)
@@ -84,6 +111,8 @@ struct ExtensionTests {
             tokenizer,engine,check,reason
             tbtest_strlen,system,read-past-end,strlen() ignores nText
             tbtest_strlen,system,offset-range,strlen() ignores nText
+            tbtest_strlen,bundled,read-past-end,strlen() ignores nText
+            tbtest_strlen,bundled,offset-range,strlen() ignores nText
             tbtest_strlen,system,empty-token,never happens
 
             """.utf8
@@ -98,7 +127,6 @@ struct ExtensionTests {
                 "known issue not found this time: tbtest_strlen on system empty-token (never happens)"))
     }
 
-    /// One row per way loading can fail: exit status 2 and one line naming the extension.
     /// Each broken tokenizer of the test extension, bare and under every shipped wrapper, must be
     /// reported as a conformance error (exit 1) with a named finding, never end the run by a signal.
     /// One row per broken tokenizer: the finding it gives bare, and the one it gives wrapped.
@@ -132,8 +160,12 @@ struct ExtensionTests {
             let expected =
                 wrapper.isEmpty
                 ? bare : (wrapper == "nfkc" && broken == "tbtest_longlen" ? "unreadable-token" : wrapped)
-            #expect(
-                errors.contains { $0.hasPrefix("\(spec),system,\(expected),error,") }, "\(spec): \(errors.prefix(3))")
+            // The extension runs on both engines, and the verdict is the same on each.
+            for engine in ["system", "bundled"] {
+                #expect(
+                    errors.contains { $0.hasPrefix("\(spec),\(engine),\(expected),error,") },
+                    "\(spec) on \(engine): \(errors.prefix(3))")
+            }
         }
     }
 
@@ -178,6 +210,7 @@ struct ExtensionTests {
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["out.csv", "three.txt"])
     }
 
+    /// One row per way loading can fail: exit status 2 and one line naming the extension.
     @Test(arguments: [
         (":nosuch_init", "undefined symbol: nosuch_init"),
         (":tbtest_failing_init", "tbtest: refusing to load on purpose"),

@@ -27,6 +27,11 @@ typedef struct tb_sqlite_functions {
     const unsigned char *(*column_text)(void *statement, int column);
     int (*column_bytes)(void *statement, int column);
     const char *(*compileoption_get)(int n);
+    /// Not a SQLite function: the engine's sqlite3_api_routines table, what a loadable extension
+    /// receives as its pApi, for the engines the bench loads extensions into itself (bundled and
+    /// libraries loaded by path); NULL for the system engine, which loads them with its own
+    /// sqlite3_load_extension.
+    const void *api_routines;
 } tb_sqlite_functions;
 
 const tb_sqlite_functions *tb_system_sqlite(void);
@@ -36,5 +41,13 @@ const tb_sqlite_functions *tb_bundled_sqlite(void);
 /// apart from every other SQLite in the process, and fills `functions` from it. Returns 0, or
 /// -1 with a one-line reason in `error`. The library stays loaded until the process exits.
 int tb_load_sqlite(const char *path, tb_sqlite_functions *functions, char *error, int error_size);
+
+/// Loads the extension at `path` into `db`, a connection of the engine `functions` drives, the
+/// way sqlite3_load_extension would: finds the entry point (`entry`, or SQLite's default and the
+/// name derived from the file name) and calls it with the engine's API routines table. Each
+/// engine gets a private copy of the library, because an extension keeps that table in a global.
+/// Returns 0, or -1 with a one-line reason in `error`.
+int tb_call_extension(const tb_sqlite_functions *functions, void *db, const char *path, const char *entry,
+                      char *error, int error_size);
 
 #endif

@@ -12,11 +12,11 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
     /// The engine's C functions; shared, never written after the engine is made.
     private let library: Library
 
-    /// The SQLite that GRDB links: the system's libsqlite3. The user's GRDB tokenizer types and
-    /// loadable extensions run here only.
+    /// The SQLite that GRDB links: the system's libsqlite3. The user's GRDB tokenizer types run
+    /// here only.
     public static let system = SQLiteEngine(name: "system", library: Library(tb_system_sqlite().pointee))
     /// The SQLite amalgamation that vapor/sqlite-nio vendors (3.54.1 in sqlite-nio 1.13.2),
-    /// built without extension loading.
+    /// built without extension loading (the bench loads extensions into it itself).
     public static let bundled = SQLiteEngine(name: "bundled", library: Library(tb_bundled_sqlite().pointee))
     /// The engines every command runs by default.
     public static let builtIn: [SQLiteEngine] = [.system, .bundled]
@@ -59,7 +59,7 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
         return engines
     }
 
-    /// Whether this is the SQLite GRDB links, where GRDB tokenizer types and extensions live.
+    /// Whether this is the SQLite GRDB links, where GRDB tokenizer types live.
     public var isSystem: Bool { name == SQLiteEngine.system.name }
 
     public var description: String { name }

@@ -1,3 +1,4 @@
+import CSQLiteEngines
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -32,6 +33,24 @@ public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { entryPoint.map { "\(path):\($0)" } ?? path }
+
+    /// Loads the extension into `connection`. The system engine loads it with its own
+    /// `sqlite3_load_extension` (through GRDB's connection, as an app would); every other engine
+    /// gets a private copy of the library whose entry point is called with that engine's API
+    /// routines table, because the bundled SQLite is built without extension loading and a
+    /// library loaded by path may be too.
+    func load(into connection: EngineConnection) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw TokenBenchError.extensionLoadFailed(path: description, reason: "no such file")
+        }
+        var functions = connection.functions
+        var error = [CChar](repeating: 0, count: 1024)
+        guard tb_call_extension(&functions, connection.handle, path, entryPoint, &error, CInt(error.count)) == 0 else {
+            throw TokenBenchError.extensionLoadFailed(
+                path: description,
+                reason: String(nulTerminated: error).replacingOccurrences(of: "\n", with: " "))
+        }
+    }
 
     /// Loads the extension into `db`. Extension loading is enabled only for this call: the
     /// connection refuses `load_extension()` from SQL before and after.

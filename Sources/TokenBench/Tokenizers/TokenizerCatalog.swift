@@ -108,15 +108,23 @@ public enum TokenizerCatalog {
 extension Workbench {
     /// Whether this SQLite supports `spec`: tried by creating a real table with it, never
     /// inferred from version numbers. Returns nil when supported, or SQLite's reason.
+    /// A spec the engine cannot find, on an engine where an extension did not load, also says
+    /// why the extension did not load.
     public func unsupportedReason(_ spec: TokenizerSpec, engine: SQLiteEngine = .system) -> String? {
+        var reason: String
         do {
             try validate(spec, engine: engine)
             return nil
-        } catch let TokenBenchError.invalidTokenizerSpec(_, reason) {
-            return reason
+        } catch let TokenBenchError.invalidTokenizerSpec(_, why) {
+            reason = why
         } catch {
-            return "\(error)"
+            reason = "\(error)"
         }
+        let failures = extensionFailures(on: engine)
+        if reason.contains("no such tokenizer"), !failures.isEmpty {
+            reason += " (\(failures.joined(separator: "; ")))"
+        }
+        return reason
     }
 
     /// The catalog entries that at least one of `engines` supports: the default tokenizer set
