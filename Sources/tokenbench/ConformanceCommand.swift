@@ -67,7 +67,7 @@ struct ConformanceCommand: ParsableCommand {
                 let knownCount = knownIssues.verdict(on: [report]).knownErrors.count
                 printError(
                     "tokenbench: \(report.tokenizer) on \(report.engine): \(report.errorCount) errors\(knownCount == 0 ? "" : " (\(knownCount) known)"), "
-                        + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls)"
+                        + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls, \(report.indexIntegrity))"
                 )
             }
         }

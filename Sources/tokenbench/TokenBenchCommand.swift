@@ -25,6 +25,7 @@ struct TokenBenchCommand: ParsableCommand {
             ThroughputCommand.self,
             TokensCommand.self,
             QualityCommand.self,
+            UpgradeCommand.self,
             ListCommand.self,
             EnvCommand.self,
         ])

@@ -2,8 +2,10 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// A tokenizer that splits on ASCII whitespace and breaks exactly one rule of FTS5's tokenizer
-/// contract, chosen by its argument (`broken FAULT`); `broken none` keeps every rule.
+/// A tokenizer that splits on ASCII whitespace and NUL, and breaks exactly one rule of FTS5's
+/// tokenizer contract, chosen by its argument (`broken FAULT`); `broken none` keeps every rule.
+/// It splits on NUL so that no token holds one: SQLite 3.40.1's integrity-check fails on any
+/// index with such a token, which would add an index-integrity finding to every row.
 /// The conformance tests run one of each and expect the matching check to fire.
 final class BrokenTokenizer: FTS5CustomTokenizer {
     static let name = "broken"
@@ -88,7 +90,7 @@ final class BrokenTokenizer: FTS5CustomTokenizer {
         var tokens: [(bytes: [UInt8], start: Int, end: Int)] = []
         var start: Int?
         for index in 0...length {
-            let isSpace = index == length || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index])
+            let isSpace = index == length || [0x20, 0x09, 0x0A, 0x0D, 0x00].contains(bytes[index])
             if isSpace, let tokenStart = start {
                 tokens.append((Array(bytes[tokenStart..<index]), tokenStart, index))
                 start = nil

@@ -37,7 +37,27 @@ public struct ConformanceReport: Sendable {
     /// How many inputs were run, and how many xTokenize calls were made on them.
     public internal(set) var inputCount: Int
     public internal(set) var tokenizeCalls: Int
+    /// Whether FTS5's integrity-check ran on an index of the inputs, and what it said.
+    public internal(set) var indexIntegrity: IndexIntegrityOutcome
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+}
+
+/// What the `index-integrity` check found on one engine.
+public enum IndexIntegrityOutcome: Sendable, Equatable, CustomStringConvertible {
+    /// FTS5's integrity-check passed on an index of every input.
+    case passed
+    /// It failed; the findings name the inputs.
+    case failed
+    /// It did not run, because an earlier check found tokens FTS5 cannot take safely.
+    case skipped
+
+    public var description: String {
+        switch self {
+        case .passed: "integrity-check passed"
+        case .failed: "integrity-check failed"
+        case .skipped: "integrity-check skipped (unsafe tokens)"
+        }
+    }
 }

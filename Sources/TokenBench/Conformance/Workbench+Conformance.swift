@@ -14,6 +14,7 @@ extension Workbench {
         var calls = 0
         // Per input, per mode: the tokens one instance gives consistently, for the threads check.
         var references: [Int: [TokenizationMode: RecordedTokenization]] = [:]
+        var indexIntegrity = IndexIntegrityOutcome.skipped
         let components = try withConnection(options.engine) { connection -> [String] in
             let main = try ResolvedTokenizer(spec: spec, in: connection)
             var roundTripped: Set<[UInt8]> = []
@@ -99,6 +100,7 @@ extension Workbench {
                     references[index] = consistent
                 }
             }
+            indexIntegrity = try Self.checkIndexIntegrity(of: spec, inputs: inputs, in: connection, findings: &findings)
             return main.components
         }
         if options.threadCount > 1 {
@@ -109,7 +111,7 @@ extension Workbench {
         return ConformanceReport(
             tokenizer: spec.name, engine: options.engine.name,
             findings: findings.summarized(limit: options.findingsPerCheck),
-            inputCount: inputs.count, tokenizeCalls: calls)
+            inputCount: inputs.count, tokenizeCalls: calls, indexIntegrity: indexIntegrity)
     }
 
     /// Tokenizes the small inputs on `threadCount` threads at once, each with its own
@@ -250,9 +252,13 @@ struct ConformanceFindingList {
     }
 
     mutating func add(_ check: ConformanceCheck, mode: String, input: ConformanceInput, _ detail: String) {
+        add(check, mode: mode, inputLabel: input.label, detail)
+    }
+
+    mutating func add(_ check: ConformanceCheck, mode: String, inputLabel: String, _ detail: String) {
         findings.append(
             ConformanceFinding(
-                tokenizer: tokenizer, engine: engine, check: check, mode: mode, input: input.label, detail: detail))
+                tokenizer: tokenizer, engine: engine, check: check, mode: mode, input: inputLabel, detail: detail))
     }
 
     /// The first `limit` findings of each check and mode; the last one kept says how many more

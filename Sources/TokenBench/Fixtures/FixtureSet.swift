@@ -33,6 +33,7 @@ public struct FixtureSet: Sendable {
         ("seeds.cases", PackageResources.seeds_cases),
         ("gotchas.cases", PackageResources.gotchas_cases),
         ("languages.cases", PackageResources.languages_cases),
+        ("engines.cases", PackageResources.engines_cases),
     ]
 
     /// Loads every path given: a file, or a directory whose `.cases` and `.csv` files are read in

@@ -36,7 +36,7 @@ extension HTMLReport {
         html +=
             "<p class=\"disagree\">The engines disagree on \(rowOrder.count) of the \(shared) cells they both ran:</p>\n"
         html += "<table class=\"disagreements\"><tr><th>case</th><th>tokenizer</th><th>query</th>"
-        html += engines.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr>\n"
+        html += engines.map { "<th>\(HTML.escape($0))</th>" }.joined() + "<th>why (the case's note)</th></tr>\n"
         for cells in rowOrder.map({ rows[$0]! }) {
             let first = cells[0]
             html += "<tr><td>\(HTML.escape(first.matchCase.id))</td><td>\(HTML.escape(first.tokenizer))</td>"
@@ -47,7 +47,7 @@ extension HTMLReport {
                     "<td>" + (cell.map { HTML.escape(verdict($0)) + " " + HTML.tokenChips($0.documentTokens) } ?? "")
                     + "</td>"
             }
-            html += "</tr>\n"
+            html += "<td>\(HTML.escape(first.matchCase.note))</td></tr>\n"
         }
         return html + "</table>\n</section>\n"
     }

@@ -1,0 +1,86 @@
+/// What `tokenbench upgrade` indexes and asks: documents (any bytes, NUL included) and the
+/// fixtures' queries.
+public struct UpgradeInputs: Sendable {
+    /// One document of the index, named so that a difference can point at it.
+    public struct Document: Sendable {
+        /// Where it comes from: `gotchas.cases:12 document`, `corpus.txt:7`, `U+0000…U+007F`.
+        public var label: String
+        public var bytes: [UInt8]
+
+        public init(label: String, bytes: [UInt8]) {
+            self.label = label
+            self.bytes = bytes
+        }
+    }
+
+    /// One query run on both engines, as FTS5 MATCH expression text.
+    public struct Query: Sendable {
+        /// Where it comes from: `gotchas.cases:12 phrase`.
+        public var label: String
+        public var matchExpression: String
+
+        public init(label: String, matchExpression: String) {
+            self.label = label
+            self.matchExpression = matchExpression
+        }
+    }
+
+    public var documents: [Document]
+    public var queries: [Query]
+
+    public init(documents: [Document], queries: [Query]) {
+        self.documents = documents
+        self.queries = queries
+    }
+
+    /// The default inputs: every fixture document and query and the conformance corpus's other
+    /// inputs (edge cases, seeded random text) as documents; each line of `corpusFiles` as a
+    /// document, its bytes as they are (a NUL inside a line stays); with `everyScalarValue`,
+    /// every Unicode scalar value, 128 to a document, each between spaces. The queries are each
+    /// fixture query as a phrase and as a prefix query.
+    public static func make(fixtures: FixtureSet, corpusFiles: [String] = [], everyScalarValue: Bool = true) throws
+        -> UpgradeInputs
+    {
+        var documents = ConformanceCorpus.make(
+            fixtures: fixtures, seed: ConformanceCorpus.defaultSeed, iterations: ConformanceCorpus.defaultIterations,
+            large: false
+        ).map { Document(label: $0.label, bytes: $0.bytes) }
+        for path in corpusFiles {
+            try FileLines.forEach(ofFile: path) { number, line in
+                documents.append(Document(label: "\(path):\(number)", bytes: Array(line)))
+            }
+        }
+        if everyScalarValue { documents += scalarValueDocuments() }
+        let queries = fixtures.cases.flatMap { matchCase in
+            QueryKind.allCases.map { kind in
+                Query(
+                    label: "\(matchCase.location) \(kind.rawValue)",
+                    matchExpression: kind.matchExpression(for: matchCase.query))
+            }
+        }
+        return UpgradeInputs(documents: documents, queries: queries)
+    }
+
+    /// U+0000 to U+10FFFF without the surrogates, 128 scalar values to a document, each between
+    /// spaces so that most tokenizers see it alone: a change in an engine's Unicode tables then
+    /// changes that document's tokens.
+    static func scalarValueDocuments() -> [Document] {
+        let blockSize: UInt32 = 128
+        return stride(from: UInt32(0), through: 0x10FFFF, by: Int(blockSize)).compactMap { first in
+            let scalars = (first..<first + blockSize).compactMap(Unicode.Scalar.init)
+            guard let last = scalars.last else { return nil }
+            var bytes: [UInt8] = []
+            for scalar in scalars {
+                bytes.append(0x20)
+                Unicode.UTF8.encode(scalar) { bytes.append($0) }
+            }
+            bytes.append(0x20)
+            return Document(label: "\(Self.codePoint(first))…\(Self.codePoint(last.value))", bytes: bytes)
+        }
+    }
+
+    static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

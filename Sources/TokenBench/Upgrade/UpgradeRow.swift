@@ -1,0 +1,62 @@
+/// Whether one tokenizer's index, built by one SQLite, survives being opened by another: one
+/// row of `tokenbench upgrade`.
+public struct UpgradeRow: Sendable, Equatable {
+    public var tokenizer: String
+    /// The engine that built the index, and the engine that then opened it.
+    public var from: String
+    public var to: String
+    public var fromVersion: String
+    public var toVersion: String
+    /// Whether FTS5's `integrity-check` passed on `to`: FTS5 tokenizes the stored content again
+    /// with `to`'s tokenizer and compares the tokens with the index built by `from`.
+    public var isIntact: Bool
+    /// FTS5's message when the check failed; `indexing on FROM fails: …` when `from` could not
+    /// even build the index.
+    public var integrityError: String
+    /// When the index was not intact: whether FTS5's `rebuild` on `to` made it pass the check
+    /// again (the repair the documentation advises); nil when there was nothing to repair or no
+    /// index at all.
+    public var rebuildRepairs: Bool?
+    /// The queries whose rowids differ between `from` on its own index and `to` on the same file.
+    public var queriesDiffering: [String]
+    /// The first document whose document-mode tokens differ between the engines, described; empty
+    /// when the engines tokenize every document alike.
+    public var firstDifference: String
+    public var documents: Int
+    public var queries: Int
+
+    /// The columns, in order, for writing and for reading.
+    public enum Column: String, CaseIterable, Sendable {
+        case tokenizer, from, to, intact
+        case queriesDiffering = "queries_differing"
+        case firstDifference = "first_difference"
+        case fromVersion = "from_sqlite"
+        case toVersion = "to_sqlite"
+        case documents, queries
+        case integrityError = "integrity_error"
+        case rebuildRepairs = "rebuild_repairs"
+        case firstQueryDiffering = "first_query_differing"
+    }
+
+    public static func table(_ rows: [UpgradeRow]) -> Table {
+        Table(header: Column.allCases.map(\.rawValue), rows: rows.map { row in Column.allCases.map(row.field) })
+    }
+
+    private func field(_ column: Column) -> String {
+        switch column {
+        case .tokenizer: tokenizer
+        case .from: from
+        case .to: to
+        case .intact: isIntact ? "yes" : "no"
+        case .queriesDiffering: String(queriesDiffering.count)
+        case .firstDifference: firstDifference
+        case .fromVersion: fromVersion
+        case .toVersion: toVersion
+        case .documents: String(documents)
+        case .queries: String(queries)
+        case .integrityError: integrityError
+        case .rebuildRepairs: rebuildRepairs.map { $0 ? "yes" : "no" } ?? ""
+        case .firstQueryDiffering: queriesDiffering.first ?? ""
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import TokenBench
+
+struct UpgradeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upgrade",
+        abstract: "Check that each tokenizer's FTS5 index survives a change of SQLite, both ways.",
+        discussion: """
+            For each tokenizer, one engine builds an index file of the fixtures' documents, the \
+            conformance inputs, every Unicode scalar value and --corpus lines; the other engine \
+            opens the same file and runs FTS5's integrity-check and the fixtures' queries. One row \
+            per tokenizer and direction: tokenizer,from,to,intact,queries_differing,first_difference,… \
+            Exit status: 0 every index intact; 1 some index does not survive; 2 bad usage or input; \
+            3 SQLite failure.
+            """)
+
+    @OptionGroup var workbenchOptions: WorkbenchOptions
+
+    @Option(help: "The engine that builds the index: system, bundled or a libsqlite3 path.")
+    var from: String = SQLiteEngine.system.name
+
+    @Option(help: "The engine that opens it afterwards.")
+    var to: String = SQLiteEngine.bundled.name
+
+    @Flag(help: "Check only --from → --to, not the way back.")
+    var oneWay = false
+
+    @Option(
+        name: .customLong("corpus"),
+        help: "A text file whose every line is one more document (bytes as they are); repeatable.")
+    var corpusFiles: [String] = []
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Index every Unicode scalar value too, 128 to a document, so a change in Unicode tables shows.")
+    var everyScalarValue = true
+
+    @Flag(help: "Print progress on stderr even when it is not a terminal.")
+    var progress = false
+
+    @OptionGroup var selection: FixtureOptions
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard workbenchOptions.engineArguments.isEmpty else {
+            throw ValidationError("--engine: upgrade takes --from and --to instead")
+        }
+        var engines: [SQLiteEngine] = []
+        for (flag, name) in [("--from", from), ("--to", to)] {
+            do {
+                engines += try SQLiteEngine.named([name])
+            } catch let error as TokenBenchError {
+                throw ValidationError(error.namingFlags.description.replacingOccurrences(of: "--engine", with: flag))
+            }
+        }
+        guard engines[0] != engines[1] else {
+            throw ValidationError("--from '\(from)' --to '\(to)': name two different engines")
+        }
+    }
+
+    func run() throws {
+        let workbench = try workbenchOptions.makeWorkbench()
+        let engines = try SQLiteEngine.named([from, to])
+        let directions =
+            oneWay
+            ? [UpgradeDirection(from: engines[0], to: engines[1])] : UpgradeDirection.bothWays(engines[0], engines[1])
+        let inputs = try UpgradeInputs.make(
+            fixtures: try selection.load(), corpusFiles: corpusFiles, everyScalarValue: everyScalarValue)
+        let showProgress = progress || isatty(STDERR_FILENO) != 0
+        let specs =
+            workbenchOptions.tokenizerSpecs.isEmpty
+            ? workbench.supportedCatalogSpecs(engines: engines).filter { spec in
+                engines.allSatisfy { workbench.unsupportedReason(spec, engine: $0) == nil }
+            } : workbenchOptions.tokenizerSpecs
+        var rows: [UpgradeRow] = []
+        for spec in specs {
+            // Both engines must run the tokenizer: a table that one of them cannot open says
+            // nothing about the upgrade. A spec neither runs is bad input.
+            let refusals = engines.compactMap { engine in
+                workbench.unsupportedReason(spec, engine: engine).map { (engine: engine, reason: $0) }
+            }
+            if refusals.count == engines.count { try workbench.validate(spec, engine: engines[0]) }
+            if let refusal = refusals.first {
+                printError(
+                    "tokenbench: skipped tokenizer \(spec.name): \(refusal.engine.name) cannot run it: \(refusal.reason)"
+                )
+                continue
+            }
+            rows += try workbench.upgrade(of: spec, inputs: inputs, directions: directions) { line in
+                if showProgress { printError("tokenbench: \(line)") }
+            }
+        }
+        try output.emit(UpgradeRow.table(rows))
+        let broken = rows.filter { !$0.isIntact }
+        for row in broken {
+            printError(
+                row.integrityError.hasPrefix("indexing on ")
+                    ? "tokenbench: \(row.tokenizer): \(row.integrityError) (\(row.fromVersion))"
+                    : "tokenbench: \(row.tokenizer): an index built by \(row.from) (\(row.fromVersion)) fails integrity-check on \(row.to) (\(row.toVersion)): \(row.integrityError)"
+            )
+        }
+        let differing = rows.filter { !$0.queriesDiffering.isEmpty }
+        for row in differing {
+            printError(
+                "tokenbench: \(row.tokenizer): \(row.queriesDiffering.count) queries answer differently on \(row.to) than on \(row.from), first \(row.queriesDiffering[0])"
+            )
+        }
+        if !broken.isEmpty {
+            printError(
+                "tokenbench: \(broken.count) of \(rows.count) indexes do not survive; rebuild them after the change ('rebuild') or keep the SQLite version (Documentation/Upgrade.md)"
+            )
+            throw ExitCode(1)
+        }
+    }
+}

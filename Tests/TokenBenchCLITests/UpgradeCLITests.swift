@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `tokenbench upgrade` as a real process: its rows, exit status and errors.
+struct UpgradeCLITests {
+    /// trigram's index breaks both ways on the NUL in a corpus line and in the conformance edge
+    /// cases, unicode61's survives: the CSV against a golden file, exit 1, and a line per broken
+    /// index on stderr that says what to do.
+    @Test func aBrokenIndexIsReportedAndFailsTheRun() throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        let corpus = directory.appendingPathComponent("corpus.txt")
+        try Data("plain words\nabc\u{0}def\n".utf8).write(to: corpus)
+        let run = try CLITests.run(
+            [
+                "upgrade", "--tokenizer", "trigram", "--tokenizer", "unicode61", "--fixtures",
+                CLITests.golden("small.cases"), "--corpus", "corpus.txt", "--no-every-scalar-value",
+            ], in: directory)
+        #expect(run.status == 1, "\(run.stderr)")
+        try CLITests.expectGolden(run.stdout, "upgrade.csv")
+        #expect(
+            run.stderr.contains(
+                "tokenbench: trigram: an index built by system (3.40.1) fails integrity-check on bundled (3.54.1): database disk image is malformed"
+            ), "\(run.stderr)")
+        #expect(run.stderr.contains("tokenbench: 2 of 4 indexes do not survive; rebuild them"), "\(run.stderr)")
+    }
+
+    /// One direction only, and a tokenizer that survives: exit 0, one row, Markdown.
+    @Test func oneWayInMarkdown() throws {
+        let run = try CLITests.run([
+            "upgrade", "--tokenizer", "unicode61", "--from", "bundled", "--to", "system", "--one-way",
+            "--fixtures", CLITests.golden("small.cases"), "--no-every-scalar-value", "--format", "markdown",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 3, "\(run.stdout)")
+        #expect(lines.last?.hasPrefix("| unicode61 | bundled | system | yes | 0 |  | 3.54.1 | 3.40.1 |") == true)
+    }
+
+    /// One row per usage error: exit 2 and one line naming the argument.
+    @Test(arguments: [
+        (["--engine", "system"], "--engine: upgrade takes --from and --to instead"),
+        (["--from", "system", "--to", "system"], "--from 'system' --to 'system': name two different engines"),
+        (["--to", "postgres"], "'postgres': no such engine"),
+        (["--tokenizer", "nosuch"], "no such tokenizer: nosuch"),
+        (["--corpus", "missing.txt"], "missing.txt"),
+    ])
+    func badUsageExitsTwo(arguments: [String], message: String) throws {
+        let run = try CLITests.run(
+            ["upgrade", "--fixtures", CLITests.golden("small.cases"), "--no-every-scalar-value"] + arguments)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+}
