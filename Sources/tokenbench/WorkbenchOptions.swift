@@ -84,7 +84,8 @@ struct WorkbenchOptions: ParsableArguments {
         }
         if refusals.count == engines.count, let first = refusals.first { throw first.1 }
         for (engine, error) in refusals {
-            noteSkipped(spec, on: engine, reason: "\(error)")
+            // The workbench's reason also says why an extension did not load on that engine.
+            noteSkipped(spec, on: engine, reason: workbench.unsupportedReason(spec, engine: engine) ?? "\(error)")
         }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `--load-extension` with a real loadable extension that the suite compiles from
-/// Extension/tbtest.c (needs a C compiler and libsqlite3-dev, as the package does).
+/// Extension/tbtest.c, with the Swift toolchain's clang (or the system's cc) and the sqlite3ext.h
+/// of libsqlite3-dev, which the package needs anyway.
 struct ExtensionTests {
     static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Extension/tbtest.c")
@@ -13,13 +14,16 @@ struct ExtensionTests {
         let directory = try CLITests.makeTemporaryDirectory()
         CLITests.removeAtExit(directory)
         let library = directory.appendingPathComponent("libtbtest.so")
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = ["cc", "-shared", "-fPIC", "-O1", "-o", library.path, source.path]
-        try compiler.run()
-        compiler.waitUntilExit()
-        guard compiler.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return library
+        // A machine set up only for Swift has the toolchain's clang but may have no cc (gcc).
+        for compilerName in ["clang", "cc"] {
+            let compiler = Process()
+            compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            compiler.arguments = [compilerName, "-shared", "-fPIC", "-O1", "-o", library.path, source.path]
+            try compiler.run()
+            compiler.waitUntilExit()
+            if compiler.terminationStatus == 0 { return library }
+        }
+        throw CocoaError(.executableLoad)
     }
 
     static func buildExtension() throws -> URL {
@@ -70,6 +74,33 @@ struct ExtensionTests {
                 list.stdout.contains("\n\(library.path),\(engine),,extension,yes,SQLite loadable extension,\n"),
                 "\(list.stdout.suffix(600))")
         }
+    }
+
+    /// An extension that loads on one engine only (it needs sqlite3_trace_v2, which the bundled
+    /// build omits): `list` says so per engine with the reason, and a run on both engines goes
+    /// on without it on bundled, saying why.
+    @Test func anExtensionThatFailsOnOneEngineIsReportedThere() throws {
+        let library = try Self.buildExtension()
+        let argument = library.path + ":tbtest_traced_init"
+        let list = try CLITests.run(["list", "--load-extension", argument, "--tokenizer", "tbtest_traced"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("\n\(argument),system,,extension,yes,SQLite loadable extension,\n"))
+        let reason = "its entry point failed (code 1): tbtest: this SQLite has no sqlite3_trace_v2"
+        #expect(
+            list.stdout.contains("\n\(argument),bundled,,extension,no,SQLite loadable extension,\(reason)\n"),
+            "\(list.stdout.suffix(800))")
+        #expect(list.stdout.contains("\ntbtest_traced,system,tbtest_traced,argument,yes,,\n"))
+        #expect(
+            list.stdout.contains(
+                "\ntbtest_traced,bundled,tbtest_traced,argument,no,,no such tokenizer: tbtest_traced (extension \(argument) did not load on bundled: \(reason))\n"
+            ), "\(list.stdout.suffix(800))")
+
+        let tokens = try CLITests.run(["tokens", "--load-extension", argument, "--tokenizer", "tbtest_traced", "x"])
+        #expect(tokens.status == 0, "\(tokens.stderr)")
+        #expect(tokens.stdout.contains("\ntbtest_traced,system,"))
+        #expect(!tokens.stdout.contains(",bundled,"))
+        #expect(tokens.stderr.contains("skipped tokenizer tbtest_traced on bundled:"), "\(tokens.stderr)")
+        #expect(tokens.stderr.contains("did not load on bundled: \(reason)"), "\(tokens.stderr)")
     }
 
     @Test func extensionTokenizerRunsInTheMatrix() throws {

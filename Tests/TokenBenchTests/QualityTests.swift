@@ -244,7 +244,7 @@ struct QualityTests {
     @Test func fixturesReadAsKnownItems() throws {
         let fixtures = try FixtureSet(
             cases: FixtureSet.defaults().cases.filter { $0.category != "engine-differences" })
-        #expect(try FixtureSet.defaults().cases.count - fixtures.cases.count == 5)
+        #expect(try FixtureSet.defaults().cases.count - fixtures.cases.count == 6)
         let collection = try QualityCollection.embedded()
         #expect(collection.documentCount == fixtures.cases.count)
         let foo = try #require(collection.judgments["seed-table-foo-upper"])

@@ -108,6 +108,7 @@ public enum TokenizerCatalog {
 extension Workbench {
     /// Whether this SQLite supports `spec`: tried by creating a real table with it, never
     /// inferred from version numbers. Returns nil when supported, or SQLite's reason.
+    ///
     /// A spec the engine cannot find, on an engine where an extension did not load, also says
     /// why the extension did not load.
     public func unsupportedReason(_ spec: TokenizerSpec, engine: SQLiteEngine = .system) -> String? {

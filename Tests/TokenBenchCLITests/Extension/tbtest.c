@@ -182,3 +182,22 @@ int tbtest_failing_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
     *error = sqlite3_mprintf("tbtest: refusing to load on purpose");
     return SQLITE_ERROR;
 }
+
+/* An entry point that needs an API routine some SQLite builds omit: it registers "tbtest_traced"
+ * (tbtest under another name) only where sqlite3_trace_v2 exists, as an extension that traces
+ * statements would, and otherwise fails with a message, as a careful extension should rather
+ * than call a NULL routine. The bundled engine is built with SQLITE_OMIT_TRACE. */
+int tbtest_traced_init(sqlite3 *db, char **error, const sqlite3_api_routines *routines) {
+    SQLITE_EXTENSION_INIT2(routines);
+    if (routines->trace_v2 == 0) {
+        *error = sqlite3_mprintf("tbtest: this SQLite has no sqlite3_trace_v2");
+        return SQLITE_ERROR;
+    }
+    fts5_api *api = find_fts5(db);
+    if (api == 0) {
+        *error = sqlite3_mprintf("tbtest: FTS5 is not available");
+        return SQLITE_ERROR;
+    }
+    fts5_tokenizer methods = { tbtest_create, tbtest_delete, tbtest_tokenize };
+    return api->xCreateTokenizer(api, "tbtest_traced", 0, &methods, 0);
+}
