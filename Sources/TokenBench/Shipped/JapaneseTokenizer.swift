@@ -162,7 +162,10 @@ struct MorphemeReadings {
 
     init(surface: UnsafeBufferPointer<UInt8>, features: UnsafeBufferPointer<UInt8>, romanizer: Transliterator) {
         // Invalid UTF-8 cannot be folded: such a surface is kept as it is, if it holds a letter.
-        let folded = ICUNormalization.nfkcCasefold.apply(surface).map(Self.katakana) ?? Array(surface)
+        var folded = ICUNormalization.nfkcCasefold.apply(surface).map(Self.katakana) ?? Array(surface)
+        // MeCab keeps a NUL inside a morpheme of symbols, controls or invalid UTF-8; SQLite
+        // 3.40.1's FTS5 calls an index holding such a token malformed, so the token drops it.
+        folded.removeAll { $0 == 0 }
         guard UTF8Text.hasLetterOrDigit(folded) else { return }
         tokens.append(folded)
         let fields = features.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
