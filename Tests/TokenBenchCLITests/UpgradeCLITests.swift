@@ -24,6 +24,25 @@ struct UpgradeCLITests {
         #expect(run.stderr.contains("tokenbench: 2 of 4 indexes do not survive; rebuild them"), "\(run.stderr)")
     }
 
+    /// A C tokenizer from the test extension, on both engines: its tokens are the same on each
+    /// (tbtest splits on spaces only, so "abc\0def" is one token holding a NUL), yet the index
+    /// SQLite 3.40.1 writes for such a token reads as corrupt on 3.54.1, and a prefix query
+    /// answers differently; rebuild repairs it. The other way round survives.
+    @Test func sameTokensCanStillBreakTheIndex() throws {
+        let library = try ExtensionTests.buildExtension()
+        let run = try CLITests.run([
+            "upgrade", "--load-extension", library.path, "--tokenizer", "tbtest", "--category", "engine-differences",
+            "--no-every-scalar-value",
+        ])
+        #expect(run.status == 1, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.count == 3, "\(run.stdout)")
+        #expect(rows[1].hasPrefix("tbtest,system,bundled,no,1,,3.40.1,3.54.1,"), "\(rows[1])")
+        #expect(rows[1].contains("fts5: corruption found reading blob"), "\(rows[1])")
+        #expect(rows[1].contains(",yes,fixtures/engines.cases:"), "rebuild repairs it: \(rows[1])")
+        #expect(rows[2].hasPrefix("tbtest,bundled,system,yes,0,,3.54.1,3.40.1,"), "\(rows[2])")
+    }
+
     /// One direction only, and a tokenizer that survives: exit 0, one row, Markdown.
     @Test func oneWayInMarkdown() throws {
         let run = try CLITests.run([

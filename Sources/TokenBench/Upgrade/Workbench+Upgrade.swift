@@ -44,22 +44,27 @@ extension Workbench {
                 }
             }
             progress?("upgrade: \(spec.name): indexing on \(direction.from), opening on \(direction.to)")
-            let before: [QueryAnswer]
-            do {
-                before = try withIndexFile(at: path, engine: direction.from, purpose: "building") { connection in
+            // SQLite 3.40.1 refuses some tokens outright ("database disk image is malformed"
+            // while inserting): then there is no index to carry over, and the row says so.
+            let built = try withIndexFile(at: path, engine: direction.from, purpose: "building") { connection in
+                do {
                     try Self.createIndex(of: inputs, spec: spec, in: connection)
-                    return try Self.answers(to: inputs.queries, in: connection)
+                } catch TokenBenchError.sqlite(_, let message) {
+                    return Result<[QueryAnswer], IndexingFailure>.failure(IndexingFailure(message: message))
                 }
-            } catch TokenBenchError.sqlite(_, let message) {
-                // SQLite 3.40.1 refuses some tokens outright ("database disk image is
-                // malformed" while inserting): there is no index to carry over.
+                return .success(try Self.answers(to: inputs.queries, in: connection))
+            }
+            let before: [QueryAnswer]
+            switch built {
+            case .success(let answers):
+                before = answers
+            case .failure(let failure):
                 return UpgradeRow(
                     tokenizer: spec.name, from: direction.from.name, to: direction.to.name,
                     fromVersion: direction.from.sqliteVersion, toVersion: direction.to.sqliteVersion,
-                    isIntact: false, integrityError: "indexing on \(direction.from.name) fails: \(message)",
-                    rebuildRepairs: nil,
-                    queriesDiffering: [], firstDifference: difference ?? "", documents: inputs.documents.count,
-                    queries: inputs.queries.count)
+                    isIntact: false, integrityError: "indexing on \(direction.from.name) fails: \(failure.message)",
+                    rebuildRepairs: nil, queriesDiffering: [], firstDifference: difference ?? "",
+                    documents: inputs.documents.count, queries: inputs.queries.count)
             }
             let after = try withIndexFile(at: path, engine: direction.to, purpose: "opening") { connection in
                 let integrityError = Self.integrityError(in: connection)
@@ -127,6 +132,11 @@ extension Workbench {
         } catch {
             throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
         }
+    }
+
+    /// Why the first engine could not build the index.
+    private struct IndexingFailure: Error {
+        var message: String
     }
 
     /// A query's rowids in order, or FTS5's error.
