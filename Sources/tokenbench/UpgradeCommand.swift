@@ -93,13 +93,9 @@ struct UpgradeCommand: ParsableCommand {
             }
         }
         try output.emit(UpgradeRow.table(rows))
-        let broken = rows.filter { !$0.isIntact }
-        for row in broken {
-            printError(
-                row.integrityError.hasPrefix("indexing on ")
-                    ? "tokenbench: \(row.tokenizer): \(row.integrityError) (\(row.fromVersion))"
-                    : "tokenbench: \(row.tokenizer): an index built by \(row.from) (\(row.fromVersion)) fails integrity-check on \(row.to) (\(row.toVersion)): \(row.integrityError)"
-            )
+        let broken = rows.compactMap(\.failure)
+        for failure in broken {
+            printError("tokenbench: \(failure)")
         }
         let differing = rows.filter { !$0.queriesDiffering.isEmpty }
         for row in differing {

@@ -7,6 +7,9 @@ public struct UpgradeRow: Sendable, Equatable {
     public var to: String
     public var fromVersion: String
     public var toVersion: String
+    /// Whether `from` built the index at all; false when it refused a row, and then the index
+    /// is not intact either.
+    public var wasBuilt: Bool
     /// Whether FTS5's `integrity-check` passed on `to`: FTS5 tokenizes the stored content again
     /// with `to`'s tokenizer and compares the tokens with the index built by `from`.
     public var isIntact: Bool
@@ -24,6 +27,14 @@ public struct UpgradeRow: Sendable, Equatable {
     public var firstDifference: String
     public var documents: Int
     public var queries: Int
+
+    /// One sentence saying why the index does not survive; nil when it does.
+    public var failure: String? {
+        guard !isIntact else { return nil }
+        return wasBuilt
+            ? "\(tokenizer): an index built by \(from) (\(fromVersion)) fails integrity-check on \(to) (\(toVersion)): \(integrityError)"
+            : "\(tokenizer): \(integrityError) (\(fromVersion))"
+    }
 
     /// The columns, in order, for writing and for reading.
     public enum Column: String, CaseIterable, Sendable {

@@ -62,7 +62,8 @@ extension Workbench {
                 return UpgradeRow(
                     tokenizer: spec.name, from: direction.from.name, to: direction.to.name,
                     fromVersion: direction.from.sqliteVersion, toVersion: direction.to.sqliteVersion,
-                    isIntact: false, integrityError: "indexing on \(direction.from.name) fails: \(failure.message)",
+                    wasBuilt: false, isIntact: false,
+                    integrityError: "indexing on \(direction.from.name) fails: \(failure.message)",
                     rebuildRepairs: nil, queriesDiffering: [], firstDifference: difference ?? "",
                     documents: inputs.documents.count, queries: inputs.queries.count)
             }
@@ -80,7 +81,7 @@ extension Workbench {
             return UpgradeRow(
                 tokenizer: spec.name, from: direction.from.name, to: direction.to.name,
                 fromVersion: direction.from.sqliteVersion, toVersion: direction.to.sqliteVersion,
-                isIntact: after.integrityError == nil, integrityError: after.integrityError ?? "",
+                wasBuilt: true, isIntact: after.integrityError == nil, integrityError: after.integrityError ?? "",
                 rebuildRepairs: after.afterRebuild.map { $0 == nil },
                 queriesDiffering: differing, firstDifference: difference ?? "", documents: inputs.documents.count,
                 queries: inputs.queries.count)
