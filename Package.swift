@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "TokenBench", targets: ["TokenBench"]),
         .executable(name: "tokenbench", targets: ["tokenbench"]),
+        // The shipped tokenizers as a SQLite loadable extension: libTokenBenchFTS5.so.
+        .library(name: "TokenBenchFTS5", type: .dynamic, targets: ["TokenBenchFTS5"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -58,6 +60,7 @@ let package = Package(
                 "CSQLiteEngines",
             ],
             resources: [.embedInCode("DefaultFixtures")]),
+        .target(name: "TokenBenchFTS5", dependencies: ["TokenBench"]),
         .executableTarget(
             name: "tokenbench",
             dependencies: [

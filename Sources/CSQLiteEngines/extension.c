@@ -151,3 +151,43 @@ int tb_call_extension(const tb_sqlite_functions *functions, void *db, const char
     if (message && table[TB_API_free]) ((void (*)(void *))table[TB_API_free])(message);
     return code != 0 && code != 256 ? -1 : 0;
 }
+
+int tb_functions_from_api_routines(const void *routines, tb_sqlite_functions *functions) {
+    void (*const *table)(void) = routines;
+    /* Each member from the routine of the same name; the casts only restore its signature. */
+#define FROM(member)                                                                          \
+    do {                                                                                      \
+        if (table[TB_API_##member] == 0) return -1;                                           \
+        *(void (**)(void))&functions->member = table[TB_API_##member];                        \
+    } while (0)
+    FROM(libversion);
+    FROM(open_v2);
+    FROM(close_v2);
+    FROM(errmsg);
+    FROM(prepare_v2);
+    FROM(step);
+    FROM(reset);
+    FROM(finalize);
+    FROM(bind_int64);
+    FROM(bind_text);
+    FROM(bind_pointer);
+    FROM(column_count);
+    FROM(column_type);
+    FROM(column_int64);
+    FROM(column_double);
+    FROM(column_text);
+    FROM(column_bytes);
+    FROM(compileoption_get);
+#undef FROM
+    functions->api_routines = routines;
+    return 0;
+}
+
+char *tb_api_routines_strdup(const void *routines, const char *text) {
+    void (*const *table)(void) = routines;
+    if (table[TB_API_malloc] == 0) return 0;
+    size_t size = strlen(text) + 1;
+    char *copy = ((void *(*)(int))table[TB_API_malloc])((int)size);
+    if (copy) memcpy(copy, text, size);
+    return copy;
+}

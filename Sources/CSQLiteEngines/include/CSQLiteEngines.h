@@ -42,6 +42,16 @@ const tb_sqlite_functions *tb_bundled_sqlite(void);
 /// -1 with a one-line reason in `error`. The library stays loaded until the process exits.
 int tb_load_sqlite(const char *path, tb_sqlite_functions *functions, char *error, int error_size);
 
+/// Fills `functions` from the sqlite3_api_routines table a loadable extension receives (its
+/// pApi), so that the bench's engine layer drives whatever SQLite loaded the extension through
+/// that SQLite's own functions. Returns 0, or -1 when the table lacks one of them.
+int tb_functions_from_api_routines(const void *routines, tb_sqlite_functions *functions);
+
+/// A copy of `text` allocated with the sqlite3_malloc of the SQLite whose API routines table this
+/// is, as an extension's error message must be (SQLite frees it with its sqlite3_free); NULL when
+/// that fails.
+char *tb_api_routines_strdup(const void *routines, const char *text);
+
 /// Loads the extension at `path` into `db`, a connection of the engine `functions` drives, the
 /// way sqlite3_load_extension would: finds the entry point (`entry`, or SQLite's default and the
 /// name derived from the file name) and calls it with the engine's API routines table. Each

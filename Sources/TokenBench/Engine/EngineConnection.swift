@@ -39,6 +39,19 @@ final class EngineConnection {
         fts5 = api
     }
 
+    /// Wraps a connection of `engine` that someone else opened and closes (the SQLite that loaded
+    /// TokenBench as an extension), without taking it over.
+    init(borrowing handle: UnsafeMutableRawPointer, engine: SQLiteEngine) throws(SQLiteFailure) {
+        self.engine = engine
+        functions = engine.functions
+        guard let api = Self.fts5API(of: handle, functions: functions) else {
+            throw SQLiteFailure(code: SQLITE_ERROR, message: "this SQLite has no FTS5")
+        }
+        self.handle = handle
+        ownsHandle = false
+        fts5 = api
+    }
+
     /// Wraps the system connection GRDB opened, without taking it over.
     init(borrowing db: Database) throws(SQLiteFailure) {
         engine = .system

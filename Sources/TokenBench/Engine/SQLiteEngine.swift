@@ -37,6 +37,14 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
         return SQLiteEngine(name: path, library: Library(functions))
     }
 
+    /// The SQLite that loaded TokenBench as an extension, driven through the API routines table
+    /// its entry point received; nil when the table lacks a function the engine layer calls.
+    static func host(routines: UnsafeRawPointer) -> SQLiteEngine? {
+        var functions = tb_sqlite_functions()
+        guard tb_functions_from_api_routines(routines, &functions) == 0 else { return nil }
+        return SQLiteEngine(name: "host", library: Library(functions))
+    }
+
     /// Resolves `--engine` values in the order given, each once: a built-in engine's name, or
     /// the path of a SQLite library file (a value with a `/`).
     public static func named(_ names: [String]) throws -> [SQLiteEngine] {

@@ -1,0 +1,51 @@
+import CSQLiteEngines
+import Foundation
+import GRDBSQLite
+
+/// TokenBench as a SQLite loadable extension: what `libTokenBenchFTS5.so`'s entry point does.
+/// It registers every shipped tokenizer on the connection that loads it, with the same
+/// registration the bench uses on its own engines, through the SQLite functions of the API
+/// routines table the loading SQLite passed in.
+package enum ExtensionEntryPoint {
+    /// The connections the extension registered on. Ownership: each is kept for the life of the
+    /// process, because the tokenizers registered on it keep an unowned reference to it and SQLite
+    /// gives the extension no hook when the connection closes; one small object per connection.
+    nonisolated(unsafe) private static var connections: [EngineConnection] = []
+    private static let lock = NSLock()
+
+    /// The body of the extension's entry point, `sqlite3_tokenbenchfts_init(db, pzErrMsg, pApi)`:
+    /// registers the shipped tokenizers on `db` and returns SQLite's result code. On failure it
+    /// puts a message in `error`, allocated with the loading SQLite's sqlite3_malloc (SQLite frees
+    /// it with its sqlite3_free).
+    package static func initialize(
+        db: OpaquePointer?, error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+        routines: UnsafeRawPointer?
+    ) -> CInt {
+        let (code, message) = register(db: UnsafeMutableRawPointer(db), routines: routines)
+        if let message, let error, let routines {
+            error.pointee = tb_api_routines_strdup(routines, message)
+        }
+        return code
+    }
+
+    private static func register(
+        db: UnsafeMutableRawPointer?, routines: UnsafeRawPointer?
+    ) -> (code: CInt, message: String?) {
+        guard let db, let routines else { return (SQLITE_ERROR, "tokenbench: no connection or API routines") }
+        guard let engine = SQLiteEngine.host(routines: routines) else {
+            return (SQLITE_ERROR, "tokenbench: this SQLite lacks a function the tokenizers need")
+        }
+        do {
+            let connection = try EngineConnection(borrowing: db, engine: engine)
+            for type in TokenizerCatalog.shippedTypes {
+                try TokenizerRegistration.register(type, on: connection)
+            }
+            lock.withLock { connections.append(connection) }
+            return (SQLITE_OK, nil)
+        } catch let failure as SQLiteFailure {
+            return (failure.code, "tokenbench: \(failure.message)")
+        } catch {
+            return (SQLITE_ERROR, "tokenbench: \(error)")
+        }
+    }
+}
