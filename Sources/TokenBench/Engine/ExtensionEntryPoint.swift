@@ -7,12 +7,6 @@ import GRDBSQLite
 /// registration the bench uses on its own engines, through the SQLite functions of the API
 /// routines table the loading SQLite passed in.
 package enum ExtensionEntryPoint {
-    /// The connections the extension registered on. Ownership: each is kept for the life of the
-    /// process, because the tokenizers registered on it keep an unowned reference to it and SQLite
-    /// gives the extension no hook when the connection closes; one small object per connection.
-    nonisolated(unsafe) private static var connections: [EngineConnection] = []
-    private static let lock = NSLock()
-
     /// The body of the extension's entry point, `sqlite3_tokenbenchfts_init(db, pzErrMsg, pApi)`:
     /// registers the shipped tokenizers on `db` and returns SQLite's result code. On failure it
     /// puts a message in `error`, allocated with the loading SQLite's sqlite3_malloc (SQLite frees
@@ -36,11 +30,12 @@ package enum ExtensionEntryPoint {
             return (SQLITE_ERROR, "tokenbench: this SQLite lacks a function the tokenizers need")
         }
         do {
+            // Ownership: the registered tokenizers keep the connection object alive until SQLite
+            // closes the connection and destroys them.
             let connection = try EngineConnection(borrowing: db, engine: engine)
             for type in TokenizerCatalog.shippedTypes {
-                try TokenizerRegistration.register(type, on: connection)
+                try TokenizerRegistration.register(type, on: connection, keepingConnectionAlive: true)
             }
-            lock.withLock { connections.append(connection) }
             return (SQLITE_OK, nil)
         } catch let failure as SQLiteFailure {
             return (failure.code, "tokenbench: \(failure.message)")

@@ -20,9 +20,18 @@ enum TokenizerRegistration {
     private final class Registered {
         let make: (EngineConnection, [String]) throws -> any FTS5Tokenizer
         unowned let connection: EngineConnection
-        init(make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer, connection: EngineConnection) {
+        /// The same connection, kept alive by this box when nothing else keeps it: a connection
+        /// that GRDB or the SQLite that loaded the extension owns. SQLite destroys the box when
+        /// it closes the connection, which then releases the object. (A connection the bench
+        /// opened closes in its deinit, so a box keeping it alive would keep it open forever.)
+        let keptConnection: EngineConnection?
+        init(
+            make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer, connection: EngineConnection,
+            keepingConnectionAlive: Bool
+        ) {
             self.make = make
             self.connection = connection
+            keptConnection = keepingConnectionAlive ? connection : nil
         }
     }
 
@@ -32,8 +41,11 @@ enum TokenizerRegistration {
         init(_ tokenizer: any FTS5Tokenizer) { self.tokenizer = tokenizer }
     }
 
-    static func register(_ type: any EngineTokenizerType.Type, on connection: EngineConnection) throws {
-        try register(name: type.name, on: connection) { connection, arguments in
+    static func register(
+        _ type: any EngineTokenizerType.Type, on connection: EngineConnection, keepingConnectionAlive: Bool = false
+    ) throws {
+        try register(name: type.name, on: connection, keepingConnectionAlive: keepingConnectionAlive) {
+            connection, arguments in
             try type.init(connection: connection, arguments: arguments)
         }
     }
@@ -41,12 +53,14 @@ enum TokenizerRegistration {
     /// Registers under `name` a tokenizer whose instances `make` creates from the connection and
     /// the words of the spec after the name.
     static func register(
-        name: String, on connection: EngineConnection,
+        name: String, on connection: EngineConnection, keepingConnectionAlive: Bool = false,
         make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer
     ) throws {
         let api = connection.fts5
         // Ownership: retained here, released by xDestroy when the connection closes.
-        let userData = Unmanaged.passRetained(Registered(make: make, connection: connection)).toOpaque()
+        let userData = Unmanaged.passRetained(
+            Registered(make: make, connection: connection, keepingConnectionAlive: keepingConnectionAlive)
+        ).toOpaque()
         var methods = fts5_tokenizer(xCreate: create, xDelete: delete, xTokenize: tokenize)
         let code = api.pointee.xCreateTokenizer!(
             api, name, userData, &methods, { Unmanaged<AnyObject>.fromOpaque($0!).release() })
