@@ -95,9 +95,7 @@ public final class Workbench {
         on connection: EngineConnection, filtering: [any TokenFilteringTokenizer.Type]
     ) throws {
         try TokenizerRegistration.register(SpecArgumentCapture.self, on: connection)
-        for type in TokenizerCatalog.shippedTypes {
-            try TokenizerRegistration.register(type, on: connection)
-        }
+        try TokenizerCatalog.registerShippedTokenizers(on: connection)
         for type in filtering {
             try TokenizerRegistration.register(name: type.name, on: connection) { connection, arguments in
                 try UserFilteringWrapper(type: type, connection: connection, arguments: arguments)

@@ -69,13 +69,8 @@ struct UpgradeCommand: ParsableCommand {
         let inputs = try UpgradeInputs.make(
             fixtures: try selection.load(), corpusFiles: corpusFiles, everyScalarValue: everyScalarValue)
         let showProgress = progress || isatty(STDERR_FILENO) != 0
-        let specs =
-            workbenchOptions.tokenizerSpecs.isEmpty
-            ? workbench.supportedCatalogSpecs(engines: engines).filter { spec in
-                engines.allSatisfy { workbench.unsupportedReason(spec, engine: $0) == nil }
-            } : workbenchOptions.tokenizerSpecs
         var rows: [UpgradeRow] = []
-        for spec in specs {
+        for spec in workbenchOptions.tokenizers(on: workbench, engines: engines) {
             // Both engines must run the tokenizer: a table that one of them cannot open says
             // nothing about the upgrade. A spec neither runs is bad input.
             let refusals = engines.compactMap { engine in
@@ -83,9 +78,7 @@ struct UpgradeCommand: ParsableCommand {
             }
             if refusals.count == engines.count { try workbench.validate(spec, engine: engines[0]) }
             if let refusal = refusals.first {
-                printError(
-                    "tokenbench: skipped tokenizer \(spec.name): \(refusal.engine.name) cannot run it: \(refusal.reason)"
-                )
+                workbenchOptions.noteSkipped(spec, on: refusal.engine, reason: refusal.reason)
                 continue
             }
             rows += try workbench.upgrade(of: spec, inputs: inputs, directions: directions) { line in

@@ -62,8 +62,9 @@ struct WorkbenchOptions: ParsableArguments {
 
     /// The tokenizers asked for, or the defaults that one of the engines supports. A bad spec
     /// is reported by the workbench operation that instantiates it, so it is not checked twice.
-    func tokenizers(on workbench: Workbench) -> [TokenizerSpec] {
-        tokenizerSpecs.isEmpty ? workbench.supportedCatalogSpecs(engines: engines) : tokenizerSpecs
+    /// `engines` stands in for `--engine` in a command that picks its engines otherwise (`upgrade`).
+    func tokenizers(on workbench: Workbench, engines: [SQLiteEngine]? = nil) -> [TokenizerSpec] {
+        tokenizerSpecs.isEmpty ? workbench.supportedCatalogSpecs(engines: engines ?? self.engines) : tokenizerSpecs
     }
 
     /// Runs `body` once per engine that accepts `spec`. An engine that does not is named on

@@ -100,7 +100,7 @@ extension Workbench {
                     references[index] = consistent
                 }
             }
-            indexIntegrity = try Self.checkIndexIntegrity(of: spec, inputs: inputs, in: connection, findings: &findings)
+            indexIntegrity = try Self.checkIndexIntegrity(of: main, inputs: inputs, in: connection, findings: &findings)
             return main.components
         }
         if options.threadCount > 1 {

@@ -5,14 +5,15 @@ extension Workbench {
     /// ones that fail. Skipped when an earlier check found tokens FTS5 cannot read safely (a NULL
     /// or unreadable pointer, a negative length: FTS5 would crash on them, where the checker
     /// only reads what it can) or an error code (the insert would just fail).
+    /// `tokenizer` is the run's own instance, which names a NUL-bearing token of a failing input.
     static func checkIndexIntegrity(
-        of spec: TokenizerSpec, inputs: [ConformanceInput], in connection: EngineConnection,
+        of tokenizer: ResolvedTokenizer, inputs: [ConformanceInput], in connection: EngineConnection,
         findings: inout ConformanceFindingList
     ) throws -> IndexIntegrityOutcome {
         let unsafe: Set<ConformanceCheck> = [.emptyToken, .unreadableToken, .errorCode, .constructor]
         guard !findings.findings.contains(where: { unsafe.contains($0.check) }) else { return .skipped }
         let schema = "tokenbench_integrity"
-        let literal = try spec.sqlLiteral()
+        let literal = try tokenizer.spec.sqlLiteral()
         return try connection.withScratchDatabase(
             schema: schema, path: ":memory:", purpose: "the index-integrity check"
         ) {
@@ -42,7 +43,6 @@ extension Workbench {
                 }
             }
             guard let whole = failure(indexing: inputs) else { return .passed }
-            let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
             var named = 0
             for input in inputs {
                 guard let message = failure(indexing: [input]) else { continue }

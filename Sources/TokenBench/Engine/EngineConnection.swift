@@ -39,8 +39,8 @@ final class EngineConnection {
         fts5 = api
     }
 
-    /// Wraps a connection of `engine` that someone else opened and closes (the SQLite that loaded
-    /// TokenBench as an extension), without taking it over.
+    /// Wraps a connection of `engine` that someone else opened and closes (GRDB, or the SQLite
+    /// that loaded TokenBench as an extension), without taking it over.
     init(borrowing handle: UnsafeMutableRawPointer, engine: SQLiteEngine) throws(SQLiteFailure) {
         self.engine = engine
         functions = engine.functions
@@ -53,17 +53,11 @@ final class EngineConnection {
     }
 
     /// Wraps the system connection GRDB opened, without taking it over.
-    init(borrowing db: Database) throws(SQLiteFailure) {
-        engine = .system
-        functions = SQLiteEngine.system.functions
-        guard let connection = db.sqliteConnection,
-            let api = Self.fts5API(of: UnsafeMutableRawPointer(connection), functions: functions)
-        else {
-            throw SQLiteFailure(code: SQLITE_ERROR, message: "the connection is closed or has no FTS5")
+    convenience init(borrowing db: Database) throws(SQLiteFailure) {
+        guard let connection = db.sqliteConnection else {
+            throw SQLiteFailure(code: SQLITE_ERROR, message: "the connection is closed")
         }
-        handle = UnsafeMutableRawPointer(connection)
-        ownsHandle = false
-        fts5 = api
+        try self.init(borrowing: UnsafeMutableRawPointer(connection), engine: .system)
     }
 
     /// The connection's fts5_api, through the documented `SELECT fts5(?1)` pointer binding;

@@ -33,9 +33,7 @@ package enum ExtensionEntryPoint {
             // Ownership: the registered tokenizers keep the connection object alive until SQLite
             // closes the connection and destroys them.
             let connection = try EngineConnection(borrowing: db, engine: engine)
-            for type in TokenizerCatalog.shippedTypes {
-                try TokenizerRegistration.register(type, on: connection, keepingConnectionAlive: true)
-            }
+            try TokenizerCatalog.registerShippedTokenizers(on: connection, keepingConnectionAlive: true)
             return (SQLITE_OK, nil)
         } catch let failure as SQLiteFailure {
             return (failure.code, "tokenbench: \(failure.message)")

@@ -23,8 +23,6 @@ extension Database {
         } catch {
             throw TokenBenchError.sqlite(context: "registering the shipped tokenizers", message: error.message)
         }
-        for type in TokenizerCatalog.shippedTypes {
-            try TokenizerRegistration.register(type, on: connection, keepingConnectionAlive: true)
-        }
+        try TokenizerCatalog.registerShippedTokenizers(on: connection, keepingConnectionAlive: true)
     }
 }

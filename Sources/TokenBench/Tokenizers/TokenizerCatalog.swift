@@ -101,6 +101,18 @@ public enum TokenizerCatalog {
         NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self, JapaneseTokenizer.self, SnowballTokenizer.self,
     ]
 
+    /// Registers every shipped tokenizer on `connection`: the bench's own engines, an app's GRDB
+    /// connections and the loadable extension all go through here. `keepingConnectionAlive`, for
+    /// a connection someone else owns, lets the registered tokenizers keep the connection object
+    /// alive until SQLite closes the connection.
+    static func registerShippedTokenizers(on connection: EngineConnection, keepingConnectionAlive: Bool = false)
+        throws
+    {
+        for type in shippedTypes {
+            try TokenizerRegistration.register(type, on: connection, keepingConnectionAlive: keepingConnectionAlive)
+        }
+    }
+
     /// Every tokenizer TokenBench knows, built-in and shipped.
     public static var all: [Entry] { builtIns + shipped }
 }

@@ -38,11 +38,12 @@ extension Workbench {
         let difference = try firstTokenDifference(of: spec, in: inputs.documents, between: first.from, and: first.to)
         return try directions.map { direction in
             let path = directory.appendingPathComponent("tokenbench-upgrade-\(UUID().uuidString).sqlite").path
-            defer {
-                for suffix in ["", "-journal", "-wal", "-shm"] {
-                    try? FileManager.default.removeItem(atPath: path + suffix)
-                }
-            }
+            defer { EngineConnection.removeDatabaseFiles(at: path) }
+            var row = UpgradeRow(
+                tokenizer: spec.name, from: direction.from.name, to: direction.to.name,
+                fromVersion: direction.from.sqliteVersion, toVersion: direction.to.sqliteVersion,
+                wasBuilt: false, isIntact: false, integrityError: "", rebuildRepairs: nil, queriesDiffering: [],
+                firstDifference: difference ?? "", documents: inputs.documents.count, queries: inputs.queries.count)
             progress?("upgrade: \(spec.name): indexing on \(direction.from), opening on \(direction.to)")
             // SQLite 3.40.1 refuses some tokens outright ("database disk image is malformed"
             // while inserting): then there is no index to carry over, and the row says so.
@@ -59,32 +60,24 @@ extension Workbench {
             case .success(let answers):
                 before = answers
             case .failure(let failure):
-                return UpgradeRow(
-                    tokenizer: spec.name, from: direction.from.name, to: direction.to.name,
-                    fromVersion: direction.from.sqliteVersion, toVersion: direction.to.sqliteVersion,
-                    wasBuilt: false, isIntact: false,
-                    integrityError: "indexing on \(direction.from.name) fails: \(failure.message)",
-                    rebuildRepairs: nil, queriesDiffering: [], firstDifference: difference ?? "",
-                    documents: inputs.documents.count, queries: inputs.queries.count)
+                row.integrityError = "indexing on \(direction.from.name) fails: \(failure.message)"
+                return row
             }
-            let after = try withIndexFile(at: path, engine: direction.to, purpose: "opening") { connection in
+            try withIndexFile(at: path, engine: direction.to, purpose: "opening") { connection in
                 let integrityError = Self.integrityError(in: connection)
-                let answers = try Self.answers(to: inputs.queries, in: connection)
+                let after = try Self.answers(to: inputs.queries, in: connection)
+                row.wasBuilt = true
+                row.isIntact = integrityError == nil
+                row.integrityError = integrityError ?? ""
+                row.queriesDiffering = zip(inputs.queries, zip(before, after)).filter { $1.0 != $1.1 }.map(\.0.label)
                 // What the documentation advises: FTS5's 'rebuild' tokenizes every stored row
                 // again with this engine's tokenizer; then the check runs once more.
-                let afterRebuild = integrityError.map { _ in
-                    Self.rebuildError(in: connection) ?? Self.integrityError(in: connection)
+                if integrityError != nil {
+                    row.rebuildRepairs =
+                        (Self.rebuildError(in: connection) ?? Self.integrityError(in: connection)) == nil
                 }
-                return (integrityError: integrityError, answers: answers, afterRebuild: afterRebuild)
             }
-            let differing = zip(inputs.queries, zip(before, after.answers)).filter { $1.0 != $1.1 }.map(\.0.label)
-            return UpgradeRow(
-                tokenizer: spec.name, from: direction.from.name, to: direction.to.name,
-                fromVersion: direction.from.sqliteVersion, toVersion: direction.to.sqliteVersion,
-                wasBuilt: true, isIntact: after.integrityError == nil, integrityError: after.integrityError ?? "",
-                rebuildRepairs: after.afterRebuild.map { $0 == nil },
-                queriesDiffering: differing, firstDifference: difference ?? "", documents: inputs.documents.count,
-                queries: inputs.queries.count)
+            return row
         }
     }
 
@@ -92,18 +85,15 @@ extension Workbench {
     private static let upgradeSchema = "tokenbench_upgrade"
 
     /// Attaches the file at `path` to `engine`'s connection, runs `body`, and detaches it, which
-    /// closes the file on that engine before another opens it.
+    /// closes the file on that engine before another opens it; the file is kept.
     private func withIndexFile<T>(
         at path: String, engine: SQLiteEngine, purpose: String, _ body: (EngineConnection) throws -> T
     ) throws -> T {
         try withConnection(engine) { connection in
-            do { try connection.execute("ATTACH DATABASE ? AS \(Self.upgradeSchema)", path) } catch {
-                throw TokenBenchError.sqlite(
-                    context: "\(purpose) the index file \(path) on \(engine.name)",
-                    message: ResolvedTokenizer.message(of: error))
-            }
-            defer { try? connection.execute("DETACH DATABASE \(Self.upgradeSchema)") }
-            return try body(connection)
+            try connection.withScratchDatabase(
+                schema: Self.upgradeSchema, path: path, purpose: "\(purpose) the index file \(path) on \(engine.name)",
+                keepingFiles: true
+            ) { try body(connection) }
         }
     }
 
