@@ -5,6 +5,8 @@ let package = Package(
     name: "TokenBench",
     platforms: [.macOS(.v13)],
     products: [
+        // The shipped tokenizers and their registration on a GRDB connection, without the bench.
+        .library(name: "TokenBenchTokenizers", targets: ["TokenBenchTokenizers"]),
         .library(name: "TokenBench", targets: ["TokenBench"]),
         .executable(name: "tokenbench", targets: ["tokenbench"]),
         // The shipped tokenizers as a SQLite loadable extension: libTokenBenchFTS5.so.
@@ -46,21 +48,43 @@ let package = Package(
         .target(
             name: "CReferenceLoop",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
+        // The layers, lowest first; each imports only the ones above it here, and the compiler
+        // holds them to it. Engines: SQLite's engines, connections, and FTS5 tokenizer
+        // registration and instances. Tokenizers: the shipped tokenizers (what users deploy).
+        // TokenBench: the bench. tokenbench: the command line over it.
+        .target(
+            name: "TokenBenchEngines",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CSQLiteEngines",
+            ]),
+        .target(
+            name: "TokenBenchTokenizers",
+            dependencies: [
+                "TokenBenchEngines",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CICUShim",
+                "CMeCabShim",
+                "CStemmerShim",
+                "CReadableMemory",
+            ]),
         .target(
             name: "TokenBench",
             dependencies: [
+                "TokenBenchEngines",
+                "TokenBenchTokenizers",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 "CICUShim",
-                "CMeCabShim",
-                "CStemmerShim",
                 "CReadableMemory",
                 "CReferenceLoop",
                 "CSQLiteEngines",
             ],
             resources: [.embedInCode("DefaultFixtures")]),
-        .target(name: "TokenBenchFTS5", dependencies: ["TokenBench"]),
+        .target(name: "TokenBenchFTS5", dependencies: ["TokenBenchTokenizers"]),
         .executableTarget(
             name: "tokenbench",
             dependencies: [
@@ -70,7 +94,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "TokenBenchTests",
-            dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "TokenBench", "TokenBenchEngines", "TokenBenchTokenizers",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // The example of a fast wrapper of your own (public API only), and the run that measures
         // it against the same wrapper on GRDB's FTS5WrapperTokenizer.
         .target(
@@ -86,6 +113,10 @@ let package = Package(
         .testTarget(
             name: "TokenBenchAPITests",
             dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
+        // An app's tests: the tokenizers library alone, without the bench, public API only.
+        .testTarget(
+            name: "TokenBenchTokenizersTests",
+            dependencies: ["TokenBenchTokenizers", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ColourWrapperTests",
             dependencies: ["ColourWrapper", "TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,6 +1,8 @@
 import CICUShim
 import Foundation
 import GRDB
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 extension Workbench {
     /// The environment fingerprint: everything that can change matching or speed, as ordered
@@ -23,11 +25,7 @@ extension Workbench {
                     ))
             }
         }
-        pairs.append(("icu_version", Self.icuString(tb_icu_version)))
-        pairs.append(("icu_unicode_version", Self.icuString(tb_icu_unicode_version)))
-        pairs.append(("mecab_version", MorphologicalAnalyzer.version))
-        pairs.append(("mecab_dictionary", Self.mecabDictionary()))
-        pairs.append(("snowball_algorithms", SnowballStemmer.algorithms.joined(separator: " ")))
+        pairs += ShippedTokenizers.libraryFacts
         pairs.append(("swift_version", Self.swiftVersion))
         pairs.append(("os", Self.operatingSystem()))
         pairs.append(("cpu_model", Self.cpuModel()))
@@ -55,15 +53,6 @@ extension Workbench {
         return pairs
     }
 
-    /// mecabrc's dictionary, which `japanese` uses by default, or why MeCab cannot load it.
-    private static func mecabDictionary() -> String {
-        do {
-            return try MorphologicalAnalyzer(dicdir: nil, tokenizer: "japanese").dictionaryDescription
-        } catch {
-            return "none: \((error as? DatabaseError)?.message ?? "\(error)")"
-        }
-    }
-
     /// Runs `statements`, then drops what they created; "yes" if all succeed, else "no: reason".
     private static func probe(_ connection: EngineConnection, _ statements: String...) throws -> String {
         defer {
@@ -76,12 +65,6 @@ extension Workbench {
         } catch {
             return "no: " + ResolvedTokenizer.message(of: error)
         }
-    }
-
-    private static func icuString(_ function: (UnsafeMutablePointer<CChar>?, CInt) -> Void) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        function(&buffer, CInt(buffer.count))
-        return String(nulTerminated: buffer)
     }
 
     /// The language version the library was compiled with (the compiler has no runtime query).

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// The harness: one in-memory SQLite connection on which every tokenizer TokenBench knows is
 /// registered (built-ins, the shipped custom ones, the user's own types and extensions), and the
@@ -46,7 +48,7 @@ public final class Workbench {
         // replace it (FTS5 keeps the last tokenizer registered under a name), and every result
         // labelled with that name would then be the user's.
         let reserved = Set(
-            TokenizerCatalog.builtInNames + TokenizerCatalog.shippedTypes.map { $0.name } + [SpecArgumentCapture.name])
+            TokenizerCatalog.builtInNames + ShippedTokenizers.names + [SpecArgumentCapture.name])
         let userTypes =
             options.customTokenizers.map { (option: "customTokenizers", type: "\($0)", name: $0.name) }
             + options.filteringTokenizers.map { (option: "filteringTokenizers", type: "\($0)", name: $0.name) }
@@ -95,12 +97,8 @@ public final class Workbench {
         on connection: EngineConnection, filtering: [any TokenFilteringTokenizer.Type]
     ) throws {
         try TokenizerRegistration.register(SpecArgumentCapture.self, on: connection)
-        try TokenizerCatalog.registerShippedTokenizers(on: connection)
-        for type in filtering {
-            try TokenizerRegistration.register(name: type.name, on: connection) { connection, arguments in
-                try UserFilteringWrapper(type: type, connection: connection, arguments: arguments)
-            }
-        }
+        try ShippedTokenizers.register(on: connection)
+        for type in filtering { try ShippedTokenizers.register(type, on: connection) }
     }
 
     /// Runs `body` on the workbench's connection of `engine`, opened on first use for engines

@@ -1,4 +1,4 @@
-import TokenBench
+import TokenBenchTokenizers
 
 /// The loadable extension's entry point. SQLite's default rule derives its name from the file
 /// name: `libTokenBenchFTS5.so` → the letters `tokenbenchfts` → `sqlite3_tokenbenchfts_init`, so

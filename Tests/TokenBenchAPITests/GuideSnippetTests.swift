@@ -129,26 +129,30 @@ struct GuideSnippetTests {
         #expect(quality.rows[1].comparison?.wins == 1)
     }
 
-    /// Every ```swift block of the guide and of the DocC catalog appears in this file, between
-    /// `// guide:` and `// end`. Each row: a document and how many snippets it has.
+    /// Every ```swift block of the guides and of the DocC catalog appears in the test file that
+    /// runs it, between `// guide:` and `// end`. Each row: a document, the test file that runs
+    /// its snippets (this one when nil), and how many snippets it has.
     @Test(arguments: [
-        ("Documentation/UsingTheLibrary.md", 7),
-        ("Sources/TokenBench/TokenBench.docc/TokenBench.md", 1),
-        ("Sources/TokenBench/TokenBench.docc/RegisteringATokenizer.md", 2),
+        ("Documentation/UsingTheLibrary.md", nil, 7),
+        ("Sources/TokenBench/TokenBench.docc/TokenBench.md", nil, 1),
+        ("Sources/TokenBench/TokenBench.docc/RegisteringATokenizer.md", nil, 2),
+        // The app's side: run by a test target that depends on TokenBenchTokenizers alone.
+        ("Documentation/Shipping.md", "Tests/TokenBenchTokenizersTests/ShippedTokenizersOnGRDBTests.swift", 3),
     ])
-    func everyGuideSnippetIsHere(document: String, snippetCount: Int) throws {
+    func everyGuideSnippetIsHere(document: String, testFile: String?, snippetCount: Int) throws {
         let here = URL(fileURLWithPath: #filePath)
-        let guide = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(document)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let guide = root.appendingPathComponent(document)
         let markdown = try String(contentsOf: guide, encoding: .utf8)
-        let source = try String(contentsOf: here, encoding: .utf8)
+        let testSource = testFile.map { root.appendingPathComponent($0) } ?? here
+        let source = try String(contentsOf: testSource, encoding: .utf8)
         let snippets = Self.swiftBlocks(in: markdown).filter { !$0.hasPrefix("// Package.swift") }
         #expect(snippets.count == snippetCount)
         let unindented = Self.unindent(source)
         for snippet in snippets {
             #expect(
                 unindented.contains(Self.unindent(snippet)),
-                "\(document)'s snippet is not in GuideSnippetTests.swift:\n\(snippet)")
+                "\(document)'s snippet is not in \(testSource.lastPathComponent):\n\(snippet)")
         }
     }
 

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// The table every shipped wrapper looks tokens up in. Keys of up to eight bytes are compared by
 /// hash and length alone (the hash is a bijection of the packed bytes), longer ones byte by byte:

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// Every conformance check fires on a tokenizer that breaks its rule, and stays silent on one
 /// that keeps them all.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// The throughput corpora: the seeded generator and the streamed file and directory sources.
 struct CorpusTests {

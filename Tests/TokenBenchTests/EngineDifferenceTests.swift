@@ -1,6 +1,8 @@
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// What FTS5's auxiliary functions return on each engine when case folding changes a
 /// character's byte length: SQLite 3.40.1's trigram computes the offsets after ẞ from the folded

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 #if canImport(FoundationXML)
     import FoundationXML

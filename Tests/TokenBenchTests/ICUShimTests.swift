@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// The C shims that return text share one UTF-8 → UTF-16 → ICU → UTF-8 path, with stack buffers
 /// for short text and a retry when the result outgrows its buffer. Each row pins one side of

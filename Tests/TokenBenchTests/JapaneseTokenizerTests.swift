@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// `japanese` against MeCab itself: every morpheme MeCab reports must become a token that points
 /// at exactly the input bytes the morpheme came from.

@@ -4,6 +4,8 @@ import GRDBSQLite
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 struct MatchMatrixTests {
     static let ascii = TokenizerSpec(text: "ascii")

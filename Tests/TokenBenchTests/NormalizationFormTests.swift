@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// The forms `--forms` presents text in, against Unicode's own conformance file.
 struct NormalizationFormTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// The quality run's figures, computed by hand on tiny collections: each expected value is
 /// worked out in its comment from trec_eval's definitions, never taken from the code under test.

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// Tokens and offsets of each shipped tokenizer on gotcha input, NFC and NFD, per mode.
 struct ShippedTokenizerTests {
@@ -248,7 +250,8 @@ struct ShippedTokenizerTests {
         let workbench = try Workbench()
         // A shipped constructor fails outside any probe and leaves its reason behind…
         try workbench.withConnection { connection in
-            _ = try? EngineTokenizer(components: ["synonyms", "file", "/nonexistent/words.txt"], in: connection)
+            _ = try? EngineTokenizerInstance(
+                components: ["synonyms", "file", "/nonexistent/words.txt"], in: connection)
         }
         // …then a built-in fails with no reason of its own: the old reason must not be appended.
         #expect(

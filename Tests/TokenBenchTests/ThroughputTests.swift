@@ -4,6 +4,8 @@ import GRDB
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// Throughput: the statistics, the CSV, relative figures, the baseline comparison and the token
 /// count checks. No test here asserts a speed: figures depend on the machine.

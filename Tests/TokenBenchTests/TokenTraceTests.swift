@@ -1,6 +1,8 @@
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// Tokens of each built-in on gotcha input, pinned in every tokenization mode: built-ins
 /// tokenize documents, queries, prefix queries and aux text alike, so each row must hold in all four.

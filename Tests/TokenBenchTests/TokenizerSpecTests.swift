@@ -2,6 +2,8 @@ import GRDB
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 struct TokenizerSpecTests {
     /// One row per argument form: what the label is, and what FTS5 receives.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// `Workbench.upgrade`: an index file built by one engine and opened by the other, on real
 /// files and both real SQLites (3.40.1 and 3.54.1).

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 
 @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
 
 /// Our traces must agree with SQLite itself: the document-mode tokens of a text equal what an
 /// fts5vocab `instance` table reports after indexing that text with the same tokenizer.

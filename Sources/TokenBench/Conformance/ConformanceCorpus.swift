@@ -1,3 +1,5 @@
+import TokenBenchEngines
+import TokenBenchTokenizers
 /// The inputs of a conformance run: the gotcha corpus (every fixture document and query), edge
 /// cases, and seeded random input.
 public enum ConformanceCorpus {

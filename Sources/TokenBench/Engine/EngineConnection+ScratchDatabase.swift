@@ -1,4 +1,6 @@
 import Foundation
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 extension EngineConnection {
     /// Attaches a new database at `path` (`:memory:`, or a file) under the schema name `schema`,

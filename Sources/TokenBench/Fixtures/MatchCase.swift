@@ -1,4 +1,6 @@
 import Foundation
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// What a fixture says a tokenizer's cell should be.
 public enum ExpectedResult: String, CaseIterable, Sendable {

@@ -1,3 +1,5 @@
+import TokenBenchEngines
+import TokenBenchTokenizers
 extension MatchMatrix {
     /// The columns of the long matrix CSV: what `check` and `diff` read back.
     public static let longTableHeader = [

@@ -1,3 +1,5 @@
+import TokenBenchEngines
+import TokenBenchTokenizers
 /// The verdict of the real FTS5 engine on one cell.
 public enum CellResult: Hashable, Sendable {
     case matched

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 extension Workbench {
     /// Runs every case against a real FTS5 table per tokenizer, engine and form pair.

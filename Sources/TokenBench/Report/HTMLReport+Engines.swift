@@ -1,3 +1,5 @@
+import TokenBenchEngines
+import TokenBenchTokenizers
 /// The engines section: which SQLite ran what, and the cells where their verdicts differ,
 /// first, because "what changes if I move to the other SQLite?" is the question it answers.
 extension HTMLReport {

@@ -1,3 +1,5 @@
+import TokenBenchEngines
+import TokenBenchTokenizers
 /// The match matrix, side-by-side tokens and throughput charts as one self-contained HTML page
 /// (`tokenbench report`): inline CSS and SVG, no script, nothing fetched.
 ///

@@ -1,3 +1,5 @@
+import TokenBenchEngines
+import TokenBenchTokenizers
 extension Sequence where Element: Hashable {
     /// The elements without repeats, each where it first appears.
     public func uniquedInOrder() -> [Element] {

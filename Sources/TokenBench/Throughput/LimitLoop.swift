@@ -1,6 +1,8 @@
 import CReferenceLoop
 import Foundation
 import GRDBSQLite
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// The limit of a shipped tokenizer's approach: the same work written as the plainest C loop
 /// over the same libraries (`Sources/CReferenceLoop/LimitLoops.c`). `tokenbench throughput`
@@ -26,17 +28,14 @@ final class LimitLoop {
             TokenBenchError.invalidTokenizerSpec(
                 spec: tokenizer.spec.description, reason: "its C limit loop could not be created (\(detail))")
         }
-        switch words.first {
-        case IcuTokenizer.name:
-            let locale = try IcuTokenizer.locale(from: Array(words.dropFirst()))
+        switch try ShippedTokenizers.LimitLoopParameters(words: words) {
+        case .icu(let locale, let turkicCaseFolding):
             var loop: OpaquePointer?
-            guard tb_icu_limit_loop_open(locale, IcuTokenizer.isTurkic(locale: locale) ? 1 : 0, &loop) == 0, let loop
-            else {
+            guard tb_icu_limit_loop_open(locale, turkicCaseFolding ? 1 : 0, &loop) == 0, let loop else {
                 throw failure("ICU cannot open a word-break iterator for locale '\(locale)'")
             }
             handle = .icu(loop)
-        case NfkcTokenizer.name:
-            let base = try NfkcTokenizer.wrapperArguments(Array(words.dropFirst())).base
+        case .nfkc(let base):
             var loop: OpaquePointer?
             let code = CStrings.with(base) { baseWords in
                 tb_nfkc_limit_loop_open(
@@ -44,7 +43,7 @@ final class LimitLoop {
             }
             guard code == SQLITE_OK, let loop else { throw failure("SQLite code \(code)") }
             handle = .nfkc(loop)
-        default:
+        case nil:
             return nil
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// Runs one throughput measurement on a workbench connection: every tokenizer instantiated
 /// once, then, per corpus, the tokenize, index and query operations, runs interleaved so that

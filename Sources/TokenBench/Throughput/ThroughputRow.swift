@@ -1,4 +1,6 @@
 import Foundation
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// One line of a throughput report: one tokenizer × operation × mode (× storage) on one corpus.
 public struct ThroughputRow: Sendable, Equatable {

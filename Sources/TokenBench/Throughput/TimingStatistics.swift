@@ -1,4 +1,6 @@
 import Histogram
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// Summary statistics of a set of timings, in nanoseconds.
 ///

@@ -1,5 +1,7 @@
 import GRDB
 import GRDBSQLite
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// The harness side of a tokenize measurement: an xToken callback that only counts, and the
 /// loop that feeds a batch to a tokenizer one document at a time, as FTS5 does.

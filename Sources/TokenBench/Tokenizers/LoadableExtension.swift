@@ -2,6 +2,8 @@ import CSQLiteEngines
 import Foundation
 import GRDB
 import GRDBSQLite
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// A SQLite loadable extension (a shared library) that registers FTS5 tokenizers.
 public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// A tokenizer spec that FTS5 accepted, instantiated on a connection through the FTS5 API
 /// (`xFindTokenizer` then `xCreate`), ready to run its own xTokenize.
@@ -24,7 +26,7 @@ struct ResolvedTokenizer {
         self.components = components
         _ = ConstructorDiagnostics.takeReason(for: connection)
         do {
-            instance = try EngineTokenizer(components: components, in: connection)
+            instance = try EngineTokenizerInstance(components: components, in: connection)
         } catch {
             var reason = Self.message(of: error)
             if let detail = ConstructorDiagnostics.takeReason(for: connection) { reason += " (\(detail))" }

@@ -1,10 +1,12 @@
 import GRDB
 import GRDBSQLite
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// A tokenizer that records the arguments FTS5 parsed out of its `tokenize=` text and produces
 /// no token. `tokenize='tokenbench_spec_capture unicode61 tokenchars ''-'''` hands it
 /// `["unicode61", "tokenchars", "-"]`: exactly the words FTS5 would pass to unicode61.
-final class SpecArgumentCapture: EngineTokenizerType {
+final class SpecArgumentCapture: RegisteredTokenizerType {
     static let name = "tokenbench_spec_capture"
 
     /// Arguments captured per connection, taken once by the workbench that asked.

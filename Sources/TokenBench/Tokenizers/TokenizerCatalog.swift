@@ -1,4 +1,6 @@
 import GRDB
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// The tokenizers TokenBench knows by default, each under a short label.
 public enum TokenizerCatalog {
@@ -93,25 +95,6 @@ public enum TokenizerCatalog {
         "english", "german", "french", "spanish", "italian", "portuguese", "dutch", "swedish", "russian", "turkish",
         "finnish", "greek",
     ]
-
-    /// The types behind the shipped tokenizers, registered on every engine connection.
-    // An immutable list of metatypes: nothing here can be mutated across threads.
-    nonisolated(unsafe) static let shippedTypes: [any EngineTokenizerType.Type] = [
-        SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
-        NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self, JapaneseTokenizer.self, SnowballTokenizer.self,
-    ]
-
-    /// Registers every shipped tokenizer on `connection`: the bench's own engines, an app's GRDB
-    /// connections and the loadable extension all go through here. `keepingConnectionAlive`, for
-    /// a connection someone else owns, lets the registered tokenizers keep the connection object
-    /// alive until SQLite closes the connection.
-    static func registerShippedTokenizers(on connection: EngineConnection, keepingConnectionAlive: Bool = false)
-        throws
-    {
-        for type in shippedTypes {
-            try TokenizerRegistration.register(type, on: connection, keepingConnectionAlive: keepingConnectionAlive)
-        }
-    }
 
     /// Every tokenizer TokenBench knows, built-in and shipped.
     public static var all: [Entry] { builtIns + shipped }

@@ -1,4 +1,6 @@
 import GRDB
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 extension TokenizerSpec {
     /// The spec of a GRDB tokenizer descriptor, so that what an app passes to GRDB's

@@ -1,3 +1,5 @@
+import TokenBenchEngines
+import TokenBenchTokenizers
 /// What `tokenbench upgrade` indexes and asks: documents (any bytes, NUL included) and the
 /// fixtures' queries.
 public struct UpgradeInputs: Sendable {

@@ -1,3 +1,5 @@
+import TokenBenchEngines
+import TokenBenchTokenizers
 /// Whether one tokenizer's index, built by one SQLite, survives being opened by another: one
 /// row of `tokenbench upgrade`.
 public struct UpgradeRow: Sendable, Equatable {

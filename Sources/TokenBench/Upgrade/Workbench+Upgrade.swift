@@ -1,4 +1,6 @@
 import Foundation
+import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// One direction of an upgrade check: the engine that builds an index file, and the one that
 /// opens it afterwards.

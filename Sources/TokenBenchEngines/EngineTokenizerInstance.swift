@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// An instance of a tokenizer registered with an engine's FTS5, made through that engine's
+/// `xFindTokenizer` and `xCreate`, and run through its own `xTokenize`.
+package final class EngineTokenizerInstance: FTS5Tokenizer {
+    /// Ownership: the methods and user data belong to FTS5 and live as long as the connection,
+    /// which outlives every instance (instances are made and dropped inside one access).
+    private let methods: fts5_tokenizer
+    /// Ownership: made by xCreate here, deleted exactly once by xDelete in deinit.
+    private let instance: OpaquePointer
+
+    /// Finds `components[0]` in `connection`'s FTS5 and creates it with the other components as
+    /// arguments. Throws SQLite's code when the name is unknown or xCreate fails.
+    package init(components: [String], in connection: EngineConnection) throws(SQLiteFailure) {
+        guard let name = components.first else { throw SQLiteFailure(code: SQLITE_ERROR, message: "no tokenizer name") }
+        let api = connection.fts5
+        var userData: UnsafeMutableRawPointer?
+        var methods = fts5_tokenizer()
+        let found = api.pointee.xFindTokenizer!(api, name, &userData, &methods)
+        guard found == SQLITE_OK else {
+            throw SQLiteFailure(code: found, message: "no such tokenizer: \(name)")
+        }
+        // The C strings live until xCreate returns; tokenizers copy what they keep. xCreate
+        // takes `const char **` but writes nothing through it.
+        var instance: OpaquePointer?
+        let created = CStrings.with(Array(components.dropFirst())) { arguments in
+            methods.xCreate!(
+                userData, UnsafeMutablePointer(mutating: arguments.baseAddress), CInt(arguments.count), &instance)
+        }
+        guard created == SQLITE_OK, let instance else {
+            throw SQLiteFailure(
+                code: created == SQLITE_OK ? SQLITE_ERROR : created, message: "error in tokenizer constructor")
+        }
+        self.methods = methods
+        self.instance = instance
+    }
+
+    deinit { methods.xDelete!(instance) }
+
+    package func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        methods.xTokenize!(instance, context, tokenization.rawValue, pText, nText, tokenCallback)
+    }
+
+    /// The raw methods and instance, for the C reference loop of `tokenbench throughput`.
+    package var rawMethods: fts5_tokenizer { methods }
+    package var rawInstance: OpaquePointer { instance }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The bridge between FTS5's C tokenizer interface and the tokenizer types TokenBench registers
+/// (`RegisteredTokenizerType`, or any maker of `FTS5Tokenizer` instances).
+package enum TokenizerRegistration {
+    /// What FTS5 keeps as the tokenizer's user data: the type, and the connection it was
+    /// registered on (unowned: the connection destroys this box when it closes).
+    private final class Registered {
+        let make: (EngineConnection, [String]) throws -> any FTS5Tokenizer
+        unowned let connection: EngineConnection
+        /// The same connection, kept alive by this box when nothing else keeps it: a connection
+        /// that GRDB or the SQLite that loaded the extension owns. SQLite destroys the box when
+        /// it closes the connection, which then releases the object. (A connection the bench
+        /// opened closes in its deinit, so a box keeping it alive would keep it open forever.)
+        let keptConnection: EngineConnection?
+        init(
+            make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer, connection: EngineConnection,
+            keepingConnectionAlive: Bool
+        ) {
+            self.make = make
+            self.connection = connection
+            keptConnection = keepingConnectionAlive ? connection : nil
+        }
+    }
+
+    /// What FTS5 keeps as one tokenizer instance.
+    private final class Instance {
+        let tokenizer: any FTS5Tokenizer
+        init(_ tokenizer: any FTS5Tokenizer) { self.tokenizer = tokenizer }
+    }
+
+    package static func register(
+        _ type: any RegisteredTokenizerType.Type, on connection: EngineConnection, keepingConnectionAlive: Bool = false
+    ) throws(SQLiteFailure) {
+        try register(name: type.name, on: connection, keepingConnectionAlive: keepingConnectionAlive) {
+            connection, arguments in
+            try type.init(connection: connection, arguments: arguments)
+        }
+    }
+
+    /// Registers under `name` a tokenizer whose instances `make` creates from the connection and
+    /// the words of the spec after the name.
+    package static func register(
+        name: String, on connection: EngineConnection, keepingConnectionAlive: Bool = false,
+        make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer
+    ) throws(SQLiteFailure) {
+        let api = connection.fts5
+        // Ownership: retained here, released by xDestroy when the connection closes.
+        let userData = Unmanaged.passRetained(
+            Registered(make: make, connection: connection, keepingConnectionAlive: keepingConnectionAlive)
+        ).toOpaque()
+        var methods = fts5_tokenizer(xCreate: create, xDelete: delete, xTokenize: tokenize)
+        let code = api.pointee.xCreateTokenizer!(
+            api, name, userData, &methods, { Unmanaged<AnyObject>.fromOpaque($0!).release() })
+        guard code == SQLITE_OK else {
+            Unmanaged<Registered>.fromOpaque(userData).release()
+            throw SQLiteFailure(
+                code: code, message: "registering tokenizer \(name) on the \(connection.engine.name) engine failed")
+        }
+    }
+
+    private static let create:
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?, CInt,
+            UnsafeMutablePointer<OpaquePointer?>?
+        ) -> CInt = { userData, arguments, count, instanceOut in
+            guard let userData, let instanceOut else { return SQLITE_ERROR }
+            let registered = Unmanaged<Registered>.fromOpaque(userData).takeUnretainedValue()
+            var list: [String] = []
+            for index in 0..<Int(count) {
+                guard let word = arguments?[index] else { return SQLITE_ERROR }
+                list.append(String(cString: word))
+            }
+            do {
+                let tokenizer = try registered.make(registered.connection, list)
+                // Ownership: retained here, released by xDelete.
+                instanceOut.pointee = OpaquePointer(Unmanaged.passRetained(Instance(tokenizer)).toOpaque())
+                return SQLITE_OK
+            } catch {
+                ConstructorDiagnostics.record(error, for: registered.connection)
+                return SQLITE_ERROR
+            }
+        }
+
+    private static let delete: @convention(c) (OpaquePointer?) -> Void = { instance in
+        guard let instance else { return }
+        Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance)).release()
+    }
+
+    private static let tokenize:
+        @convention(c) (
+            OpaquePointer?, UnsafeMutableRawPointer?, CInt, UnsafePointer<CChar>?, CInt, FTS5TokenCallback?
+        ) -> CInt = { instance, context, flags, pText, nText, callback in
+            guard let instance, let callback else { return SQLITE_ERROR }
+            let tokenizer = Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue().tokenizer
+            return tokenizer.tokenize(
+                context: context, tokenization: FTS5Tokenization(rawValue: flags), pText: pText, nText: nText,
+                tokenCallback: callback)
+        }
+}

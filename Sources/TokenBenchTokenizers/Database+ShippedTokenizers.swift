@@ -1,0 +1,43 @@
+import GRDB
+import TokenBenchEngines
+
+extension Database {
+    /// Registers TokenBench's shipped tokenizers (`synonyms`, `stopwords`, `latinascii`, `german`,
+    /// `nfkc`, `icu`, `translit`, `japanese`, `snowball`) on this connection, so that its FTS5
+    /// tables can name them in `tokenize=`. Call it in `Configuration.prepareDatabase`, so that
+    /// every connection of a `DatabasePool` has them:
+    ///
+    /// ```swift
+    /// var configuration = Configuration()
+    /// configuration.prepareDatabase { db in try db.addTokenBenchTokenizers() }
+    /// let pool = try DatabasePool(path: path, configuration: configuration)
+    /// ```
+    ///
+    /// The registration is the one the bench uses on its own engines: what `tokenbench` verified
+    /// is what the app runs.
+    ///
+    /// - throws: GRDB's `DatabaseError` when the connection has no FTS5 or SQLite refuses a
+    ///   registration.
+    public func addTokenBenchTokenizers() throws {
+        // Ownership: the registered tokenizers keep the connection object alive until SQLite
+        // closes the connection and destroys them.
+        do {
+            try ShippedTokenizers.register(on: EngineConnection(borrowing: self), keepingConnectionAlive: true)
+        } catch {
+            throw DatabaseError(resultCode: ResultCode(rawValue: error.code), message: error.message)
+        }
+    }
+
+    /// Registers a tokenizer type of your own built on `TokenFilteringTokenizer` on this
+    /// connection, under its `name`, like the shipped ones: call it in `prepareDatabase` too.
+    ///
+    /// - throws: GRDB's `DatabaseError` when the connection has no FTS5 or SQLite refuses the
+    ///   registration.
+    public func add(filteringTokenizer type: any TokenFilteringTokenizer.Type) throws {
+        do {
+            try ShippedTokenizers.register(type, on: EngineConnection(borrowing: self), keepingConnectionAlive: true)
+        } catch {
+            throw DatabaseError(resultCode: ResultCode(rawValue: error.code), message: error.message)
+        }
+    }
+}

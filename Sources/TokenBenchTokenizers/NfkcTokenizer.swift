@@ -1,0 +1,74 @@
+import GRDB
+import GRDBSQLite
+import TokenBenchEngines
+
+/// `nfkc [BASE...]`: the text is NFKC case folded (ICU's NFKC_Casefold) before BASE sees it, so
+/// ligatures (ﬁ), fullwidth forms (ＡＢＣ), superscripts (x²), the Kelvin and Ångström signs and
+/// NFD input all reach BASE in one canonical form. Offsets still point into the original bytes:
+/// the text is folded one normalization segment at a time, and each token's offsets are mapped
+/// back to the segments it came from.
+///
+/// BASE defaults to `unicode61`: NFKC folds compatibility forms and case, not diacritics, so
+/// unicode61's diacritic removal stays useful. All-ASCII input goes to BASE unchanged.
+final class NfkcTokenizer: RegisteredTokenizerType {
+    static let name = "nfkc"
+
+    private let base: any FTS5Tokenizer
+    private let folder: NfkcFolder
+
+    init(connection: EngineConnection, arguments: [String]) throws {
+        base = try Self.wrapperArguments(arguments).makeBase(connection)
+        folder = try NfkcFolder(tokenizer: Self.name)
+    }
+
+    /// The spec's arguments, `[BASE...]` with BASE unicode61 by default; the tokenizer and its C
+    /// limit loop read them alike.
+    static func wrapperArguments(_ arguments: [String]) throws -> WrapperArguments {
+        try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61"], tokenizer: name)
+    }
+
+    /// Per-call state reached from the C callback through a raw pointer to this stack value
+    /// (no retain or release per token): FTS5's callback and the offset maps.
+    private struct CallState {
+        let context: UnsafeMutableRawPointer?
+        let callback: FTS5TokenCallback
+        let offsets: NfkcFolder.OffsetMap
+    }
+
+    /// Maps a BASE token's offsets in the folded text back to the original bytes.
+    private static let mapOffsets: FTS5TokenCallback = { statePointer, flags, pToken, nToken, start, end in
+        // A broken BASE's token (negative length, no bytes) must not reach FTS5, which would crash on it.
+        guard nToken >= 0, pToken != nil || nToken == 0 else { return SQLITE_ERROR }
+        let state = statePointer.unsafelyUnwrapped.assumingMemoryBound(to: CallState.self)
+        // BASE's offsets outside the folded text cannot be mapped: the call fails, and
+        // `tokenbench conformance` reports it, rather than inventing offsets for BASE's bug.
+        guard let original = state.pointee.offsets.original(start: start, end: end) else { return SQLITE_ERROR }
+        return state.pointee.callback(state.pointee.context, flags, pToken, nToken, original.start, original.end)
+    }
+
+    func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        guard let pText, nText > 0 else { return SQLITE_OK }
+        let text = UnsafeBufferPointer(
+            start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
+        if text.isASCII {
+            // ASCII fast path: NFKC case folding of ASCII is lower-casing, which BASE does itself.
+            return base.tokenize(
+                context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
+        }
+        guard let length = folder.fold(pText, nText) else { return SQLITE_ERROR }
+        return folder.folded.withUnsafeBufferPointer { foldedText in
+            folder.withOffsetMap { offsets in
+                var state = CallState(context: context, callback: tokenCallback, offsets: offsets)
+                // Ownership: `state` and the folder's buffers live until BASE's xTokenize returns.
+                return withUnsafeMutablePointer(to: &state) { statePointer in
+                    base.tokenize(
+                        context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization,
+                        pText: foldedText.baseAddress, nText: length, tokenCallback: Self.mapOffsets)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import TokenBenchEngines
+
+extension ShippedTokenizers {
+    /// What the C limit loops of `tokenbench throughput` need to know about a spec, read the way
+    /// the tokenizer's own constructor reads it, so that the loop runs what the tokenizer runs.
+    package enum LimitLoopParameters {
+        /// An `icu` spec: ICU's word break in `locale`, folding case the Turkic way or not.
+        case icu(locale: String, turkicCaseFolding: Bool)
+        /// An `nfkc` spec: the spec words of the tokenizer it wraps.
+        case nfkc(base: [String])
+
+        /// The parameters of the spec `words` (name first), nil for a tokenizer with no limit
+        /// loop; throws the constructor's error for arguments it would refuse.
+        package init?(words: [String]) throws {
+            switch words.first {
+            case IcuTokenizer.name:
+                let locale = try IcuTokenizer.locale(from: Array(words.dropFirst()))
+                self = .icu(locale: locale, turkicCaseFolding: IcuTokenizer.isTurkic(locale: locale))
+            case NfkcTokenizer.name:
+                self = .nfkc(base: try NfkcTokenizer.wrapperArguments(Array(words.dropFirst())).base)
+            default:
+                return nil
+            }
+        }
+    }
+}

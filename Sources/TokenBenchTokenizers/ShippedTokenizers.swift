@@ -1,0 +1,39 @@
+import GRDB
+import TokenBenchEngines
+
+/// The tokenizers TokenBench ships, as FTS5 registers them: the bench's engines, an app's GRDB
+/// connections (`Database.addTokenBenchTokenizers()`) and the loadable extension all register
+/// them through `register(on:keepingConnectionAlive:)`, so what the bench verified is what ships.
+package enum ShippedTokenizers {
+    /// The types behind the shipped tokenizers.
+    // An immutable list of metatypes: nothing here can be mutated across threads.
+    nonisolated(unsafe) package static let types: [any RegisteredTokenizerType.Type] = [
+        SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
+        NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self, JapaneseTokenizer.self, SnowballTokenizer.self,
+    ]
+
+    /// The names FTS5 knows them by.
+    package static var names: [String] { types.map { $0.name } }
+
+    /// Registers every shipped tokenizer on `connection`. `keepingConnectionAlive`, for a
+    /// connection someone else owns, lets the registered tokenizers keep the connection object
+    /// alive until SQLite closes the connection.
+    package static func register(on connection: EngineConnection, keepingConnectionAlive: Bool = false)
+        throws(SQLiteFailure)
+    {
+        for type in types {
+            try TokenizerRegistration.register(type, on: connection, keepingConnectionAlive: keepingConnectionAlive)
+        }
+    }
+
+    /// Registers a user's `TokenFilteringTokenizer` type on `connection`, under its `name`.
+    package static func register(
+        _ type: any TokenFilteringTokenizer.Type, on connection: EngineConnection, keepingConnectionAlive: Bool = false
+    ) throws(SQLiteFailure) {
+        try TokenizerRegistration.register(
+            name: type.name, on: connection, keepingConnectionAlive: keepingConnectionAlive
+        ) { connection, arguments in
+            try TokenFilteringTokenizerAdapter(type: type, connection: connection, arguments: arguments)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import GRDB
+import GRDBSQLite
+import TokenBenchEngines
+
+/// `stopwords [file PATH] [BASE...]`: drops stop words in every mode, so a query made only of
+/// stop words has no token and matches nothing. The file lists one word per line; words are run
+/// through BASE first. BASE defaults to `unicode61`.
+final class StopwordsTokenizer: FilteringWrapper {
+    static let tokenTrampoline: FTS5TokenCallback = {
+        WrappedTokenization.forward(StopwordsTokenizer.self, $0, $1, $2, $3, $4, $5)
+    }
+    static let name = "stopwords"
+
+    /// A short English list: articles, pronouns, auxiliaries, conjunctions and prepositions.
+    static let defaultWords: [String] = """
+        a an and are as at be been but by for from had has have he her his i if in into is it its \
+        me my no not of on or our she so such that the their them then there these they this to \
+        was we were what when where which who will with you your
+        """.split(separator: " ").map(String.init)
+
+    let base: any FTS5Tokenizer
+    let baseTokenPages = ReadablePages()
+    /// A `let`: read on every token, so no exclusivity check or copy on access.
+    private let words: ByteKeyedTable<Void>
+    /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
+    private var droppedPrevious = false
+
+    init(connection: EngineConnection, arguments: [String]) throws {
+        let parsed = try WrapperArguments(
+            arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
+        base = try parsed.makeBase(connection)
+        let list =
+            try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
+        let words = ByteKeyedTable<Void>()
+        for word in list {
+            for token in base.documentTokenBytes(of: word) ?? [] {
+                words.insert(token, ())
+            }
+        }
+        self.words = words
+    }
+
+    func startInput(tokenization: FTS5Tokenization) {
+        droppedPrevious = false
+    }
+
+    func filter(
+        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
+        if flags & FTS5_TOKEN_COLOCATED != 0 {
+            return droppedPrevious ? SQLITE_OK : emit.emit(token, flags: flags, start: start, end: end)
+        }
+        droppedPrevious = words.contains(token)
+        return droppedPrevious ? SQLITE_OK : emit.emit(token, flags: flags, start: start, end: end)
+    }
+}

@@ -1,0 +1,46 @@
+import CICUShim
+import GRDB
+import TokenBenchEngines
+
+/// ICU word segmentation (UAX #29 with ICU's dictionaries for Chinese, Japanese, Thai…) over
+/// UTF-8, reporting byte offsets into the text.
+///
+/// Layers: `tb_wordbreak_*` (C, in CICUShim: the iterator and a UText reused for every text)
+/// → this class (owns the iterator, walks the words without a closure or an allocation per
+/// call) → `IcuTokenizer`.
+/// Not safe for concurrent use: one per tokenizer instance, as FTS5 uses an instance.
+final class WordBreaker {
+    // Ownership: created by tb_wordbreak_open, released exactly once in deinit.
+    private let handle: OpaquePointer
+
+    init(locale: String, tokenizer: String) throws {
+        var error = [CChar](repeating: 0, count: 64)
+        guard let handle = tb_wordbreak_open(locale, &error, CInt(error.count)) else {
+            let name = String(nulTerminated: error)
+            throw DatabaseError(
+                message: "\(tokenizer): ICU cannot open a word-break iterator for locale '\(locale)': \(name)")
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        tb_wordbreak_close(handle)
+    }
+
+    /// Calls `body(start, end)` with the UTF-8 byte offsets of each word of the `length` bytes at
+    /// `text`; a non-zero return stops the walk and is returned. Returns -1 when ICU fails.
+    /// `body` is not escaping, so no context is allocated for it.
+    @inline(__always)
+    func walk(_ text: UnsafePointer<CChar>, length: CInt, _ body: (CInt, CInt) -> CInt) -> CInt {
+        guard tb_wordbreak_set_text(handle, text, length) == 0 else { return -1 }
+        // The iterator must not keep pointing into the caller's text after it returns.
+        defer { tb_wordbreak_clear_text(handle) }
+        var start: CInt = 0
+        var end: CInt = 0
+        while tb_wordbreak_next(handle, &start, &end) != 0 {
+            let result = body(start, end)
+            if result != 0 { return result }
+        }
+        return 0
+    }
+}
