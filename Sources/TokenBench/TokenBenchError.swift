@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Every error the TokenBench library reports. Each message is one line that names the input
 /// at fault (a file and line, a tokenizer spec, an argument) so that a user can act on it.

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// One rule of FTS5's tokenizer contract that `tokenbench conformance` checks.
 public enum ConformanceCheck: String, CaseIterable, Sendable {
     /// 0 ≤ start ≤ end ≤ nText for every token.

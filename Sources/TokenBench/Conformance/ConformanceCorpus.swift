@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// The inputs of a conformance run: the gotcha corpus (every fixture document and query), edge
 /// cases, and seeded random input.
 public enum ConformanceCorpus {

@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// One broken rule, on one input in one mode (`tokenbench conformance` prints one row per finding).
 public struct ConformanceFinding: Sendable, Equatable {
     public internal(set) var tokenizer: String

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// One input of a conformance run: bytes handed to xTokenize, and a label that says how to
 /// get them back.
 public struct ConformanceInput: Sendable {

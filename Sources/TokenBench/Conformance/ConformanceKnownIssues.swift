@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Errors already known and accepted for an environment, each with its reason: a CSV with the
 /// header `tokenizer,engine,check,reason` (or `tokenizer,check,reason`, whose entries belong to

@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// How `Workbench.conformance` checks a tokenizer (the inputs come from `ConformanceCorpus`).
 public struct ConformanceOptions: Sendable {
     /// How many threads tokenize at once in the threads check (0 or 1 skips it).

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// Conformance reports judged against the errors already known: the errors that fail a run are
 /// the unknown ones, and a known issue that did not come up is worth saying (fixed upstream, or
 /// no longer reached by the inputs).

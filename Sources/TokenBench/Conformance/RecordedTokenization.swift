@@ -2,8 +2,6 @@ import CReadableMemory
 import Foundation
 import GRDB
 import GRDBSQLite
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// One xToken callback exactly as the tokenizer made it, with nothing corrected or inferred.
 struct RecordedToken: Equatable {

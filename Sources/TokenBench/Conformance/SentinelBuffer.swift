@@ -2,8 +2,6 @@ import CReadableMemory
 import Foundation
 import GRDB
 import GRDBSQLite
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// An input laid out in memory as FTS5 never promises more: `nText` bytes, then bytes the
 /// tokenizer must not read (a run of one non-space ASCII character), then a NUL so that a

@@ -3,7 +3,6 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension Workbench {
     /// Runs `spec` over `inputs` in every tokenization mode and checks FTS5's tokenizer contract

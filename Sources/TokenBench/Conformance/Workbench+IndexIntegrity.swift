@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 extension Workbench {
     /// The `index-integrity` check: indexes every input in a real FTS5 table of the tokenizer and
     /// runs FTS5's `integrity-check`, which tokenizes the stored text again and compares the

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// A run of whole documents from a corpus, stored back to back in one buffer so that a timed
 /// loop walks contiguous memory and allocates nothing.
 public struct CorpusBatch: Sendable {

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// A 64-bit FNV-1a checksum of a corpus: each document's bytes, then a newline.
 ///
 /// It only has to tell corpora apart so that throughput figures are compared on the same input;

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// Generates the built-in multilingual corpus: deterministic for a seed, on every platform (only
 /// integer arithmetic on a SplitMix64 stream), one document at a time so that any size streams.
 ///

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// The writing system of a built-in corpus: one script, or `mixed`, the multilingual corpus of
 /// every language with a weight (the default).
 ///

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Where the documents of a throughput run come from. Every source is streamed in batches of
 /// whole documents, so memory stays bounded by the batch size, not the corpus size.

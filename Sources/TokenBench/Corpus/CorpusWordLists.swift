@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The word lists the built-in corpus is generated from (`fixtures/corpus-words.txt`, embedded),
 /// with each word's variants prepared once so that generation only copies bytes.

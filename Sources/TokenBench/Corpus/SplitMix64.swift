@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// Steele, Lea and Flood's SplitMix64: a tiny, fast, well-studied generator whose output
 /// depends only on the seed, unlike the standard library's unseedable SystemRandomNumberGenerator.
 struct SplitMix64: RandomNumberGenerator {

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// A corpus ready for repeated passes: surveyed once, its first batch kept for warm-ups, and the
 /// whole corpus kept in memory when it fits in that one batch; otherwise each pass streams it
 /// again, so memory stays bounded whatever the corpus size.

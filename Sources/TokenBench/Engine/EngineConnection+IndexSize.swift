@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 extension EngineConnection {
     /// The bytes an FTS5 table takes in `schema`, as dbstat counts its shadow tables' pages:
     /// `index` is the inverted index (`%_data` and `%_idx`), `content` the documents (`%_content`).

@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension EngineConnection {
     /// Attaches a new database at `path` (`:memory:`, or a file) under the schema name `schema`,

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// FTS5's `detail` option: how much the index records of each token's occurrences. It changes
 /// both the index's size and which queries can run (phrase and NEAR queries need `full`;
 /// column filters need `full` or `column`).

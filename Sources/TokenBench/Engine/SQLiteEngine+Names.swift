@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension SQLiteEngine {
     /// Loads the SQLite library file at `path` as an engine named by that path. Its symbols

@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// One line of what a case expects: a verdict for some tokenizers, on every cell of theirs or
 /// only on an engine, a form pair and/or a query kind. Written in Swift the way a fixture file
 /// writes `match:`, `nomatch:` and `match[bundled nfc:nfd prefix]:`:

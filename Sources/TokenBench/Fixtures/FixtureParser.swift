@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Reads match cases from fixture files: TokenBench's own `.cases` format, or RFC 4180 CSV.
 ///

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The match cases of a run, loaded from files or from the embedded defaults, with unique ids.
 public struct FixtureSet: Sendable {

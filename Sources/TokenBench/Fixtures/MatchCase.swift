@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// What a fixture says a tokenizer's cell should be.
 public enum ExpectedResult: String, CaseIterable, Sendable {

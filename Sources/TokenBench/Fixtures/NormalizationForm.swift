@@ -1,5 +1,4 @@
 import Foundation
-import TokenBenchEngines
 import TokenBenchTokenizers
 
 /// How a document or query is presented to FTS5: as written, or in a Unicode normalization form.

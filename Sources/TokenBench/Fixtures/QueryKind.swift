@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// How a case's query is run against the FTS5 table.
 public enum QueryKind: String, CaseIterable, Sendable {
     /// The query as one phrase: `"…"`, inner quotes doubled.

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 extension MatchMatrix {
     /// The columns of the long matrix CSV: what `check` and `diff` read back.
     public static let longTableHeader = [

@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// The verdict of the real FTS5 engine on one cell.
 public enum CellResult: Hashable, Sendable {
     case matched

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension Workbench {
     /// Runs every case against a real FTS5 table per tokenizer, engine and form pair.

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension QualityCollection {
     /// A BEIR dataset folder as BEIR publishes it: `corpus.jsonl`, `queries.jsonl` and

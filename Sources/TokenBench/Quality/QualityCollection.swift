@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// One document of a quality collection: an id and two FTS5 columns, title and text, as bytes
 /// (a TSV line's bytes are indexed as written).

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The file formats the IR world already uses for collections, read line by line so that a
 /// bad line is reported with its file and line number:

@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// What a quality run measures: every tokenizer on every engine, for every query kind and
 /// detail, compared with the baseline tokenizer's row on the same engine, kind and detail.

@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// What `Workbench.quality` found: a row per tokenizer × engine × query kind × detail, every
 /// query's outcome in each, and the tokenizer/engine pairs that could not run.
 public struct QualityReport: Sendable {

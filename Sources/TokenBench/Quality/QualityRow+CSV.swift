@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The quality CSVs, both ways: the summary (one `QualityRow` per line) and the per-query file
 /// (one `QueryOutcome` per line). Each column list is written once, here; `tokenbench quality`

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// One line of a quality report: one tokenizer on one engine, with one query kind and one
 /// detail, over every judged query of the collection.
 public struct QualityRow: Sendable, Equatable {

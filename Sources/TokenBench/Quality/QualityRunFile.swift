@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// TREC run files, which trec_eval and ir_measures read: `qid Q0 docid rank score tag`, a
 /// higher score better. Scores are written with the fewest digits that read back as the same

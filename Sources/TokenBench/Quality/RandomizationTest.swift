@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// A paired, two-sided randomization (permutation) test on per-query differences, as Smucker,
 /// Allan and Carterette compared IR systems: under the null hypothesis the two systems are
 /// interchangeable on each query, so each difference's sign is a coin flip. The p-value is the

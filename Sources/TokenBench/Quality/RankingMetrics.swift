@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// One query's figures, defined as trec_eval defines its measures (and named as ir_measures
 /// names them). A document judged 0 or less is not relevant; a query with no result scores 0

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// How a quality run turns a query's text into an FTS5 MATCH expression, as a search box
 /// would: each white-space-separated word is quoted as an FTS5 string (inner quotes doubled),
 /// so no word is read as FTS5 syntax, and inside each string the tokenizer's query mode

@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension Workbench {
     /// Ranks a collection's judged queries with every tokenizer on every engine, per query kind

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The key/value pairs of `tokenbench env`, read back from its CSV, so that a failed check can
 /// say what differs between the environment that made a golden file and this one.

@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// A long match-matrix CSV read back: the golden file of `tokenbench check`, or one side of
 /// `tokenbench diff`.

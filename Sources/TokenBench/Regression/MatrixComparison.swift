@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// Two match matrices compared cell by cell: what `tokenbench check` and `tokenbench diff` report.
 ///
 /// Cells are matched by case, tokenizer, query kind and form pair. A tokenizer present on one

@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// One row of a long match-matrix CSV (`tokenbench matrix`), as `check` and `diff` compare it:
 /// the cell it describes, and every other column as text.
 public struct MatrixRecord: Hashable, Sendable {

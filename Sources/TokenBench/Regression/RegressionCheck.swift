@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// The result of `tokenbench check`: a golden matrix recomputed in this environment and
 /// compared cell by cell.
 public struct RegressionCheck: Sendable {

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// Escaping for the HTML report. Every piece of text that comes from a fixture, a tokenizer, a
 /// spec or the environment goes through `escape`; the report is also well-formed XML, which
 /// lets the tests parse it strictly.

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// The engines section: which SQLite ran what, and the cells where their verdicts differ,
 /// first, because "what changes if I move to the other SQLite?" is the question it answers.
 extension HTMLReport {

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// The matrix grid: cases grouped by category down, tokenizers across.
 extension HTMLReport {
     /// What one case × tokenizer cell shows, in colour and in shape and text.

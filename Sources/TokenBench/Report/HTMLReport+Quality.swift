@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Search quality from a `tokenbench quality` CSV: nDCG@10 per row with its p-value, index bytes
 /// against nDCG@10, and the queries each tokenizer fixes and breaks against the baseline.

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 extension HTMLReport {
     /// The page's only style sheet, inline. Verdicts differ in colour, in glyph and in text, so
     /// the grid reads without colour too. (No '<' or '&' here: the page stays well-formed XML.)

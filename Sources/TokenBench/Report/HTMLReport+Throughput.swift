@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Throughput bar charts, drawn as inline SVG from a `tokenbench throughput` CSV.
 extension HTMLReport {

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// The side-by-side view: per case, every tokenizer's tokens aligned by source offset.
 extension HTMLReport {
     func tokensSection(_ groups: [CaseGroup]) -> String {

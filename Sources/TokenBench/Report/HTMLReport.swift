@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// The match matrix, side-by-side tokens and throughput charts as one self-contained HTML page
 /// (`tokenbench report`): inline CSS and SVG, no script, nothing fetched.
 ///

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// A `tokenbench quality` summary read back for the report, with its per-query file when given.
 public struct QualityFigures: Sendable {
     public internal(set) var file: String

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// The charted rows of a `tokenbench throughput` CSV, read back for the report.
 public struct ThroughputFigures: Sendable {
     public internal(set) var file: String

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// Several tokenizers' tokens of one text laid out on a shared grid of source segments, so that
 /// tokens covering the same bytes line up in a column (the report's side-by-side view).
 struct TokenAlignment {

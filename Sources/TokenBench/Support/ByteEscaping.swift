@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// Shows arbitrary bytes as readable one-line text, and reads the escapes fixtures use.
 ///
 /// Display: valid UTF-8 is kept as is; a byte that is not part of valid UTF-8, a C0 control or

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// RFC 4180 CSV: reading with the source line of every record, and writing.
 ///

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// The 64-bit FNV-1a hash, fed incrementally: cheap, and good enough both for word-sized table
 /// keys (`ByteKeyedTable`) and for telling corpora apart (`CorpusChecksum`).
 struct FNV1a64 {

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Streams a file's lines as bytes, with their 1-based line numbers, so that a reader can
 /// name the line at fault and never holds more than one chunk and the current line.

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The results of work spread over threads, one slot per job index, each written once by the
 /// thread that ran that job: `Workbench.runInParallel` (which also hands out the next index)

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 extension Sequence where Element: Hashable {
     /// The elements without repeats, each where it first appears.
     public func uniquedInOrder() -> [Element] {

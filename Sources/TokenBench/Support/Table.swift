@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// A header and rows of text: the one shape every TokenBench output takes before it is
 /// rendered as CSV or Markdown, so that both renderings come from the same data.

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// A tokenizer instance that counts tokens over corpus batches exactly as `tokenbench
 /// throughput` times it (xTokenize per document, a callback that only counts), for benchmark
 /// harnesses such as package-benchmark that time the calls themselves.

@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// Where the index operation builds its FTS5 table.
 public enum IndexStorage: String, CaseIterable, Sendable {
     /// An in-memory database: the cost of tokenizing and building FTS5's b-tree.

@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// A prepared statement for the timed loops of the index and query operations, on any engine:
 /// binding a document's bytes in place (no Swift String, no copy) keeps the harness's cost out
 /// of the figures. Errors name the statement's purpose.

@@ -3,7 +3,6 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// A tokenizer instance driven by the C reference loop (`Sources/CReferenceLoop`), created
 /// through the same FTS5 API as the harness's instance of the same spec.

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Reads the monotonic clock in nanoseconds: unaffected by wall-clock changes, and cheap enough
 /// (tens of nanoseconds) to read around each timed pass.

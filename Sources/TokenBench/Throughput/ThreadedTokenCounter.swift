@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Several instances of one tokenizer, each tokenizing its share of a batch on its own thread
 /// (`throughput --threads N`): the aggregate speed of N connections indexing at once, as an

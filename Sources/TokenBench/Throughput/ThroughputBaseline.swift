@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The relative figures of an earlier throughput run (a CSV such as `results/throughput.csv`),
 /// for catching a tokenizer that got slower compared with the reference.

@@ -1,7 +1,5 @@
 import Foundation
 import GRDB
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension ThroughputMeasurer {
     /// How many documents of the first batch each tokenizer indexes, untimed, before the timed runs.

@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension ThroughputMeasurer {
     /// Indexes the corpus once per tokenizer (untimed) in one database file, then times every

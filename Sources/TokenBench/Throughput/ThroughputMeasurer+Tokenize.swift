@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension ThroughputMeasurer {
     /// Something timed in the tokenize operation: a tokenizer through the Swift harness, the

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Runs one throughput measurement on a workbench connection: every tokenizer instantiated
 /// once, then, per corpus, the tokenize, index and query operations, runs interleaved so that

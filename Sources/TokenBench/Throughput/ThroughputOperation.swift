@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// What a throughput row measured. A run is asked for `requestable` operations; the tokenize
 /// operation adds the C loops' rows beside the tokenizers' own.
 public enum ThroughputOperation: String, CaseIterable, Sendable {

@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// What a throughput run measures, and on what.
 public struct ThroughputOptions: Sendable {
     /// The tokenizers to measure. The reference is measured too, listed or not.

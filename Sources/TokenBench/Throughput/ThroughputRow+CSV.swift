@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The throughput CSV, both ways: the one place that knows its columns. `tokenbench throughput`
 /// writes rows with `table(_:)`; baselines and the report read them back as `Record`s.

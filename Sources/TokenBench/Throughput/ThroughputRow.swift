@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// One line of a throughput report: one tokenizer × operation × mode (× storage) on one corpus.
 public struct ThroughputRow: Sendable, Equatable {

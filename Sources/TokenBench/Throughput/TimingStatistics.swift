@@ -1,6 +1,4 @@
 import Histogram
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// Summary statistics of a set of timings, in nanoseconds.
 ///

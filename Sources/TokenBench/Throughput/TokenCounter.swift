@@ -1,7 +1,5 @@
 import GRDB
 import GRDBSQLite
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The harness side of a tokenize measurement: an xToken callback that only counts, and the
 /// loop that feeds a batch to a tokenizer one document at a time, as FTS5 does.

@@ -3,7 +3,6 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// A SQLite loadable extension (a shared library) that registers FTS5 tokenizers.
 public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {

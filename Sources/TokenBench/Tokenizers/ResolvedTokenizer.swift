@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// A tokenizer spec that FTS5 accepted, instantiated on a connection through the FTS5 API
 /// (`xFindTokenizer` then `xCreate`), ready to run its own xTokenize.

@@ -1,7 +1,6 @@
 import GRDB
 import GRDBSQLite
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// A tokenizer that records the arguments FTS5 parsed out of its `tokenize=` text and produces
 /// no token. `tokenize='tokenbench_spec_capture unicode61 tokenchars ''-'''` hands it

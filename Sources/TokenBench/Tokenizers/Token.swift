@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// One token as a tokenizer reported it through its xToken callback.
 public struct Token: Hashable, Sendable {
     /// The FTS5 position: it advances on every token that is not colocated with the previous one.

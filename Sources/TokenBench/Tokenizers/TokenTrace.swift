@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// The tokens of one input under one tokenizer and mode: what `tokenbench tokens` prints.
 public struct TokenTrace: Sendable {
     public internal(set) var tokenizer: String

@@ -1,6 +1,4 @@
 import GRDB
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The reasons FTS5 gives a tokenizer for tokenizing text (the `FTS5_TOKENIZE_*` flags).
 public enum TokenizationMode: String, CaseIterable, Sendable {

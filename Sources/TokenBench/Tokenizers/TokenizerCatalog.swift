@@ -1,6 +1,5 @@
 import GRDB
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// The tokenizers TokenBench knows by default, each under a short label.
 public enum TokenizerCatalog {

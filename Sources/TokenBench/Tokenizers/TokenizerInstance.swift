@@ -1,5 +1,4 @@
 import TokenBenchEngines
-import TokenBenchTokenizers
 /// One instance of a tokenizer, created once and used for many texts: what FTS5 does with the
 /// tokenizer of a table. `Workbench.tokens(of:spec:mode:)` creates an instance per call (and
 /// checks the spec in a probe table first), which costs far more than tokenizing a short text

@@ -1,6 +1,4 @@
 import GRDB
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 extension TokenizerSpec {
     /// The spec of a GRDB tokenizer descriptor, so that what an app passes to GRDB's

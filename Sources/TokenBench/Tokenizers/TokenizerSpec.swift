@@ -1,6 +1,4 @@
 import Foundation
-import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// A tokenizer named by the text of its FTS5 `tokenize=` argument, optionally labelled.
 ///

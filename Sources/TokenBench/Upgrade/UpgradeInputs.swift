@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// What `tokenbench upgrade` indexes and asks: documents (any bytes, NUL included) and the
 /// fixtures' queries.
 public struct UpgradeInputs: Sendable {

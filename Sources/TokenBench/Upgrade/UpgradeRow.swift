@@ -1,5 +1,3 @@
-import TokenBenchEngines
-import TokenBenchTokenizers
 /// Whether one tokenizer's index, built by one SQLite, survives being opened by another: one
 /// row of `tokenbench upgrade`.
 public struct UpgradeRow: Sendable, Equatable {

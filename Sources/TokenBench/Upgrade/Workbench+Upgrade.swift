@@ -1,6 +1,5 @@
 import Foundation
 import TokenBenchEngines
-import TokenBenchTokenizers
 
 /// One direction of an upgrade check: the engine that builds an index file, and the one that
 /// opens it afterwards.
