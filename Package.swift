@@ -103,23 +103,29 @@ let package = Package(
         .target(
             name: "ColourWrapper",
             dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Examples/ColourWrapper/Sources"),
+            path: "Examples/ColourWrapper/Sources",
+            packageAccess: false),
         .executableTarget(
             name: "colour-wrapper-throughput",
             dependencies: ["ColourWrapper", "TokenBench"],
-            path: "Examples/ColourWrapper/Throughput"),
+            path: "Examples/ColourWrapper/Throughput",
+            packageAccess: false),
         // Tests written as a user's package would write them: TokenBench and GRDB only, public
         // API only (no @testable); they run the guide's snippets.
         .testTarget(
             name: "TokenBenchAPITests",
-            dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")],
+            // A user's package sees the public API only: so do these tests.
+            packageAccess: false),
         // An app's tests: the tokenizers library alone, without the bench, public API only.
         .testTarget(
             name: "TokenBenchTokenizersTests",
-            dependencies: ["TokenBenchTokenizers", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["TokenBenchTokenizers", .product(name: "GRDB", package: "GRDB.swift")],
+            packageAccess: false),
         .testTarget(
             name: "ColourWrapperTests",
-            dependencies: ["ColourWrapper", "TokenBench", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["ColourWrapper", "TokenBench", .product(name: "GRDB", package: "GRDB.swift")],
+            packageAccess: false),
         .testTarget(
             name: "TokenBenchCLITests",
             dependencies: ["tokenbench"],
