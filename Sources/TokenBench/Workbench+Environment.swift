@@ -11,7 +11,7 @@ extension Workbench {
     /// The facts of each engine in `engines` come first, each key prefixed with the engine's
     /// name (`system.sqlite_version`, `bundled.capability.tokenizer.trigram-rd`); the facts of
     /// the machine follow, unprefixed.
-    public func environment(engines: [SQLiteEngine] = SQLiteEngine.builtIn) throws -> [(key: String, value: String)] {
+    package func environment(engines: [SQLiteEngine] = SQLiteEngine.builtIn) throws -> [(key: String, value: String)] {
         var pairs: [(key: String, value: String)] = []
         for engine in engines {
             try withConnection(engine) { connection in

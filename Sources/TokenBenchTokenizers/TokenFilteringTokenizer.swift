@@ -7,8 +7,9 @@ import TokenBenchEngines
 /// through `TokenEmitter`, with no Swift String per token: GRDB's `FTS5WrapperTokenizer` builds
 /// two per token, which costs about four fifths of unicode61's speed.
 ///
-/// Register the type with `Workbench.Options(filteringTokenizers:)`. It then exists on every
-/// engine (the bundled SQLite too), under `name`, with the spec `NAME [KEY VALUE]… [BASE…]`:
+/// Register the type on an app's connections with `Database.add(filteringTokenizer:)`, or in the
+/// bench with `Workbench.Options(filteringTokenizers:)`, where it exists on every engine (the
+/// bundled SQLite too). Either way it is known under `name`, with the spec `NAME [KEY VALUE]… [BASE…]`:
 /// the options of `optionKeys` first, then BASE's own spec (`defaultBase` when the spec gives
 /// none). TokenBench checks each of BASE's tokens before `filter` sees it (a negative length, a
 /// null pointer or unreadable memory fails the call instead of crashing), so a wrapper over a

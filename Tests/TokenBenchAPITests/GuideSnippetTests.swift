@@ -138,6 +138,10 @@ struct GuideSnippetTests {
         ("Sources/TokenBench/TokenBench.docc/RegisteringATokenizer.md", nil, 2),
         // The app's side: run by a test target that depends on TokenBenchTokenizers alone.
         ("Documentation/Shipping.md", "Tests/TokenBenchTokenizersTests/ShippedTokenizersOnGRDBTests.swift", 3),
+        (
+            "Sources/TokenBenchTokenizers/TokenBenchTokenizers.docc/TokenBenchTokenizers.md",
+            "Tests/TokenBenchTokenizersTests/ShippedTokenizersOnGRDBTests.swift", 1
+        ),
     ])
     func everyGuideSnippetIsHere(document: String, testFile: String?, snippetCount: Int) throws {
         let here = URL(fileURLWithPath: #filePath)

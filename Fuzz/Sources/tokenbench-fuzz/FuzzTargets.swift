@@ -1,5 +1,5 @@
 import Foundation
-import TokenBench
+@_spi(Fuzzing) import TokenBench
 
 /// The fuzz targets, chosen by the environment variable TOKENBENCH_FUZZ_TARGET: one binary, so
 /// that the instrumented build of GRDB and TokenBench is made once. Each target feeds the bytes
@@ -61,17 +61,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: bytes, as: UTF8.self)
     switch FuzzTarget.current {
     case .cases:
-        _ = try? FixtureParser.parse(bytes, file: "fuzz.cases", format: .cases)
+        try? FuzzingEntryPoints.parseFixtures(bytes, asCSV: false)
     case .fixtureCSV:
-        _ = try? FixtureParser.parse(bytes, file: "fuzz.csv", format: .csv)
+        try? FuzzingEntryPoints.parseFixtures(bytes, asCSV: true)
     case .spec:
         let spec = TokenizerSpec(parsing: text)
         _ = try? workbench.validate(spec)
     case .matrixBaseline:
-        _ = try? MatrixBaseline.parse(text, source: "fuzz.csv")
+        try? FuzzingEntryPoints.parseMatrixBaseline(text)
     case .throughputBaseline:
-        _ = try? ThroughputBaseline(csv: text, file: "fuzz.csv")
-        _ = try? ThroughputFigures.parse(text, file: "fuzz.csv")
+        FuzzingEntryPoints.parseThroughputCSV(text)
     case .qualityFiles:
         // The readers stream from a file: one scratch file per process, rewritten per input.
         FileManager.default.createFile(atPath: qualityScratchFile, contents: Data(bytes))

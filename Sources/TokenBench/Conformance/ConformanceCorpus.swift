@@ -4,7 +4,7 @@ public enum ConformanceCorpus {
     /// The seed `tokenbench conformance` uses unless told otherwise.
     public static let defaultSeed: UInt64 = 20_261_121
     /// How many random inputs it generates unless told otherwise.
-    public static let defaultIterations = 200
+    package static let defaultIterations = 200
 
     /// Every input for `seed`: fixtures first, then the fixed edge cases, then `iterations`
     /// random inputs; with `large`, also two 1 MB inputs and three 100 kB single words.
@@ -82,7 +82,7 @@ public enum ConformanceCorpus {
 
     /// Random input `iteration` of `seed`: up to 64 code points drawn from every general
     /// category, spaces and ASCII punctuation; some inputs also get NUL bytes or invalid UTF-8.
-    public static func random(seed: UInt64, iteration: Int) -> ConformanceInput {
+    package static func random(seed: UInt64, iteration: Int) -> ConformanceInput {
         var random = SplitMix64(seed: seed &+ UInt64(iteration) &* 0x9E37_79B9_7F4A_7C15)
         var bytes: [UInt8] = []
         let length = random.below(65)

@@ -1,4 +1,5 @@
 import TokenBenchEngines
+
 /// One broken rule, on one input in one mode (`tokenbench conformance` prints one row per finding).
 public struct ConformanceFinding: Sendable, Equatable {
     public internal(set) var tokenizer: String
@@ -11,7 +12,7 @@ public struct ConformanceFinding: Sendable, Equatable {
     public internal(set) var input: String
     public internal(set) var detail: String
 
-    public init(
+    package init(
         tokenizer: String, engine: String = SQLiteEngine.system.name, check: ConformanceCheck, mode: String,
         input: String, detail: String
     ) {
@@ -25,9 +26,9 @@ public struct ConformanceFinding: Sendable, Equatable {
 
     public var severity: ConformanceCheck.Severity { check.severity }
 
-    public static let tableHeader = ["tokenizer", "engine", "check", "severity", "mode", "input", "detail"]
+    package static let tableHeader = ["tokenizer", "engine", "check", "severity", "mode", "input", "detail"]
 
-    public var tableRow: [String] { [tokenizer, engine, check.rawValue, severity.rawValue, mode, input, detail] }
+    package var tableRow: [String] { [tokenizer, engine, check.rawValue, severity.rawValue, mode, input, detail] }
 }
 
 /// Everything one tokenizer's conformance run found.

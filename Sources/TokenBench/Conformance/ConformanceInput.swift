@@ -3,12 +3,12 @@
 public struct ConformanceInput: Sendable {
     /// `fixtures/gotchas.cases:12 document`, `random seed=7 #3`, `1MB corpus seed=7`…: a fixture
     /// location, or a generator and seed that reproduce the bytes exactly.
-    public var label: String
-    public var bytes: [UInt8]
+    package var label: String
+    package var bytes: [UInt8]
     /// Whether `bytes` is valid UTF-8 (the character-boundary check applies only then).
-    public let isValidUTF8: Bool
+    package let isValidUTF8: Bool
 
-    public init(label: String, bytes: [UInt8]) {
+    package init(label: String, bytes: [UInt8]) {
         self.label = label
         self.bytes = bytes
         isValidUTF8 = String(validating: bytes, as: UTF8.self) != nil

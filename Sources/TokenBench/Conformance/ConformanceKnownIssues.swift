@@ -5,26 +5,26 @@ import TokenBenchEngines
 /// header `tokenizer,engine,check,reason` (or `tokenizer,check,reason`, whose entries belong to
 /// the system engine, as written before engines existed). Known findings are still printed, but do not fail the run,
 /// so that CI fails on new breaches only (SQLite's own tokenizers have some; see Documentation/Conformance.md).
-public struct ConformanceKnownIssues: Sendable {
-    public struct Entry: Sendable, Equatable {
-        public var tokenizer: String
-        public var engine: String
-        public var check: ConformanceCheck
-        public var reason: String
+package struct ConformanceKnownIssues: Sendable {
+    package struct Entry: Sendable, Equatable {
+        package var tokenizer: String
+        package var engine: String
+        package var check: ConformanceCheck
+        package var reason: String
 
         /// Whether this entry accepts `finding`: same tokenizer, engine and check.
-        public func covers(_ finding: ConformanceFinding) -> Bool {
+        package func covers(_ finding: ConformanceFinding) -> Bool {
             tokenizer == finding.tokenizer && engine == finding.engine && check == finding.check
         }
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry] = []) {
+    package init(entries: [Entry] = []) {
         self.entries = entries
     }
 
-    public static func load(path: String) throws -> ConformanceKnownIssues {
+    package static func load(path: String) throws -> ConformanceKnownIssues {
         let (header, records) = try CSV.records(
             ofFile: path, headers: [["tokenizer", "engine", "check", "reason"], ["tokenizer", "check", "reason"]],
             writtenBy: "a known-issues file")
@@ -57,7 +57,7 @@ public struct ConformanceKnownIssues: Sendable {
     }
 
     /// The entry that covers `finding`, if any.
-    public func entry(for finding: ConformanceFinding) -> Entry? {
+    package func entry(for finding: ConformanceFinding) -> Entry? {
         entries.first { $0.covers(finding) }
     }
 }

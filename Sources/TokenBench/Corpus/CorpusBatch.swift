@@ -1,23 +1,23 @@
 /// A run of whole documents from a corpus, stored back to back in one buffer so that a timed
 /// loop walks contiguous memory and allocates nothing.
-public struct CorpusBatch: Sendable {
+package struct CorpusBatch: Sendable {
     /// The documents' bytes, concatenated without separators.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// The end offset of each document in `bytes`; document `i` starts where `i - 1` ends.
-    public private(set) var ends: [Int] = []
+    package private(set) var ends: [Int] = []
 
-    public init() {}
+    package init() {}
 
-    public var documentCount: Int { ends.count }
-    public var isEmpty: Bool { ends.isEmpty }
+    package var documentCount: Int { ends.count }
+    package var isEmpty: Bool { ends.isEmpty }
 
     /// The byte range of document `index`.
-    public func range(ofDocument index: Int) -> Range<Int> {
+    package func range(ofDocument index: Int) -> Range<Int> {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 
     /// Appends one whole document: a corpus of your own, or a part of another batch.
-    public mutating func append<C: Collection>(document: C) where C.Element == UInt8 {
+    package mutating func append<C: Collection>(document: C) where C.Element == UInt8 {
         bytes.append(contentsOf: document)
         ends.append(bytes.count)
     }

@@ -18,13 +18,13 @@ public enum CorpusSource: Sendable, Hashable {
     public static let defaultSize = 8_000_000
 
     /// The script of a built-in corpus; nil for a corpus read from files.
-    public var script: CorpusScript? {
+    package var script: CorpusScript? {
         if case .generated(_, _, let script) = self { return script }
         return nil
     }
 
     /// A file or a directory, told apart by looking at `path`.
-    public static func at(path: String) throws -> CorpusSource {
+    package static func at(path: String) throws -> CorpusSource {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw TokenBenchError.fileAccess(path: path, reason: "no such file or directory")
@@ -33,7 +33,7 @@ public enum CorpusSource: Sendable, Hashable {
     }
 
     /// The name that goes in the CSV's corpus column.
-    public var name: String {
+    package var name: String {
         switch self {
         case .generated(let seed, let size, let script):
             // The mixed corpus keeps the name it had before scripts existed, so older CSVs compare.
@@ -44,7 +44,7 @@ public enum CorpusSource: Sendable, Hashable {
 
     /// Calls `body` with consecutive batches of whole documents, each about `batchBytes` long
     /// (longer when a single document is). The batch passed to `body` is reused afterwards.
-    public func forEachBatch(batchBytes: Int = 8 << 20, _ body: (CorpusBatch) throws -> Void) throws {
+    package func forEachBatch(batchBytes: Int = 8 << 20, _ body: (CorpusBatch) throws -> Void) throws {
         var batch = CorpusBatch()
         // Room for a full batch plus a typical document, so the buffer never doubles past it.
         batch.reserveCapacity(bytes: batchBytes + 64 << 10)
@@ -106,19 +106,19 @@ public enum CorpusSource: Sendable, Hashable {
 }
 
 /// What a pass over a corpus found: the figures that identify it in the CSV.
-public struct CorpusSurvey: Sendable, Equatable {
-    public internal(set) var name: String
+package struct CorpusSurvey: Sendable, Equatable {
+    package internal(set) var name: String
     /// The script of a built-in corpus (`CorpusScript.rawValue`); nil for files.
-    public internal(set) var script: String? = nil
-    public internal(set) var bytes: Int
-    public internal(set) var documents: Int
+    package internal(set) var script: String? = nil
+    package internal(set) var bytes: Int
+    package internal(set) var documents: Int
     /// `fnv1a64:` and 16 hex digits over each document followed by a newline.
-    public internal(set) var checksum: String
+    package internal(set) var checksum: String
     /// How many batches the corpus streams in.
-    public internal(set) var batches: Int
+    package internal(set) var batches: Int
 
     /// Streams `source` once and returns its figures.
-    public static func survey(_ source: CorpusSource, batchBytes: Int = 8 << 20) throws -> CorpusSurvey {
+    package static func survey(_ source: CorpusSource, batchBytes: Int = 8 << 20) throws -> CorpusSurvey {
         try StreamedCorpus(source: source, batchBytes: batchBytes).survey
     }
 }

@@ -11,9 +11,9 @@ import TokenBenchEngines
 ///
 /// CSV: a header with `id,category,document,query` and optionally `note`, `match`, `nomatch`,
 /// `error` (unscoped label lists); the same escapes apply to every field.
-public enum FixtureParser {
+package enum FixtureParser {
     /// Parses one fixture file's bytes; `file` names it in errors.
-    public static func parse(_ bytes: [UInt8], file: String, format: FixtureFormat) throws -> [MatchCase] {
+    package static func parse(_ bytes: [UInt8], file: String, format: FixtureFormat) throws -> [MatchCase] {
         let text = try decodeUTF8(bytes, file: file)
         switch format {
         case .cases: return try parseCases(text, file: file)
@@ -242,14 +242,14 @@ public enum FixtureParser {
 }
 
 /// The fixture file formats TokenBench reads.
-public enum FixtureFormat: String, CaseIterable, Sendable {
+package enum FixtureFormat: String, CaseIterable, Sendable {
     /// TokenBench's block format (`.cases`).
     case cases
     /// RFC 4180 CSV with a header (`.csv`).
     case csv
 
     /// The format a file name implies: `.csv` is CSV, anything else the block format.
-    public init(path: String) {
+    package init(path: String) {
         self = path.lowercased().hasSuffix(".csv") ? .csv : .cases
     }
 }

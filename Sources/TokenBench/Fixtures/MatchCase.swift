@@ -11,7 +11,7 @@ public enum ExpectedResult: String, CaseIterable, Sendable {
     case error
 
     /// The `expected` column of the long matrix: 1, 0, or `error`.
-    public var csvValue: String {
+    package var csvValue: String {
         switch self {
         case .match: return "1"
         case .nomatch: return "0"

@@ -1,6 +1,6 @@
 extension MatchMatrix {
     /// The columns of the long matrix CSV: what `check` and `diff` read back.
-    public static let longTableHeader = [
+    package static let longTableHeader = [
         "case", "category", "tokenizer", "engine", "query_kind", "document_form", "query_form", "document", "query",
         "matched", "expected", "outcome", "document_tokens", "query_tokens", "error",
     ]

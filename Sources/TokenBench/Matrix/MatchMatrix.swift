@@ -1,4 +1,5 @@
 import TokenBenchEngines
+
 /// The verdict of the real FTS5 engine on one cell.
 public enum CellResult: Hashable, Sendable {
     case matched
@@ -7,7 +8,7 @@ public enum CellResult: Hashable, Sendable {
     case error(String)
 
     /// The `matched` column: 1, 0, or empty on error.
-    public var csvValue: String {
+    package var csvValue: String {
         switch self {
         case .matched: return "1"
         case .notMatched: return "0"
@@ -78,7 +79,7 @@ public struct MatrixCell: Hashable, Sendable {
     public internal(set) var documentTokens: [Token]
     public internal(set) var queryTokens: [Token]
 
-    public init(
+    package init(
         matchCase: MatchCase, tokenizer: String, engine: String = SQLiteEngine.system.name, queryKind: QueryKind,
         formPair: FormPair, document: String, query: String, result: CellResult, expected: ExpectedResult?,
         documentTokens: [Token], queryTokens: [Token]
@@ -143,7 +144,7 @@ public struct MatchMatrix: Sendable {
     /// Makes a matrix of `cells` over the given axes (`caseIDs` defaults to the cells' cases in
     /// order of appearance). Throws when an axis lists a value twice, when a cell is off the
     /// axes, or when two cells share a coordinate.
-    public init(
+    package init(
         caseIDs: [String]? = nil, tokenizers: [String], engines: [String] = [SQLiteEngine.system.name],
         queryKinds: [QueryKind], formPairs: [FormPair], cells: [MatrixCell]
     ) throws {
@@ -231,7 +232,7 @@ public struct MatchMatrix: Sendable {
     public var violations: [MatrixCell] { cells.filter(\.violatesExpectation) }
 
     /// A column's name: the tokenizer, followed by `@ENGINE` when the columns span engines.
-    public func columnName(tokenizer: String, engine: String) -> String {
+    package func columnName(tokenizer: String, engine: String) -> String {
         columnsSpanEngines ? "\(tokenizer)@\(engine)" : tokenizer
     }
 
@@ -250,7 +251,7 @@ public struct MatchMatrix: Sendable {
 
 extension MatrixCell {
     /// One line saying which expectation failed and the tokens that explain why.
-    public var failureDescription: String {
+    package var failureDescription: String {
         func describe(_ result: CellResult) -> String {
             switch result {
             case .matched: return "match"

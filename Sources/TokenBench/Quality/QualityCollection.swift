@@ -11,7 +11,7 @@ public struct QualityDocument: Sendable, Equatable {
         self.init(id: id, title: Array(title.utf8), text: Array(text.utf8))
     }
 
-    public init(id: String, title: [UInt8], text: [UInt8]) {
+    package init(id: String, title: [UInt8], text: [UInt8]) {
         self.id = id
         self.title = title
         self.text = text

@@ -38,7 +38,7 @@ public struct QualityOptions: Sendable {
     }
 
     /// Checks the options, naming the one at fault.
-    public func validate() throws {
+    package func validate() throws {
         func invalid(_ name: String, _ value: String, _ reason: String) -> TokenBenchError {
             .invalidArgument(name: name, value: value, reason: reason)
         }

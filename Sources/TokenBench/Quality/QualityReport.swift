@@ -1,10 +1,11 @@
 import TokenBenchEngines
+
 /// What `Workbench.quality` found: a row per tokenizer × engine × query kind × detail, every
 /// query's outcome in each, and the tokenizer/engine pairs that could not run.
 public struct QualityReport: Sendable {
     public internal(set) var rows: [QualityRow]
     /// Per row, in row order, then in the collection's query order.
-    public internal(set) var outcomes: [QueryOutcome]
+    package internal(set) var outcomes: [QueryOutcome]
     /// A tokenizer an engine refused, with SQLite's reason.
     public internal(set) var skipped: [(spec: TokenizerSpec, engine: SQLiteEngine, reason: String)]
     /// The collection's counts: judged queries run, queries skipped for want of judgments,

@@ -5,7 +5,7 @@ import Foundation
 /// writes with it and the report reads with it.
 extension QualityRow {
     /// The summary's columns, in order. The metric columns are named as ir_measures names them.
-    public enum Column: String, CaseIterable, Sendable {
+    package enum Column: String, CaseIterable, Sendable {
         case tokenizer, spec, engine
         case sqliteVersion = "sqlite_version"
         case queryKind = "query_kind"
@@ -30,7 +30,7 @@ extension QualityRow {
         case runFile = "run_file"
     }
 
-    public static func table(_ rows: [QualityRow]) -> Table {
+    package static func table(_ rows: [QualityRow]) -> Table {
         Table(header: Column.allCases.map(\.rawValue), rows: rows.map { row in Column.allCases.map(row.field) })
     }
 
@@ -72,7 +72,7 @@ extension QualityRow {
 
     /// Reads a summary CSV that `tokenbench quality` wrote; a malformed line is an error naming
     /// the file and line.
-    public static func rows(ofFile path: String) throws -> [QualityRow] {
+    package static func rows(ofFile path: String) throws -> [QualityRow] {
         let records = try CSV.records(
             ofFile: path, header: Column.allCases.map(\.rawValue), writtenBy: "tokenbench quality")
         return try records.map { record in
@@ -153,7 +153,7 @@ extension RandomizationTest {
 
 extension QueryOutcome {
     /// The per-query file's columns, in order.
-    public enum Column: String, CaseIterable, Sendable {
+    package enum Column: String, CaseIterable, Sendable {
         case queryID = "query_id"
         case tokenizer, engine
         case queryKind = "query_kind"
@@ -170,7 +170,7 @@ extension QueryOutcome {
 
     /// Reads a per-query CSV that `tokenbench quality --per-query` wrote; a malformed line is an
     /// error naming the file and line.
-    public static func outcomes(ofFile path: String) throws -> [QueryOutcome] {
+    package static func outcomes(ofFile path: String) throws -> [QueryOutcome] {
         let records = try CSV.records(
             ofFile: path, header: Column.allCases.map(\.rawValue), writtenBy: "tokenbench quality --per-query")
         return try records.map { record in
@@ -193,7 +193,7 @@ extension QueryOutcome {
         }
     }
 
-    public static func table(_ outcomes: [QueryOutcome]) -> Table {
+    package static func table(_ outcomes: [QueryOutcome]) -> Table {
         Table(
             header: Column.allCases.map(\.rawValue),
             rows: outcomes.map { outcome in Column.allCases.map(outcome.field) })
@@ -236,7 +236,7 @@ extension QualityRow {
     }
 
     /// A narrower table for people: the figures that compare tokenizers.
-    public static func summaryTable(_ rows: [QualityRow]) -> Table {
+    package static func summaryTable(_ rows: [QualityRow]) -> Table {
         Table(
             header: [
                 "tokenizer", "engine", "kind", "detail", "nDCG@10", "RR@10", "R@10", "R@100", "P@1", "p", "W/L/T",

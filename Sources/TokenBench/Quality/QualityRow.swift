@@ -42,9 +42,9 @@ public struct QualityRow: Sendable, Equatable {
 }
 
 /// One query's outcome under one row's tokenizer, engine, query kind and detail.
-public struct QueryOutcome: Sendable, Equatable {
+package struct QueryOutcome: Sendable, Equatable {
     /// Why a query retrieved what it did.
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         /// FTS5 ran the query (it may still have found nothing).
         case ran
         /// The query text has no word, or the tokenizer gave it no token in query mode.
@@ -53,18 +53,18 @@ public struct QueryOutcome: Sendable, Equatable {
         case rejected
     }
 
-    public internal(set) var queryID: String
-    public internal(set) var tokenizer: String
-    public internal(set) var engine: String
-    public internal(set) var queryKind: SearchQueryKind
-    public internal(set) var detail: FTS5Detail
-    public internal(set) var status: Status
+    package internal(set) var queryID: String
+    package internal(set) var tokenizer: String
+    package internal(set) var engine: String
+    package internal(set) var queryKind: SearchQueryKind
+    package internal(set) var detail: FTS5Detail
+    package internal(set) var status: Status
     /// FTS5's message for a rejected query.
-    public internal(set) var message: String
-    public internal(set) var results: Int
-    public internal(set) var metrics: RankingMetrics
+    package internal(set) var message: String
+    package internal(set) var results: Int
+    package internal(set) var metrics: RankingMetrics
     /// The MATCH expression run, and the tokens the tokenizer gives its strings in query mode
     /// (each quoted word, or the phrase), space-separated as `tokenbench tokens` shows them.
-    public internal(set) var matchExpression: String
-    public internal(set) var tokens: String
+    package internal(set) var matchExpression: String
+    package internal(set) var tokens: String
 }

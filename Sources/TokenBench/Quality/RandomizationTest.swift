@@ -21,7 +21,7 @@ public struct RandomizationTest: Sendable, Equatable {
     /// all 2^n sign assignments are enumerated when that is at most `permutations`; otherwise
     /// `permutations` random ones are drawn and p = (hits + 1) / (permutations + 1), which
     /// counts the observed assignment and so is never 0.
-    public init(
+    package init(
         _ scores: [Double], against baseline: [Double], permutations: Int = defaultPermutations,
         seed: UInt64 = defaultSeed
     ) {

@@ -22,7 +22,7 @@ public struct RankingMetrics: Sendable, Equatable {
 
     /// The figures of `ranking` (document ids, best first) against `relevance` (document id →
     /// relevance value).
-    public init(ranking: [String], relevance: [String: Int]) {
+    package init(ranking: [String], relevance: [String: Int]) {
         func gain(_ id: String) -> Int { max(relevance[id] ?? 0, 0) }
         let relevantCount = relevance.values.filter { $0 > 0 }.count
         let firstRelevant = ranking.firstIndex { gain($0) > 0 }
@@ -43,10 +43,10 @@ public struct RankingMetrics: Sendable, Equatable {
     }
 
     /// The figures of a query that retrieved nothing.
-    public static let zero = RankingMetrics(ranking: [], relevance: [:])
+    package static let zero = RankingMetrics(ranking: [], relevance: [:])
 
     /// The mean of each figure over `queries` (0 for none); `firstRelevantRank` is nil.
-    public static func mean(of queries: [RankingMetrics]) -> RankingMetrics {
+    package static func mean(of queries: [RankingMetrics]) -> RankingMetrics {
         var mean = RankingMetrics.zero
         guard !queries.isEmpty else { return mean }
         let count = Double(queries.count)

@@ -13,10 +13,10 @@ public enum SearchQueryKind: String, CaseIterable, Sendable {
     case fts5
 
     /// The kinds a search box offers; `fts5` is chosen with the query syntax instead.
-    public static let searchBox: [SearchQueryKind] = [.any, .all, .phrase]
+    package static let searchBox: [SearchQueryKind] = [.any, .all, .phrase]
 
     /// The MATCH expression for `text`; nil when the text has no word at all.
-    public func matchExpression(for text: String) -> String? {
+    package func matchExpression(for text: String) -> String? {
         if self == .fts5 { return text.isEmpty ? nil : text }
         let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         guard !words.isEmpty else { return nil }

@@ -2,20 +2,20 @@ import Foundation
 
 /// The key/value pairs of `tokenbench env`, read back from its CSV, so that a failed check can
 /// say what differs between the environment that made a golden file and this one.
-public struct EnvironmentFingerprint: Sendable {
-    public var pairs: [(key: String, value: String)]
+package struct EnvironmentFingerprint: Sendable {
+    package var pairs: [(key: String, value: String)]
 
-    public init(pairs: [(key: String, value: String)]) {
+    package init(pairs: [(key: String, value: String)]) {
         self.pairs = pairs
     }
 
     /// Where a results file's environment is recorded: `env.csv` in the same directory.
-    public static func path(beside file: String) -> String {
+    package static func path(beside file: String) -> String {
         ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent("env.csv")
     }
 
     /// Reads a CSV written by `tokenbench env` (header `key,value`).
-    public static func load(path: String) throws -> EnvironmentFingerprint {
+    package static func load(path: String) throws -> EnvironmentFingerprint {
         let records = try CSV.records(ofFile: path, header: ["key", "value"], writtenBy: "'tokenbench env'")
         let pairs = records.map { (key: $0.fields[0], value: $0.fields[1]) }
         return EnvironmentFingerprint(pairs: pairs)
@@ -23,7 +23,7 @@ public struct EnvironmentFingerprint: Sendable {
 
     /// The keys whose values differ (or exist on one side only), in this fingerprint's order
     /// then the other's, with both values ("" when absent).
-    public func differences(to other: EnvironmentFingerprint) -> [(key: String, before: String, after: String)] {
+    package func differences(to other: EnvironmentFingerprint) -> [(key: String, before: String, after: String)] {
         let otherValues = Dictionary(other.pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let ownKeys = Set(pairs.map(\.key))
         var result: [(key: String, before: String, after: String)] = []

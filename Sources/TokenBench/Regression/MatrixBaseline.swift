@@ -3,25 +3,25 @@ import TokenBenchEngines
 
 /// A long match-matrix CSV read back: the golden file of `tokenbench check`, or one side of
 /// `tokenbench diff`.
-public struct MatrixBaseline: Sendable {
+package struct MatrixBaseline: Sendable {
     /// Where the records came from, for messages.
-    public var source: String
-    public var records: [MatrixRecord]
+    package var source: String
+    package var records: [MatrixRecord]
 
-    public init(source: String, records: [MatrixRecord]) {
+    package init(source: String, records: [MatrixRecord]) {
         self.source = source
         self.records = records
     }
 
     /// The records of a matrix computed in this run, exactly as its CSV would hold them.
-    public init(matrix: MatchMatrix, source: String = "this run") {
+    package init(matrix: MatchMatrix, source: String = "this run") {
         self.source = source
         records = matrix.longTable().rows.map { MatrixRecord(longTableRow: $0, line: 0) }
     }
 
     /// Reads a file written by `tokenbench matrix` (long layout). Extra columns are ignored;
     /// missing ones, malformed forms or query kinds, and duplicate cells are errors naming the line.
-    public static func load(path: String) throws -> MatrixBaseline {
+    package static func load(path: String) throws -> MatrixBaseline {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -35,7 +35,7 @@ public struct MatrixBaseline: Sendable {
     }
 
     /// Parses the text of a long matrix CSV; `source` names it in errors.
-    public static func parse(_ text: String, source: String) throws -> MatrixBaseline {
+    package static func parse(_ text: String, source: String) throws -> MatrixBaseline {
         let csvRecords = try CSV.records(of: text, file: source)
         guard let header = csvRecords.first else {
             throw TokenBenchError.invalidFixture(
@@ -84,20 +84,22 @@ public struct MatrixBaseline: Sendable {
     }
 
     /// The tokenizer names in the order they first appear.
-    public var tokenizers: [String] { records.map(\.key.tokenizer).uniquedInOrder() }
+    package var tokenizers: [String] { records.map(\.key.tokenizer).uniquedInOrder() }
 
     /// The engine names in the order they first appear.
-    public var engines: [String] { records.map(\.key.engine).uniquedInOrder() }
+    package var engines: [String] { records.map(\.key.engine).uniquedInOrder() }
 
     /// The form pairs in the order they first appear.
-    public var formPairs: [FormPair] { records.compactMap(Self.formPair(of:)).uniquedInOrder() }
+    package var formPairs: [FormPair] { records.compactMap(Self.formPair(of:)).uniquedInOrder() }
 
     /// The query kinds in the order they first appear.
-    public var queryKinds: [QueryKind] { records.compactMap { QueryKind(rawValue: $0.key.queryKind) }.uniquedInOrder() }
+    package var queryKinds: [QueryKind] {
+        records.compactMap { QueryKind(rawValue: $0.key.queryKind) }.uniquedInOrder()
+    }
 
     /// Keeps the records of the listed categories or case ids (all when both lists are empty),
     /// as `FixtureSet.filtered` does for cases.
-    public func filtered(categories: [String], ids: [String]) -> MatrixBaseline {
+    package func filtered(categories: [String], ids: [String]) -> MatrixBaseline {
         guard !categories.isEmpty || !ids.isEmpty else { return self }
         var copy = self
         copy.records = records.filter { categories.contains($0.category) || ids.contains($0.key.caseID) }
@@ -105,7 +107,7 @@ public struct MatrixBaseline: Sendable {
     }
 
     /// Keeps the records of the listed tokenizers.
-    public func restricted(toTokenizers names: Set<String>) -> MatrixBaseline {
+    package func restricted(toTokenizers names: Set<String>) -> MatrixBaseline {
         var copy = self
         copy.records = records.filter { names.contains($0.key.tokenizer) }
         return copy

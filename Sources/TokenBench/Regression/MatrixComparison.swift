@@ -1,12 +1,13 @@
 import TokenBenchEngines
+
 /// Two match matrices compared cell by cell: what `tokenbench check` and `tokenbench diff` report.
 ///
 /// Cells are matched by case, tokenizer, query kind and form pair. A tokenizer present on one
 /// side only is not compared cell by cell (an environment may lack it); it is listed instead.
-public struct MatrixComparison: Sendable {
+package struct MatrixComparison: Sendable {
     /// One cell that differs.
-    public struct Change: Sendable {
-        public enum Kind: String, Sendable, CaseIterable {
+    package struct Change: Sendable {
+        package enum Kind: String, Sendable, CaseIterable {
             /// Both sides have the cell and some column differs.
             case changed
             /// Only the first (baseline) side has the cell.
@@ -15,29 +16,29 @@ public struct MatrixComparison: Sendable {
             case added
         }
 
-        public var kind: Kind
-        public var key: MatrixRecord.Key
-        public var before: MatrixRecord?
-        public var after: MatrixRecord?
+        package var kind: Kind
+        package var key: MatrixRecord.Key
+        package var before: MatrixRecord?
+        package var after: MatrixRecord?
         /// The columns that differ (empty unless `kind` is `changed`).
-        public var changedColumns: [String]
+        package var changedColumns: [String]
     }
 
-    public var before: MatrixBaseline
-    public var after: MatrixBaseline
-    public private(set) var changes: [Change] = []
+    package var before: MatrixBaseline
+    package var after: MatrixBaseline
+    package private(set) var changes: [Change] = []
     /// Tokenizers with cells on one side only, in order of appearance.
-    public private(set) var tokenizersOnlyBefore: [String] = []
-    public private(set) var tokenizersOnlyAfter: [String] = []
+    package private(set) var tokenizersOnlyBefore: [String] = []
+    package private(set) var tokenizersOnlyAfter: [String] = []
     /// How many cells both sides have.
-    public private(set) var comparedCellCount = 0
+    package private(set) var comparedCellCount = 0
     /// How many cells of the tokenizers both sides have the baseline holds: what the changes are
     /// counted against (the cells of a tokenizer on one side only were never checked).
-    public private(set) var checkedBaselineCellCount = 0
+    package private(set) var checkedBaselineCellCount = 0
     /// How many tokenizers both sides have.
-    public private(set) var sharedTokenizerCount = 0
+    package private(set) var sharedTokenizerCount = 0
 
-    public init(before: MatrixBaseline, after: MatrixBaseline) {
+    package init(before: MatrixBaseline, after: MatrixBaseline) {
         self.before = before
         self.after = after
         let beforeTokenizers = before.tokenizers
@@ -72,11 +73,11 @@ public struct MatrixComparison: Sendable {
         }
     }
 
-    public var isIdentical: Bool { changes.isEmpty }
+    package var isIdentical: Bool { changes.isEmpty }
 
     /// The changed cells as rows (`tokenbench diff`): the cell, what changed, and both sides'
     /// verdicts, token streams and errors.
-    public func table() -> Table {
+    package func table() -> Table {
         var table = Table(header: [
             "change", "case", "category", "tokenizer", "engine", "query_kind", "document_form", "query_form",
             "changed_columns",
@@ -99,7 +100,7 @@ public struct MatrixComparison: Sendable {
 
     /// The changed cells for a person: per cell, the verdict before → after and the token streams
     /// that explain it.
-    public func readableReport() -> String {
+    package func readableReport() -> String {
         var text = ""
         for change in changes {
             let any = (change.before ?? change.after)!

@@ -1,26 +1,27 @@
 import TokenBenchEngines
+
 /// One row of a long match-matrix CSV (`tokenbench matrix`), as `check` and `diff` compare it:
 /// the cell it describes, and every other column as text.
-public struct MatrixRecord: Hashable, Sendable {
+package struct MatrixRecord: Hashable, Sendable {
     /// What identifies a cell across runs and machines.
-    public struct Key: Hashable, Sendable, CustomStringConvertible {
-        public var caseID: String
-        public var tokenizer: String
-        public var engine: String
-        public var queryKind: String
-        public var documentForm: String
-        public var queryForm: String
+    package struct Key: Hashable, Sendable, CustomStringConvertible {
+        package var caseID: String
+        package var tokenizer: String
+        package var engine: String
+        package var queryKind: String
+        package var documentForm: String
+        package var queryForm: String
 
-        public var description: String {
+        package var description: String {
             "case \(caseID), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.name ? "" : " on \(engine)"), \(queryKind) \(documentForm):\(queryForm)"
         }
     }
 
-    public var key: Key
+    package var key: Key
     /// The columns of `MatchMatrix.longTableHeader`, in that order.
-    public var values: [String]
+    package var values: [String]
     /// The 1-based CSV line the row was read from, or 0 for a row computed in this run.
-    public var line: Int
+    package var line: Int
 
     /// The columns that identify a cell; every other column is compared.
     static let keyColumns: Set<String> = ["case", "tokenizer", "engine", "query_kind", "document_form", "query_form"]
@@ -34,12 +35,12 @@ public struct MatrixRecord: Hashable, Sendable {
             queryForm: row[6])
     }
 
-    public subscript(column: String) -> String {
+    package subscript(column: String) -> String {
         guard let index = MatchMatrix.longTableHeader.firstIndex(of: column) else { return "" }
         return values[index]
     }
 
-    public var category: String { self["category"] }
+    package var category: String { self["category"] }
 
     /// The compared columns whose values differ between `self` and `other`.
     func changedColumns(comparedWith other: MatrixRecord) -> [String] {

@@ -1,21 +1,22 @@
 import TokenBenchEngines
+
 /// The result of `tokenbench check`: a golden matrix recomputed in this environment and
 /// compared cell by cell.
-public struct RegressionCheck: Sendable {
+package struct RegressionCheck: Sendable {
     /// A baseline tokenizer that an engine of this environment cannot run, and SQLite's reason.
-    public struct SkippedTokenizer: Sendable, Equatable {
-        public var name: String
-        public var engine: String
-        public var reason: String
+    package struct SkippedTokenizer: Sendable, Equatable {
+        package var name: String
+        package var engine: String
+        package var reason: String
     }
 
     /// The baseline (before) against this run (after).
-    public var comparison: MatrixComparison
-    public var skipped: [SkippedTokenizer]
+    package var comparison: MatrixComparison
+    package var skipped: [SkippedTokenizer]
     /// Fixture cases the baseline has no cell for: not computed, since nothing could be compared.
-    public var casesNotInBaseline: [String]
+    package var casesNotInBaseline: [String]
 
-    public var passed: Bool { comparison.isIdentical }
+    package var passed: Bool { comparison.isIdentical }
 }
 
 extension Workbench {
@@ -28,7 +29,7 @@ extension Workbench {
     /// and one that an engine rejects is skipped on that engine, with the reason. Otherwise only
     /// the tokenizers given are checked, and each must be accepted by one of the engines.
     /// `engines`, when given, limits the check to those of the baseline's engines.
-    public func regressionCheck(
+    package func regressionCheck(
         baseline: MatrixBaseline, fixtures: FixtureSet, tokenizers explicit: [TokenizerSpec] = [],
         engines only: [SQLiteEngine] = []
     ) throws -> RegressionCheck {

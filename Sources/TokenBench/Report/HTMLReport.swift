@@ -3,21 +3,21 @@
 ///
 /// It is rendered from the same `MatchMatrix` the CSV is written from, and from a throughput
 /// CSV read back, never from a second computation.
-public struct HTMLReport {
-    public var matrix: MatchMatrix
+package struct HTMLReport {
+    package var matrix: MatchMatrix
     /// The environment fingerprint of the run (`tokenbench env`).
-    public var environment: [(key: String, value: String)]
+    package var environment: [(key: String, value: String)]
     /// The command line that made the report, shown in its header.
-    public var command: String
+    package var command: String
     /// Throughput CSVs read back, one section each: one corpus charted per tokenizer, or several
     /// single-script corpora charted per script.
-    public var throughput: [ThroughputFigures]
+    package var throughput: [ThroughputFigures]
     /// The environment the throughput figures were measured in, when it was recorded beside them.
-    public var throughputEnvironment: [(key: String, value: String)]?
+    package var throughputEnvironment: [(key: String, value: String)]?
     /// A quality run read back, charted in a section of its own.
-    public var quality: QualityFigures?
+    package var quality: QualityFigures?
 
-    public init(
+    package init(
         matrix: MatchMatrix, environment: [(key: String, value: String)], command: String,
         throughput: [ThroughputFigures] = [], throughputEnvironment: [(key: String, value: String)]? = nil,
         quality: QualityFigures? = nil
@@ -30,7 +30,7 @@ public struct HTMLReport {
         self.throughputEnvironment = throughputEnvironment
     }
 
-    public func render() -> String {
+    package func render() -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en">

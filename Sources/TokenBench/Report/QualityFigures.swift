@@ -1,12 +1,12 @@
 /// A `tokenbench quality` summary read back for the report, with its per-query file when given.
-public struct QualityFigures: Sendable {
-    public internal(set) var file: String
-    public internal(set) var rows: [QualityRow]
+package struct QualityFigures: Sendable {
+    package internal(set) var file: String
+    package internal(set) var rows: [QualityRow]
     /// Every query's outcome per row; empty without a per-query file.
-    public internal(set) var outcomes: [QueryOutcome]
+    package internal(set) var outcomes: [QueryOutcome]
 
     /// Reads the summary CSV and, when given, the per-query CSV written in the same run.
-    public static func load(summary: String, perQuery: String?) throws -> QualityFigures {
+    package static func load(summary: String, perQuery: String?) throws -> QualityFigures {
         let rows = try QualityRow.rows(ofFile: summary)
         guard !rows.isEmpty else {
             throw TokenBenchError.invalidFixture(file: summary, line: 0, reason: "the quality CSV has no row")

@@ -1,25 +1,25 @@
 /// The charted rows of a `tokenbench throughput` CSV, read back for the report.
-public struct ThroughputFigures: Sendable {
-    public internal(set) var file: String
+package struct ThroughputFigures: Sendable {
+    package internal(set) var file: String
     /// The tokenize, c-reference and c-limit rows, each with its MB/s and relative figures.
-    public internal(set) var rows: [ThroughputRow.Record]
+    package internal(set) var rows: [ThroughputRow.Record]
     /// The corpus names and sizes the rows were measured on, as the CSV gives them.
-    public internal(set) var corpora: [String]
-    public internal(set) var reference: String
+    package internal(set) var corpora: [String]
+    package internal(set) var reference: String
 
     /// The scripts the rows were measured on, in CSV order (empty strings for files and older CSVs).
-    public var scripts: [String] { rows.map(\.script).uniquedInOrder() }
-    public var engines: [String] { rows.map(\.engine).uniquedInOrder() }
+    package var scripts: [String] { rows.map(\.script).uniquedInOrder() }
+    package var engines: [String] { rows.map(\.engine).uniquedInOrder() }
 
     /// The operations charted; the others are in the CSV for those who want them.
     static let chartedOperations: Set<ThroughputOperation> = [.tokenize, .cReference, .cLimit]
 
     /// Reads the tokenize, c-reference and c-limit rows of a throughput CSV.
-    public static func load(path: String) throws -> ThroughputFigures {
+    package static func load(path: String) throws -> ThroughputFigures {
         try parse(try CSV.readText(ofFile: path), file: path)
     }
 
-    public static func parse(_ text: String, file: String) throws -> ThroughputFigures {
+    package static func parse(_ text: String, file: String) throws -> ThroughputFigures {
         let records = try ThroughputRow.records(
             ofCSV: text, file: file, requiring: [.bytes, .megabytesPerSecond, .relative])
         var rows: [ThroughputRow.Record] = []

@@ -5,9 +5,9 @@
 ///
 /// Escapes in fixture text: `\u{HEX}` (1 to 6 hex digits naming a Unicode scalar), `\n`, `\t`,
 /// `\r` and `\\`. Any other backslash sequence is an error, so a typo cannot pass silently.
-public enum ByteEscaping {
+package enum ByteEscaping {
     /// Renders `bytes` for display; ASCII bytes listed in `escaping` are also written `\xNN`.
-    public static func display(_ bytes: some Collection<UInt8>, escaping extra: Set<UInt8> = []) -> String {
+    package static func display(_ bytes: some Collection<UInt8>, escaping extra: Set<UInt8> = []) -> String {
         let bytes = Array(bytes)
         var output = ""
         output.reserveCapacity(bytes.count)
@@ -74,7 +74,7 @@ public enum ByteEscaping {
     }
 
     /// Decodes fixture escapes in `text`. Throws a one-line reason on a malformed escape.
-    public static func decodeEscapes(_ text: String) throws(EscapeError) -> String {
+    package static func decodeEscapes(_ text: String) throws(EscapeError) -> String {
         guard text.contains("\\") else { return text }
         var output = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
@@ -117,8 +117,8 @@ public enum ByteEscaping {
     }
 
     /// Why a fixture escape could not be decoded.
-    public struct EscapeError: Error, Sendable {
-        public let reason: String
+    package struct EscapeError: Error, Sendable {
+        package let reason: String
         init(_ reason: String) { self.reason = reason }
     }
 }

@@ -5,22 +5,22 @@ import Foundation
 /// Written here rather than taken from CSV.swift or SwiftCSV (both on this machine) because a
 /// bad fixture must be reported with its file and line, and neither library reports the line a
 /// record starts on; the format is small enough that owning it costs less than working around that.
-public enum CSV {
+package enum CSV {
     /// One record and the 1-based line it starts on.
-    public struct Record: Sendable, Equatable {
-        public var line: Int
-        public var fields: [String]
+    package struct Record: Sendable, Equatable {
+        package var line: Int
+        package var fields: [String]
     }
 
     /// Why a CSV text could not be read, and the line where the problem is.
-    public struct ParseError: Error, Sendable {
-        public var line: Int
-        public var reason: String
+    package struct ParseError: Error, Sendable {
+        package var line: Int
+        package var reason: String
     }
 
     /// Parses CSV text: fields separated by commas, records by LF or CRLF, fields containing
     /// commas, quotes or line breaks enclosed in double quotes with inner quotes doubled.
-    public static func parse(_ text: String) throws(ParseError) -> [Record] {
+    package static func parse(_ text: String) throws(ParseError) -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""
@@ -162,7 +162,7 @@ public enum CSV {
     /// The test looks at bytes and the quoting at scalars, never at Characters: a comma or a quote
     /// followed by a combining mark (",\u{308}") is one grapheme cluster that is not equal to
     /// "," or "\"", yet a CSV reader sees the comma and the quote.
-    public static func escape(_ field: String) -> String {
+    package static func escape(_ field: String) -> String {
         guard
             field.utf8.contains(where: {
                 $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
@@ -181,7 +181,7 @@ public enum CSV {
     }
 
     /// One record as a CSV line, with its LF terminator.
-    public static func line(_ fields: [String]) -> String {
+    package static func line(_ fields: [String]) -> String {
         fields.map(escape).joined(separator: ",") + "\n"
     }
 }

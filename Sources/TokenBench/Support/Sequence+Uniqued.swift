@@ -1,6 +1,6 @@
 extension Sequence where Element: Hashable {
     /// The elements without repeats, each where it first appears.
-    public func uniquedInOrder() -> [Element] {
+    package func uniquedInOrder() -> [Element] {
         var seen: Set<Element> = []
         return filter { seen.insert($0).inserted }
     }

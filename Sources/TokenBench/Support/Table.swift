@@ -3,15 +3,15 @@ import Foundation
 /// A header and rows of text: the one shape every TokenBench output takes before it is
 /// rendered as CSV or Markdown, so that both renderings come from the same data.
 public struct Table: Equatable, Sendable {
-    public var header: [String]
+    package var header: [String]
     public var rows: [[String]]
 
-    public init(header: [String], rows: [[String]] = []) {
+    package init(header: [String], rows: [[String]] = []) {
         self.header = header
         self.rows = rows
     }
 
-    public func render(_ format: TableFormat) -> String {
+    package func render(_ format: TableFormat) -> String {
         switch format {
         case .csv: return csv()
         case .markdown: return markdown()
@@ -24,7 +24,7 @@ public struct Table: Equatable, Sendable {
     }
 
     /// A GitHub-flavoured Markdown table; `|` is escaped and line breaks become `<br>`.
-    public func markdown() -> String {
+    package func markdown() -> String {
         func cell(_ text: String) -> String {
             text.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "|", with: "\\|")
@@ -37,15 +37,15 @@ public struct Table: Equatable, Sendable {
 }
 
 /// How a table is printed.
-public enum TableFormat: String, CaseIterable, Sendable {
+package enum TableFormat: String, CaseIterable, Sendable {
     case csv
     case markdown
 }
 
 /// Writes command output: to standard output, or atomically to a file (a temporary file in the
 /// same directory renamed over the target), so a failed run never leaves half a file behind.
-public enum OutputDestination {
-    public static func write(_ text: String, to path: String?) throws {
+package enum OutputDestination {
+    package static func write(_ text: String, to path: String?) throws {
         guard let path else {
             FileHandle.standardOutput.write(Data(text.utf8))
             return

@@ -5,36 +5,36 @@ import Foundation
 ///
 /// Relative figures, not MB/s, are compared: they were measured against the reference tokenizer
 /// in the same run, so they survive a slower or busier machine.
-public struct ThroughputBaseline: Sendable {
+package struct ThroughputBaseline: Sendable {
     /// What identifies a row across runs.
-    public struct Key: Hashable, Sendable, CustomStringConvertible {
-        public var tokenizer: String
-        public var engine: String
-        public var operation: ThroughputOperation
-        public var mode: TokenizationMode
-        public var storage: IndexStorage?
+    package struct Key: Hashable, Sendable, CustomStringConvertible {
+        package var tokenizer: String
+        package var engine: String
+        package var operation: ThroughputOperation
+        package var mode: TokenizationMode
+        package var storage: IndexStorage?
         /// Index rows' FTS5 detail; full in a CSV written before the detail axis existed.
-        public var detail: FTS5Detail?
-        public var corpus: String
-        public var reference: String
+        package var detail: FTS5Detail?
+        package var corpus: String
+        package var reference: String
         /// Instances on as many threads (`--threads`); 1 in a CSV written before threads existed.
-        public var threads: Int = 1
+        package var threads: Int = 1
 
-        public init(_ row: ThroughputRow) {
+        package init(_ row: ThroughputRow) {
             self.init(
                 tokenizer: row.tokenizer, engine: row.engine, operation: row.operation, mode: row.mode,
                 storage: row.storage, detail: row.detail,
                 corpus: row.corpus.name, reference: row.reference, threads: row.threads)
         }
 
-        public init(_ record: ThroughputRow.Record) {
+        package init(_ record: ThroughputRow.Record) {
             self.init(
                 tokenizer: record.tokenizer, engine: record.engine, operation: record.operation, mode: record.mode,
                 storage: record.storage, detail: record.detail, corpus: record.corpus, reference: record.reference,
                 threads: record.threads)
         }
 
-        public init(
+        package init(
             tokenizer: String, engine: String, operation: ThroughputOperation, mode: TokenizationMode,
             storage: IndexStorage?, detail: FTS5Detail? = nil,
             corpus: String, reference: String, threads: Int = 1
@@ -50,7 +50,7 @@ public struct ThroughputBaseline: Sendable {
             self.threads = threads
         }
 
-        public var description: String {
+        package var description: String {
             [
                 tokenizer, "on", engine, operation.rawValue, mode.rawValue, storage?.rawValue ?? "",
                 detail.map { "detail=\($0.rawValue)" } ?? "",
@@ -61,28 +61,28 @@ public struct ThroughputBaseline: Sendable {
     }
 
     /// A row whose relative figure fell by more than the threshold.
-    public struct Regression: Sendable, Equatable, CustomStringConvertible {
-        public var key: Key
-        public var baseline: Double
-        public var current: Double
+    package struct Regression: Sendable, Equatable, CustomStringConvertible {
+        package var key: Key
+        package var baseline: Double
+        package var current: Double
 
         /// The change as a fraction of the baseline (−0.2 is 20% slower relative to the reference).
-        public var change: Double { (current - baseline) / baseline }
+        package var change: Double { (current - baseline) / baseline }
 
-        public var description: String {
+        package var description: String {
             String(format: "%@: relative %.3f -> %.3f (%+.1f%%)", key.description, baseline, current, change * 100)
         }
     }
 
-    public private(set) var relatives: [Key: Double] = [:]
-    public let file: String
+    package private(set) var relatives: [Key: Double] = [:]
+    package let file: String
 
     /// Reads a throughput CSV written by `tokenbench throughput`.
-    public static func load(path: String) throws -> ThroughputBaseline {
+    package static func load(path: String) throws -> ThroughputBaseline {
         try ThroughputBaseline(csv: try CSV.readText(ofFile: path), file: path)
     }
 
-    public init(csv text: String, file: String) throws {
+    package init(csv text: String, file: String) throws {
         self.file = file
         for record in try ThroughputRow.records(ofCSV: text, file: file, requiring: [.storage, .relative]) {
             guard let relative = record.relative else { continue }
@@ -98,7 +98,7 @@ public struct ThroughputBaseline: Sendable {
     /// The rows of `rows` whose relative figure fell below (1 − threshold) × the baseline's.
     /// Rows the baseline does not have (a new tokenizer, another corpus) are not compared; when
     /// no row at all can be compared, that is an error rather than a silent pass.
-    public func regressions(in rows: [ThroughputRow], threshold: Double) throws -> [Regression] {
+    package func regressions(in rows: [ThroughputRow], threshold: Double) throws -> [Regression] {
         var compared = 0
         var regressions: [Regression] = []
         for row in rows {

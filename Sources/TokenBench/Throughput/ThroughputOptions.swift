@@ -1,4 +1,5 @@
 import TokenBenchEngines
+
 /// What a throughput run measures, and on what.
 public struct ThroughputOptions: Sendable {
     /// The tokenizers to measure. The reference is measured too, listed or not.
@@ -60,7 +61,7 @@ public struct ThroughputOptions: Sendable {
 
     /// The fixture queries as FTS5 expressions: each case's query as a phrase and as a prefix
     /// query, without repeats.
-    public static func queries(from fixtures: FixtureSet) -> [String] {
+    package static func queries(from fixtures: FixtureSet) -> [String] {
         fixtures.cases.flatMap { matchCase in
             QueryKind.allCases.map { $0.matchExpression(for: matchCase.query) }
         }.uniquedInOrder()

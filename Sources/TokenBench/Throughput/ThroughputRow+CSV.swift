@@ -5,7 +5,7 @@ import TokenBenchEngines
 /// writes rows with `table(_:)`; baselines and the report read them back as `Record`s.
 extension ThroughputRow {
     /// The CSV columns, in order: the ones every consumer relies on first, then the extras.
-    public enum Column: String, CaseIterable, Sendable {
+    package enum Column: String, CaseIterable, Sendable {
         case tokenizer, engine, operation, mode, corpus, bytes, documents, tokens, runs
         case minSeconds = "min_s"
         case medianSeconds = "median_s"
@@ -23,9 +23,9 @@ extension ThroughputRow {
         case indexBytes = "index_bytes"
     }
 
-    public static let tableHeader = Column.allCases.map(\.rawValue)
+    package static let tableHeader = Column.allCases.map(\.rawValue)
 
-    public var tableRow: [String] {
+    package var tableRow: [String] {
         Column.allCases.map(field)
     }
 
@@ -69,7 +69,7 @@ extension ThroughputRow {
     }
 
     /// A narrower table for people (pull requests, issue reports): the figures that compare tokenizers.
-    public static func summaryTable(_ rows: [ThroughputRow]) -> Table {
+    package static func summaryTable(_ rows: [ThroughputRow]) -> Table {
         Table(
             header: [
                 "tokenizer", "engine", "operation", "mode", "storage", "detail", "script", "threads", "MB/s",
@@ -100,26 +100,26 @@ extension ThroughputRow {
     /// One line of a throughput CSV read back: the columns that baselines and the report compare.
     /// A CSV written before engines, scripts or threads existed reads as the system engine, no
     /// script and one thread.
-    public struct Record: Sendable, Equatable {
+    package struct Record: Sendable, Equatable {
         /// The line in the CSV file, for errors.
-        public internal(set) var line: Int
-        public internal(set) var tokenizer: String
-        public internal(set) var engine: String
-        public internal(set) var operation: ThroughputOperation
-        public internal(set) var mode: TokenizationMode
-        public internal(set) var storage: IndexStorage?
+        package internal(set) var line: Int
+        package internal(set) var tokenizer: String
+        package internal(set) var engine: String
+        package internal(set) var operation: ThroughputOperation
+        package internal(set) var mode: TokenizationMode
+        package internal(set) var storage: IndexStorage?
         /// Index rows: a CSV written before the detail axis existed reads as full, FTS5's default.
-        public internal(set) var detail: FTS5Detail?
-        public internal(set) var corpus: String
+        package internal(set) var detail: FTS5Detail?
+        package internal(set) var corpus: String
         /// Nil when the CSV has no `bytes` column.
-        public internal(set) var bytes: Int?
-        public internal(set) var script: String
-        public internal(set) var threads: Int
+        package internal(set) var bytes: Int?
+        package internal(set) var script: String
+        package internal(set) var threads: Int
         /// Nil for query rows, and when the CSV has no `mb_per_s` column.
-        public internal(set) var megabytesPerSecond: Double?
+        package internal(set) var megabytesPerSecond: Double?
         /// Nil for rows without a reference figure.
-        public internal(set) var relative: Double?
-        public internal(set) var reference: String
+        package internal(set) var relative: Double?
+        package internal(set) var reference: String
     }
 
     /// The columns every reader needs; `records(ofCSV:file:requiring:)` adds its caller's.
@@ -127,7 +127,7 @@ extension ThroughputRow {
 
     /// Reads a CSV written by `tokenbench throughput` (or a subset of its columns, with at least
     /// `requiredColumns` and `requiring`). Errors name the file and line.
-    public static func records(ofCSV text: String, file: String, requiring: [Column] = []) throws -> [Record] {
+    package static func records(ofCSV text: String, file: String, requiring: [Column] = []) throws -> [Record] {
         let records = try CSV.records(of: text, file: file)
         guard let header = records.first else {
             throw TokenBenchError.invalidFixture(
@@ -178,7 +178,7 @@ extension ThroughputRow {
     }
 
     /// Reads a throughput CSV file; see `records(ofCSV:file:requiring:)`.
-    public static func records(ofFile path: String, requiring: [Column] = []) throws -> [Record] {
+    package static func records(ofFile path: String, requiring: [Column] = []) throws -> [Record] {
         try records(ofCSV: try CSV.readText(ofFile: path), file: path, requiring: requiring)
     }
 }

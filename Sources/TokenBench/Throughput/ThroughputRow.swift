@@ -16,7 +16,7 @@ public struct ThroughputRow: Sendable, Equatable {
     /// For index rows: the inverted index's bytes after an `optimize` (the `%_data` and `%_idx`
     /// pages as dbstat counts them), measured once after the timed runs; nil without dbstat.
     public internal(set) var indexBytes: Int?
-    public internal(set) var corpus: CorpusSurvey
+    package internal(set) var corpus: CorpusSurvey
     /// Tokens per pass over the corpus (tokenize rows; index rows when tokenize ran too).
     public internal(set) var tokens: Int?
     public internal(set) var runs: Int

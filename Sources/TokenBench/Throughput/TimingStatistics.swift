@@ -5,27 +5,27 @@ import Histogram
 /// HdrHistogram keeps any number of samples in fixed memory and answers percentiles to three
 /// significant digits (0.1%), well below run-to-run noise; writing percentile code by hand
 /// would only add a second thing to test.
-public struct TimingStatistics: Sendable {
+package struct TimingStatistics: Sendable {
     private var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
 
-    public init() {}
+    package init() {}
 
-    public init(nanoseconds samples: [UInt64]) {
+    package init(nanoseconds samples: [UInt64]) {
         for sample in samples { record(nanoseconds: sample) }
     }
 
-    public mutating func record(nanoseconds: UInt64) {
+    package mutating func record(nanoseconds: UInt64) {
         _ = histogram.record(nanoseconds)
     }
 
-    public var count: Int { Int(histogram.totalCount) }
+    package var count: Int { Int(histogram.totalCount) }
 
-    public var minSeconds: Double { Double(histogram.min) / 1e9 }
-    public var maxSeconds: Double { Double(histogram.max) / 1e9 }
-    public var medianSeconds: Double { Double(histogram.median) / 1e9 }
+    package var minSeconds: Double { Double(histogram.min) / 1e9 }
+    package var maxSeconds: Double { Double(histogram.max) / 1e9 }
+    package var medianSeconds: Double { Double(histogram.median) / 1e9 }
 
     /// The value at `percentile` (0–100), in microseconds.
-    public func microseconds(atPercentile percentile: Double) -> Double {
+    package func microseconds(atPercentile percentile: Double) -> Double {
         Double(histogram.valueAtPercentile(percentile)) / 1e3
     }
 }

@@ -28,7 +28,7 @@ public struct UpgradeInputs: Sendable {
     public var documents: [Document]
     public var queries: [Query]
 
-    public init(documents: [Document], queries: [Query]) {
+    package init(documents: [Document], queries: [Query]) {
         self.documents = documents
         self.queries = queries
     }
@@ -38,7 +38,7 @@ public struct UpgradeInputs: Sendable {
     /// document, its bytes as they are (a NUL inside a line stays); with `everyScalarValue`,
     /// every Unicode scalar value, 128 to a document, each between spaces. The queries are each
     /// fixture query as a phrase and as a prefix query.
-    public static func make(fixtures: FixtureSet, corpusFiles: [String] = [], everyScalarValue: Bool = true) throws
+    package static func make(fixtures: FixtureSet, corpusFiles: [String] = [], everyScalarValue: Bool = true) throws
         -> UpgradeInputs
     {
         var documents = ConformanceCorpus.make(

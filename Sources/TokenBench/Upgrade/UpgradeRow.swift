@@ -37,7 +37,7 @@ public struct UpgradeRow: Sendable, Equatable {
     }
 
     /// The columns, in order, for writing and for reading.
-    public enum Column: String, CaseIterable, Sendable {
+    package enum Column: String, CaseIterable, Sendable {
         case tokenizer, from, to, intact
         case queriesDiffering = "queries_differing"
         case firstDifference = "first_difference"
@@ -49,7 +49,7 @@ public struct UpgradeRow: Sendable, Equatable {
         case firstQueryDiffering = "first_query_differing"
     }
 
-    public static func table(_ rows: [UpgradeRow]) -> Table {
+    package static func table(_ rows: [UpgradeRow]) -> Table {
         Table(header: Column.allCases.map(\.rawValue), rows: rows.map { row in Column.allCases.map(row.field) })
     }
 
