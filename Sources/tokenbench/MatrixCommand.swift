@@ -40,8 +40,8 @@ struct MatrixCommand: ParsableCommand {
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench()
-        let matrix = try matrixOptions.computeMatrix(
-            on: workbench, workbenchOptions: workbenchOptions, selection: selection)
+        let matrix = try computeMatrix(
+            on: workbench, workbenchOptions: workbenchOptions, selection: selection, matrixOptions: matrixOptions)
         let shown = onlyDisagreements ? matrix.engineDisagreements() : matrix
         try output.emit(layout == .long ? shown.longTable() : shown.wideTable())
         if onlyDisagreements {
@@ -51,18 +51,33 @@ struct MatrixCommand: ParsableCommand {
             )
         }
 
-        try Self.reportViolations(of: matrix)
+        try exitOnViolations(of: matrix)
     }
+}
 
-    /// Lists the cells that contradict the fixtures on stderr and exits 1, if there are any.
-    static func reportViolations(of matrix: MatchMatrix) throws {
-        let violations = matrix.violations
-        guard violations.isEmpty else {
-            for cell in violations {
-                printError(cell.failureDescription)
-            }
-            printError("tokenbench: \(violations.count) of \(matrix.cells.count) cells contradict the fixtures")
-            throw ExitCode(1)
-        }
+/// Lists the cells that contradict the fixtures on stderr and exits 1, if there are any
+/// (`matrix`, `report`).
+func exitOnViolations(of matrix: MatchMatrix) throws {
+    if let report = matrix.violationReport {
+        printError(report)
+        throw ExitCode(1)
     }
+}
+
+/// Runs the selected fixture cases × the tokenizers on `workbench` (`matrix`, `report`). The
+/// engines that cannot run a tokenizer the user named are listed on stderr; one that no engine
+/// runs is an error.
+func computeMatrix(
+    on workbench: Workbench, workbenchOptions: WorkbenchOptions, selection: FixtureOptions,
+    matrixOptions: MatrixOptions
+) throws -> MatchMatrix {
+    let fixtures = try selection.load()
+    for spec in workbenchOptions.tokenizerSpecs {
+        let support = workbench.engineSupport(of: spec, on: workbenchOptions.engines)
+        try support.requireSomeEngine()
+        workbenchOptions.noteSkipped(support)
+    }
+    return try workbench.matrix(
+        cases: fixtures.cases, tokenizers: workbenchOptions.tokenizers(on: workbench),
+        engines: workbenchOptions.engines, formPairs: matrixOptions.formPairs, queryKinds: matrixOptions.kinds)
 }

@@ -28,22 +28,4 @@ struct MatrixOptions: ParsableArguments {
             throw ValidationError("--forms '\(forms)': a form pair is listed twice")
         }
     }
-
-    /// Runs the selected fixture cases × the tokenizers on `workbench`.
-    func computeMatrix(on workbench: Workbench, workbenchOptions: WorkbenchOptions, selection: FixtureOptions) throws
-        -> MatchMatrix
-    {
-        let fixtures = try selection.load()
-        let matrix = try workbench.matrix(
-            cases: fixtures.cases, tokenizers: workbenchOptions.tokenizers(on: workbench),
-            engines: workbenchOptions.engines, formPairs: formPairs, queryKinds: kinds)
-        for spec in workbenchOptions.tokenizerSpecs {
-            for engine in workbenchOptions.engines
-            where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.name }) {
-                workbenchOptions.noteSkipped(
-                    spec, on: engine, reason: workbench.unsupportedReason(spec, engine: engine) ?? "no cells")
-            }
-        }
-        return matrix
-    }
 }

@@ -58,14 +58,14 @@ struct ReportCommand: ParsableCommand {
                 figuresEnvironment = try EnvironmentFingerprint.load(path: beside).pairs
             }
         }
-        let matrix = try matrixOptions.computeMatrix(
-            on: workbench, workbenchOptions: workbenchOptions, selection: selection)
+        let matrix = try computeMatrix(
+            on: workbench, workbenchOptions: workbenchOptions, selection: selection, matrixOptions: matrixOptions)
         let report = HTMLReport(
             matrix: matrix, environment: try workbench.environment(engines: workbenchOptions.engines),
             command: Self.commandLine(),
             throughput: figures, throughputEnvironment: figuresEnvironment, quality: qualityFigures)
         try OutputDestination.write(report.render(), to: output)
-        try MatrixCommand.reportViolations(of: matrix)
+        try exitOnViolations(of: matrix)
     }
 
     /// This process's command line as a shell would take it back.

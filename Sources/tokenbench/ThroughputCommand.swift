@@ -133,22 +133,18 @@ struct ThroughputCommand: ParsableCommand {
         let status = StatusLine(enabled: progress || isatty(STDERR_FILENO) != 0)
         var rows: [ThroughputRow] = []
         let referenceSpec = WorkbenchOptions.spec(forArgument: reference)
-        // A tokenizer named here that no engine accepts is an error, with the first engine's reason.
-        for spec in workbenchOptions.tokenizerSpecs
-        where workbenchOptions.engines.allSatisfy({ workbench.unsupportedReason(spec, engine: $0) != nil }) {
-            try workbench.validate(spec, engine: workbenchOptions.engines[0])
+        // Which engines run each tokenizer, decided once; one named here that no engine accepts
+        // is an error, with the first engine's reason.
+        let supports = workbenchOptions.tokenizers(on: workbench).map {
+            workbench.engineSupport(of: $0, on: workbenchOptions.engines)
         }
-        let requested = workbenchOptions.tokenizers(on: workbench)
+        for support in supports {
+            try support.requireSomeEngine()
+            workbenchOptions.noteSkipped(support)
+        }
         for engine in workbenchOptions.engines {
             // Each engine measures the tokenizers it accepts, against its own reference.
-            var specs: [TokenizerSpec] = []
-            for spec in requested {
-                if let reason = workbench.unsupportedReason(spec, engine: engine) {
-                    workbenchOptions.noteSkipped(spec, on: engine, reason: reason)
-                } else {
-                    specs.append(spec)
-                }
-            }
+            let specs = supports.filter { $0.runs(on: engine) }.map(\.spec)
             guard !specs.isEmpty else { continue }
             let options = ThroughputOptions(
                 tokenizers: specs,

@@ -73,12 +73,10 @@ struct UpgradeCommand: ParsableCommand {
         for spec in workbenchOptions.tokenizers(on: workbench, engines: engines) {
             // Both engines must run the tokenizer: a table that one of them cannot open says
             // nothing about the upgrade. A spec neither runs is bad input.
-            let refusals = engines.compactMap { engine in
-                workbench.unsupportedReason(spec, engine: engine).map { (engine: engine, reason: $0) }
-            }
-            if refusals.count == engines.count { try workbench.validate(spec, engine: engines[0]) }
-            if let refusal = refusals.first {
-                workbenchOptions.noteSkipped(spec, on: refusal.engine, reason: refusal.reason)
+            let support = workbench.engineSupport(of: spec, on: engines)
+            try support.requireSomeEngine()
+            if let refusal = support.refusals.first {
+                workbenchOptions.noteSkipped(spec, on: refusal.engine, reason: refusal.reason.description)
                 continue
             }
             rows += try workbench.upgrade(of: spec, inputs: inputs, directions: directions) { line in

@@ -29,7 +29,7 @@ struct WorkbenchOptions: ParsableArguments {
 
     /// A `--tokenizer`-style argument as a spec: a catalog label, LABEL=SPEC, or a spec.
     static func spec(forArgument argument: String) -> TokenizerSpec {
-        TokenizerCatalog.all.first { $0.spec.label == argument }?.spec ?? TokenizerSpec(parsing: argument)
+        TokenizerCatalog.spec(labelled: argument) ?? TokenizerSpec(parsing: argument)
     }
 
     /// The engines asked for, in the order given, or the built-in ones. `validate()` has
@@ -73,20 +73,17 @@ struct WorkbenchOptions: ParsableArguments {
     func forEachEngine(running spec: TokenizerSpec, on workbench: Workbench, _ body: (SQLiteEngine) throws -> Void)
         throws
     {
-        var refusals: [(SQLiteEngine, any Error)] = []
-        for engine in engines {
-            do {
-                try workbench.validate(spec, engine: engine)
-            } catch {
-                refusals.append((engine, error))
-                continue
-            }
-            try body(engine)
-        }
-        if refusals.count == engines.count, let first = refusals.first { throw first.1 }
-        for (engine, error) in refusals {
-            // The workbench's reason also says why an extension did not load on that engine.
-            noteSkipped(spec, on: engine, reason: workbench.unsupportedReason(spec, engine: engine) ?? "\(error)")
+        let support = workbench.engineSupport(of: spec, on: engines)
+        try support.requireSomeEngine()
+        for engine in support.engines { try body(engine) }
+        noteSkipped(support)
+    }
+
+    /// Says on stderr which engines cannot run a spec the user named, and why; the defaults'
+    /// gaps are what 'tokenbench list' shows.
+    func noteSkipped(_ support: EngineSupport) {
+        for refusal in support.refusals {
+            noteSkipped(support.spec, on: refusal.engine, reason: refusal.reason.description)
         }
     }
 

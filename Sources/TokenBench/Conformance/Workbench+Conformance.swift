@@ -131,50 +131,41 @@ extension Workbench {
         // One workbench (one connection) per thread; each is used by its own thread only.
         nonisolated(unsafe) let benches = try (0..<threadCount).map { _ in try Workbench(options: options) }
         let results = ThreadResults()
-        // Real threads, not concurrentPerform: that may run its iterations one after another
-        // when the pool is busy, and the check needs calls that truly overlap.
-        let finished = DispatchGroup()
-        let start = DispatchSemaphore(value: 0)
-        for thread in 0..<threadCount {
-            finished.enter()
-            Thread {
-                defer { finished.leave() }
-                start.wait()
-                do {
-                    try benches[thread].withConnection(engine) { connection in
-                        let tokenizer: ResolvedTokenizer
-                        do {
-                            tokenizer = try ResolvedTokenizer(spec: spec, components: components, in: connection)
-                        } catch {
-                            results.addConstructorFailure(
-                                thread: thread,
-                                "thread \(thread + 1) of \(threadCount): xCreate failed after it succeeded on one thread: \(error)"
-                            )
-                            return
-                        }
-                        // Each thread starts at a different input, so that different inputs overlap.
-                        for step in 0..<indices.count {
-                            let index = indices[(step + thread * indices.count / threadCount) % indices.count]
-                            for (mode, reference) in references[index]!.sorted(by: { $0.key.rawValue < $1.key.rawValue }
-                            ) {
-                                let result = tokenizer.record(buffers[index]!, mode: mode)
-                                results.add(calls: 1)
-                                if result != reference {
-                                    results.addMismatch(
-                                        index: index, mode: mode,
-                                        "thread \(thread + 1) of \(threadCount) got [\(result.display)] where one thread alone got [\(reference.display)]"
-                                    )
-                                }
+        // The workers are started and parked before the run wakes them all at once, so that
+        // their calls truly overlap.
+        WorkerThreads(count: threadCount).run { thread in
+            do {
+                try benches[thread].withConnection(engine) { connection in
+                    let tokenizer: ResolvedTokenizer
+                    do {
+                        tokenizer = try ResolvedTokenizer(spec: spec, components: components, in: connection)
+                    } catch {
+                        results.addConstructorFailure(
+                            thread: thread,
+                            "thread \(thread + 1) of \(threadCount): xCreate failed after it succeeded on one thread: \(error)"
+                        )
+                        return
+                    }
+                    // Each thread starts at a different input, so that different inputs overlap.
+                    for step in 0..<indices.count {
+                        let index = indices[(step + thread * indices.count / threadCount) % indices.count]
+                        for (mode, reference) in references[index]!.sorted(by: { $0.key.rawValue < $1.key.rawValue }
+                        ) {
+                            let result = tokenizer.record(buffers[index]!, mode: mode)
+                            results.add(calls: 1)
+                            if result != reference {
+                                results.addMismatch(
+                                    index: index, mode: mode,
+                                    "thread \(thread + 1) of \(threadCount) got [\(result.display)] where one thread alone got [\(reference.display)]"
+                                )
                             }
                         }
                     }
-                } catch {
-                    results.add(error: error)
                 }
-            }.start()
+            } catch {
+                results.add(error: error)
+            }
         }
-        for _ in 0..<threadCount { start.signal() }
-        finished.wait()
         if let error = results.firstError { throw error }
         for failure in results.constructorFailures.sorted(by: { $0.thread < $1.thread }) {
             findings.add(.constructor, mode: "create", input: inputs[indices[0]], failure.detail)

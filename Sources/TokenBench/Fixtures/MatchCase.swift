@@ -10,6 +10,9 @@ public enum ExpectedResult: String, CaseIterable, Sendable {
     /// FTS5 rejects the query, or the query has no tokens.
     case error
 
+    /// The expectation for a person: "match", "no match" or "error".
+    package var verdict: String { self == .nomatch ? "no match" : rawValue }
+
     /// The `expected` column of the long matrix: 1, 0, or `error`.
     package var csvValue: String {
         switch self {

@@ -1,24 +1,8 @@
 extension MatchMatrix {
-    /// The columns of the long matrix CSV: what `check` and `diff` read back.
-    package static let longTableHeader = [
-        "case", "category", "tokenizer", "engine", "query_kind", "document_form", "query_form", "document", "query",
-        "matched", "expected", "outcome", "document_tokens", "query_tokens", "error",
-    ]
-
-    /// One row per case × tokenizer × engine × query kind × form pair (`tokenbench matrix`).
+    /// One row per case × tokenizer × engine × query kind × form pair (`tokenbench matrix`), with
+    /// `MatrixRecord`'s columns: what `check` and `diff` read back.
     public func longTable() -> Table {
-        var table = Table(header: Self.longTableHeader)
-        for cell in cells {
-            var message = ""
-            if case .error(let text) = cell.result { message = text }
-            table.rows.append([
-                cell.matchCase.id, cell.matchCase.category, cell.tokenizer, cell.engine, cell.queryKind.rawValue,
-                cell.formPair.document.rawValue, cell.formPair.query.rawValue, cell.document, cell.query,
-                cell.result.csvValue, cell.expected?.csvValue ?? "", cell.outcome.rawValue,
-                cell.documentTokens.joinedForDisplay, cell.queryTokens.joinedForDisplay, message,
-            ])
-        }
-        return table
+        Table(header: MatrixRecord.header, rows: cells.map { MatrixRecord(cell: $0).fields })
     }
 
     /// One row per case × query kind × form pair, one column per tokenizer (per tokenizer and

@@ -15,6 +15,15 @@ public enum CellResult: Hashable, Sendable {
         case .error: return ""
         }
     }
+
+    /// The verdict for a person: "match", "no match" or "error (message)".
+    package var verdict: String {
+        switch self {
+        case .matched: return "match"
+        case .notMatched: return "no match"
+        case .error(let message): return message.isEmpty ? "error" : "error (\(message))"
+        }
+    }
 }
 
 /// How a cell's result compares with the fixture's expectation.
@@ -51,7 +60,13 @@ public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "case \(caseID), tokenizer \(tokenizer) on \(engine), \(queryKind.rawValue) \(formPair)"
+        "case \(caseID), tokenizer \(tokenizerOnEngine), \(queryKind.rawValue) \(formPair)"
+    }
+
+    /// The tokenizer, followed by ` on ENGINE` when that is not the system's: how every message
+    /// names a cell's column.
+    package var tokenizerOnEngine: String {
+        engine == SQLiteEngine.system.name ? tokenizer : "\(tokenizer) on \(engine)"
     }
 
     /// The same coordinate with its engine left blank: what two engines' cells of one case,
@@ -231,6 +246,15 @@ public struct MatchMatrix: Sendable {
     /// The cells whose result contradicts the fixture.
     public var violations: [MatrixCell] { cells.filter(\.violatesExpectation) }
 
+    /// One `FAIL` line per violating cell and a count, for standard error; nil when every
+    /// expectation holds.
+    package var violationReport: String? {
+        let violations = self.violations
+        guard !violations.isEmpty else { return nil }
+        return violations.map { $0.failureDescription + "\n" }.joined()
+            + "tokenbench: \(violations.count) of \(cells.count) cells contradict the fixtures"
+    }
+
     /// A column's name: the tokenizer, followed by `@ENGINE` when the columns span engines.
     package func columnName(tokenizer: String, engine: String) -> String {
         columnsSpanEngines ? "\(tokenizer)@\(engine)" : tokenizer
@@ -252,17 +276,8 @@ public struct MatchMatrix: Sendable {
 extension MatrixCell {
     /// One line saying which expectation failed and the tokens that explain why.
     package var failureDescription: String {
-        func describe(_ result: CellResult) -> String {
-            switch result {
-            case .matched: return "match"
-            case .notMatched: return "no match"
-            case .error(let message): return "error (\(message))"
-            }
-        }
-        let expectedText = expected.map { $0 == .nomatch ? "no match" : $0.rawValue } ?? "nothing"
-        return
-            "FAIL \(matchCase.location) case \(matchCase.id), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.name ? "" : " on \(engine)"), \(queryKind.rawValue) \(formPair): "
-            + "expected \(expectedText), got \(describe(result)); "
+        "FAIL \(matchCase.location) \(coordinate): "
+            + "expected \(expected?.verdict ?? "nothing"), got \(result.verdict); "
             + "document tokens [\(documentTokens.joinedForDisplay)], query tokens [\(queryTokens.joinedForDisplay)]"
     }
 }

@@ -98,20 +98,11 @@ extension Workbench {
         nonisolated(unsafe) let benches = [self] + (try (1..<workers).map { _ in try Workbench(options: options) })
         nonisolated(unsafe) let job = job
         let results = ParallelResults<T>(count: count)
-        let finished = DispatchGroup()
-        for worker in 0..<workers {
-            finished.enter()
-            let thread = Thread {
-                defer { finished.leave() }
-                while let index = results.claim() {
-                    results.store(index, Result { try job(benches[worker], index) })
-                }
+        WorkerThreads(count: workers).run { worker in
+            while let index = results.claim() {
+                results.store(index, Result { try job(benches[worker], index) })
             }
-            // Nested wrapper constructors and MeCab need more than a secondary thread's default.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
-        finished.wait()
         return try results.values()
     }
 

@@ -16,7 +16,7 @@ package struct MatrixBaseline: Sendable {
     /// The records of a matrix computed in this run, exactly as its CSV would hold them.
     package init(matrix: MatchMatrix, source: String = "this run") {
         self.source = source
-        records = matrix.longTable().rows.map { MatrixRecord(longTableRow: $0, line: 0) }
+        records = matrix.cells.map(MatrixRecord.init(cell:))
     }
 
     /// Reads a file written by `tokenbench matrix` (long layout). Extra columns are ignored;
@@ -42,59 +42,47 @@ package struct MatrixBaseline: Sendable {
                 file: source, line: 0, reason: "the file is empty; expected a CSV written by 'tokenbench matrix'")
         }
         // Files written before engines existed have no engine column: their cells are the system's.
-        let required = MatchMatrix.longTableHeader.filter { $0 != "engine" || header.fields.contains("engine") }
+        let required = MatrixRecord.Column.allCases.filter { $0 != .engine || header.fields.contains("engine") }
         let indices = try CSV.columnIndices(
-            of: required, in: header, file: source,
-            expected: "the long layout of 'tokenbench matrix' (\(MatchMatrix.longTableHeader.joined(separator: ",")))")
-        let columnIndex = MatchMatrix.longTableHeader.map { indices[$0] }
+            of: required.map(\.rawValue), in: header, file: source,
+            expected: "the long layout of 'tokenbench matrix' (\(MatrixRecord.header.joined(separator: ",")))")
         var records: [MatrixRecord] = []
-        var firstLine: [MatrixRecord.Key: Int] = [:]
+        var firstLine: [MatrixCoordinate: Int] = [:]
         for csvRecord in csvRecords.dropFirst() {
             try CSV.checkFieldCount(of: csvRecord, header: header, file: source)
-            let row = columnIndex.map { $0.map { csvRecord.fields[$0] } ?? SQLiteEngine.system.name }
-            let record = MatrixRecord(longTableRow: row, line: csvRecord.line)
-            guard QueryKind(rawValue: record.key.queryKind) != nil else {
+            let record: MatrixRecord
+            do {
+                record = try MatrixRecord(
+                    reading: { column in
+                        indices[column.rawValue].map { csvRecord.fields[$0] } ?? SQLiteEngine.system.name
+                    },
+                    line: csvRecord.line)
+            } catch {
+                throw TokenBenchError.invalidFixture(file: source, line: csvRecord.line, reason: error.reason)
+            }
+            if let earlier = firstLine[record.coordinate] {
                 throw TokenBenchError.invalidFixture(
                     file: source, line: csvRecord.line,
-                    reason: "query_kind '\(record.key.queryKind)' is not phrase or prefix")
+                    reason: "\(record.coordinate) is listed twice (first at line \(earlier))")
             }
-            guard formPair(of: record) != nil else {
-                throw TokenBenchError.invalidFixture(
-                    file: source, line: csvRecord.line,
-                    reason:
-                        "document_form/query_form '\(record.key.documentForm)'/'\(record.key.queryForm)' are not asis, nfc, nfd, nfkc or nfkd"
-                )
-            }
-            if let earlier = firstLine[record.key] {
-                throw TokenBenchError.invalidFixture(
-                    file: source, line: csvRecord.line,
-                    reason: "\(record.key) is listed twice (first at line \(earlier))")
-            }
-            firstLine[record.key] = csvRecord.line
+            firstLine[record.coordinate] = csvRecord.line
             records.append(record)
         }
         return MatrixBaseline(source: source, records: records)
     }
 
-    static func formPair(of record: MatrixRecord) -> FormPair? {
-        guard let document = NormalizationForm(rawValue: record.key.documentForm),
-            let query = NormalizationForm(rawValue: record.key.queryForm)
-        else { return nil }
-        return FormPair(document: document, query: query)
-    }
-
     /// The tokenizer names in the order they first appear.
-    package var tokenizers: [String] { records.map(\.key.tokenizer).uniquedInOrder() }
+    package var tokenizers: [String] { records.map(\.coordinate.tokenizer).uniquedInOrder() }
 
     /// The engine names in the order they first appear.
-    package var engines: [String] { records.map(\.key.engine).uniquedInOrder() }
+    package var engines: [String] { records.map(\.coordinate.engine).uniquedInOrder() }
 
     /// The form pairs in the order they first appear.
-    package var formPairs: [FormPair] { records.compactMap(Self.formPair(of:)).uniquedInOrder() }
+    package var formPairs: [FormPair] { records.map(\.coordinate.formPair).uniquedInOrder() }
 
     /// The query kinds in the order they first appear.
     package var queryKinds: [QueryKind] {
-        records.compactMap { QueryKind(rawValue: $0.key.queryKind) }.uniquedInOrder()
+        records.map(\.coordinate.queryKind).uniquedInOrder()
     }
 
     /// Keeps the records of the listed categories or case ids (all when both lists are empty),
@@ -102,14 +90,14 @@ package struct MatrixBaseline: Sendable {
     package func filtered(categories: [String], ids: [String]) -> MatrixBaseline {
         guard !categories.isEmpty || !ids.isEmpty else { return self }
         var copy = self
-        copy.records = records.filter { categories.contains($0.category) || ids.contains($0.key.caseID) }
+        copy.records = records.filter { categories.contains($0.category) || ids.contains($0.coordinate.caseID) }
         return copy
     }
 
     /// Keeps the records of the listed tokenizers.
     package func restricted(toTokenizers names: Set<String>) -> MatrixBaseline {
         var copy = self
-        copy.records = records.filter { names.contains($0.key.tokenizer) }
+        copy.records = records.filter { names.contains($0.coordinate.tokenizer) }
         return copy
     }
 }

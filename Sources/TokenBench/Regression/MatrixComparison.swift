@@ -17,11 +17,11 @@ package struct MatrixComparison: Sendable {
         }
 
         package var kind: Kind
-        package var key: MatrixRecord.Key
+        package var coordinate: MatrixCoordinate
         package var before: MatrixRecord?
         package var after: MatrixRecord?
         /// The columns that differ (empty unless `kind` is `changed`).
-        package var changedColumns: [String]
+        package var changedColumns: [MatrixRecord.Column]
     }
 
     package var before: MatrixBaseline
@@ -48,28 +48,34 @@ package struct MatrixComparison: Sendable {
         let shared = Set(beforeTokenizers).intersection(afterTokenizers)
         sharedTokenizerCount = shared.count
 
-        var afterByKey: [MatrixRecord.Key: MatrixRecord] = [:]
-        for record in after.records where shared.contains(record.key.tokenizer) {
-            afterByKey[record.key] = record
+        var afterByCoordinate: [MatrixCoordinate: MatrixRecord] = [:]
+        for record in after.records where shared.contains(record.coordinate.tokenizer) {
+            afterByCoordinate[record.coordinate] = record
         }
-        var seen: Set<MatrixRecord.Key> = []
-        for record in before.records where shared.contains(record.key.tokenizer) {
-            seen.insert(record.key)
+        var seen: Set<MatrixCoordinate> = []
+        for record in before.records where shared.contains(record.coordinate.tokenizer) {
+            seen.insert(record.coordinate)
             checkedBaselineCellCount += 1
-            guard let counterpart = afterByKey[record.key] else {
-                changes.append(Change(kind: .removed, key: record.key, before: record, after: nil, changedColumns: []))
+            guard let counterpart = afterByCoordinate[record.coordinate] else {
+                changes.append(
+                    Change(
+                        kind: .removed, coordinate: record.coordinate, before: record, after: nil, changedColumns: []))
                 continue
             }
             comparedCellCount += 1
             let columns = record.changedColumns(comparedWith: counterpart)
             if !columns.isEmpty {
                 changes.append(
-                    Change(kind: .changed, key: record.key, before: record, after: counterpart, changedColumns: columns)
+                    Change(
+                        kind: .changed, coordinate: record.coordinate, before: record, after: counterpart,
+                        changedColumns: columns)
                 )
             }
         }
-        for record in after.records where shared.contains(record.key.tokenizer) && !seen.contains(record.key) {
-            changes.append(Change(kind: .added, key: record.key, before: nil, after: record, changedColumns: []))
+        for record in after.records
+        where shared.contains(record.coordinate.tokenizer) && !seen.contains(record.coordinate) {
+            changes.append(
+                Change(kind: .added, coordinate: record.coordinate, before: nil, after: record, changedColumns: []))
         }
     }
 
@@ -87,13 +93,16 @@ package struct MatrixComparison: Sendable {
         for change in changes {
             let a = change.before
             let b = change.after
-            table.rows.append([
-                change.kind.rawValue, change.key.caseID, (a ?? b)?.category ?? "", change.key.tokenizer,
-                change.key.engine, change.key.queryKind,
-                change.key.documentForm, change.key.queryForm, change.changedColumns.joined(separator: " "),
-                a?["matched"] ?? "", b?["matched"] ?? "", a?["document_tokens"] ?? "", b?["document_tokens"] ?? "",
-                a?["query_tokens"] ?? "", b?["query_tokens"] ?? "", a?["error"] ?? "", b?["error"] ?? "",
-            ])
+            let coordinate = change.coordinate
+            table.rows.append(
+                [
+                    change.kind.rawValue, coordinate.caseID, (a ?? b)?.category ?? "", coordinate.tokenizer,
+                    coordinate.engine, coordinate.queryKind.rawValue, coordinate.formPair.document.rawValue,
+                    coordinate.formPair.query.rawValue, change.changedColumns.map(\.rawValue).joined(separator: " "),
+                ]
+                    + [MatrixRecord.Column.matched, .documentTokens, .queryTokens, .error].flatMap { column in
+                        [a?.field(column) ?? "", b?.field(column) ?? ""]
+                    })
         }
         return table
     }
@@ -104,46 +113,38 @@ package struct MatrixComparison: Sendable {
         var text = ""
         for change in changes {
             let any = (change.before ?? change.after)!
-            let engine = change.key.engine == SQLiteEngine.system.name ? "" : " on \(change.key.engine)"
+            let coordinate = change.coordinate
             let heading =
-                "\(change.key.caseID) [\(any.category)] · \(change.key.tokenizer)\(engine) · \(change.key.queryKind) · "
-                + "\(change.key.documentForm):\(change.key.queryForm)"
+                "\(coordinate.caseID) [\(any.category)] · \(coordinate.tokenizerOnEngine) · \(coordinate.queryKind.rawValue) · "
+                + "\(coordinate.formPair)"
             switch change.kind {
             case .removed:
                 text +=
                     "REMOVED \(heading)\n  in \(before.source) (line \(any.line)), not in \(after.source): is the case gone from the fixtures?\n"
             case .added:
-                text += "ADDED   \(heading)\n  in \(after.source) (\(Self.verdict(of: any))), not in \(before.source)\n"
+                text += "ADDED   \(heading)\n  in \(after.source) (\(any.result.verdict)), not in \(before.source)\n"
             case .changed:
                 let old = change.before!
                 let new = change.after!
                 text += "CHANGED \(heading)\n"
-                text += "  document \(Self.quoted(new["document"]))  query \(Self.quoted(new["query"]))\n"
-                text += "  verdict: \(Self.verdict(of: old)) → \(Self.verdict(of: new))\n"
-                for column in ["document_tokens", "query_tokens"] {
-                    let label = column.replacingOccurrences(of: "_", with: " ")
-                    if old[column] == new[column] {
-                        text += "  \(label): [\(new[column])]\n"
+                text += "  document \(Self.quoted(new.document))  query \(Self.quoted(new.query))\n"
+                text += "  verdict: \(old.result.verdict) → \(new.result.verdict)\n"
+                for column in [MatrixRecord.Column.documentTokens, .queryTokens] {
+                    let label = column.rawValue.replacingOccurrences(of: "_", with: " ")
+                    if old.field(column) == new.field(column) {
+                        text += "  \(label): [\(new.field(column))]\n"
                     } else {
-                        text += "  \(label): [\(old[column])] → [\(new[column])]\n"
+                        text += "  \(label): [\(old.field(column))] → [\(new.field(column))]\n"
                     }
                 }
                 for column in change.changedColumns
-                where !["matched", "error", "document_tokens", "query_tokens"].contains(column) {
-                    text += "  \(column): \(Self.quoted(old[column])) → \(Self.quoted(new[column]))\n"
+                where ![.matched, .error, .documentTokens, .queryTokens].contains(column) {
+                    text +=
+                        "  \(column.rawValue): \(Self.quoted(old.field(column))) → \(Self.quoted(new.field(column)))\n"
                 }
             }
         }
         return text
-    }
-
-    /// "match", "no match", or "error: message".
-    static func verdict(of record: MatrixRecord) -> String {
-        switch record["matched"] {
-        case "1": return "match"
-        case "0": return "no match"
-        default: return record["error"].isEmpty ? "error" : "error: \(record["error"])"
-        }
     }
 
     private static func quoted(_ text: String) -> String {

@@ -1,53 +1,134 @@
-import TokenBenchEngines
-
-/// One row of a long match-matrix CSV (`tokenbench matrix`), as `check` and `diff` compare it:
-/// the cell it describes, and every other column as text.
+/// One row of the long match-matrix CSV, typed: what `tokenbench matrix` writes for a cell, and
+/// what `check` and `diff` read back and compare. `Column` is the one list of its columns: the
+/// header, the writer and the reader all go through it.
 package struct MatrixRecord: Hashable, Sendable {
-    /// What identifies a cell across runs and machines.
-    package struct Key: Hashable, Sendable, CustomStringConvertible {
-        package var caseID: String
-        package var tokenizer: String
-        package var engine: String
-        package var queryKind: String
-        package var documentForm: String
-        package var queryForm: String
-
-        package var description: String {
-            "case \(caseID), tokenizer \(tokenizer)\(engine == SQLiteEngine.system.name ? "" : " on \(engine)"), \(queryKind) \(documentForm):\(queryForm)"
-        }
-    }
-
-    package var key: Key
-    /// The columns of `MatchMatrix.longTableHeader`, in that order.
-    package var values: [String]
+    /// Which cell the row describes: what identifies it across runs and machines.
+    package var coordinate: MatrixCoordinate
+    package var category: String
+    package var document: String
+    package var query: String
+    package var result: CellResult
+    package var expected: ExpectedResult?
+    package var outcome: Outcome
+    /// The token streams as the CSV shows them (`joinedForDisplay`): compared as text, since a
+    /// file read back has only the text.
+    package var documentTokens: String
+    package var queryTokens: String
     /// The 1-based CSV line the row was read from, or 0 for a row computed in this run.
     package var line: Int
 
-    /// The columns that identify a cell; every other column is compared.
-    static let keyColumns: Set<String> = ["case", "tokenizer", "engine", "query_kind", "document_form", "query_form"]
+    /// The CSV columns, in order.
+    package enum Column: String, CaseIterable, Sendable {
+        case caseID = "case"
+        case category, tokenizer, engine
+        case queryKind = "query_kind"
+        case documentForm = "document_form"
+        case queryForm = "query_form"
+        case document, query, matched, expected, outcome
+        case documentTokens = "document_tokens"
+        case queryTokens = "query_tokens"
+        case error
 
-    /// The row as `MatchMatrix.longTable()` lays it out.
-    init(longTableRow row: [String], line: Int) {
-        values = row
-        self.line = line
-        key = Key(
-            caseID: row[0], tokenizer: row[2], engine: row[3], queryKind: row[4], documentForm: row[5],
-            queryForm: row[6])
-    }
-
-    package subscript(column: String) -> String {
-        guard let index = MatchMatrix.longTableHeader.firstIndex(of: column) else { return "" }
-        return values[index]
-    }
-
-    package var category: String { self["category"] }
-
-    /// The compared columns whose values differ between `self` and `other`.
-    func changedColumns(comparedWith other: MatrixRecord) -> [String] {
-        MatchMatrix.longTableHeader.indices.compactMap { index in
-            let column = MatchMatrix.longTableHeader[index]
-            guard !Self.keyColumns.contains(column), values[index] != other.values[index] else { return nil }
-            return column
+        /// Whether the column is part of the cell's coordinate; every other column is compared.
+        package var isCoordinate: Bool {
+            switch self {
+            case .caseID, .tokenizer, .engine, .queryKind, .documentForm, .queryForm: true
+            default: false
+            }
         }
     }
+
+    package static let header = Column.allCases.map(\.rawValue)
+
+    /// The row of a cell computed in this run.
+    package init(cell: MatrixCell) {
+        coordinate = cell.coordinate
+        category = cell.matchCase.category
+        document = cell.document
+        query = cell.query
+        result = cell.result
+        expected = cell.expected
+        outcome = cell.outcome
+        documentTokens = cell.documentTokens.joinedForDisplay
+        queryTokens = cell.queryTokens.joinedForDisplay
+        line = 0
+    }
+
+    package func field(_ column: Column) -> String {
+        switch column {
+        case .caseID: coordinate.caseID
+        case .category: category
+        case .tokenizer: coordinate.tokenizer
+        case .engine: coordinate.engine
+        case .queryKind: coordinate.queryKind.rawValue
+        case .documentForm: coordinate.formPair.document.rawValue
+        case .queryForm: coordinate.formPair.query.rawValue
+        case .document: document
+        case .query: query
+        case .matched: result.csvValue
+        case .expected: expected?.csvValue ?? ""
+        case .outcome: outcome.rawValue
+        case .documentTokens: documentTokens
+        case .queryTokens: queryTokens
+        case .error:
+            if case .error(let message) = result { message } else { "" }
+        }
+    }
+
+    /// The row's fields in column order, as written.
+    package var fields: [String] { Column.allCases.map(field) }
+
+    /// Reads a row: `value` gives each column's text. Throws the reason a field is not what
+    /// `tokenbench matrix` writes (the caller names the file and line).
+    package init(reading value: (Column) -> String, line: Int) throws(MatrixRecordError) {
+        guard let queryKind = QueryKind(rawValue: value(.queryKind)) else {
+            throw MatrixRecordError("query_kind '\(value(.queryKind))' is not phrase or prefix")
+        }
+        guard let document = NormalizationForm(rawValue: value(.documentForm)),
+            let query = NormalizationForm(rawValue: value(.queryForm))
+        else {
+            throw MatrixRecordError(
+                "document_form/query_form '\(value(.documentForm))'/'\(value(.queryForm))' are not asis, nfc, nfd, nfkc or nfkd"
+            )
+        }
+        coordinate = MatrixCoordinate(
+            caseID: value(.caseID), tokenizer: value(.tokenizer), engine: value(.engine), queryKind: queryKind,
+            formPair: FormPair(document: document, query: query))
+        switch value(.matched) {
+        case "1": result = .matched
+        case "0": result = .notMatched
+        case "": result = .error(value(.error))
+        case let other: throw MatrixRecordError("matched '\(other)' is not 1, 0 or empty (an error)")
+        }
+        let expectedText = value(.expected)
+        if expectedText.isEmpty {
+            expected = nil
+        } else if let known = ExpectedResult.allCases.first(where: { $0.csvValue == expectedText }) {
+            expected = known
+        } else {
+            throw MatrixRecordError("expected '\(expectedText)' is not 1, 0, error or empty")
+        }
+        guard let outcome = Outcome(rawValue: value(.outcome)) else {
+            throw MatrixRecordError(
+                "outcome '\(value(.outcome))' is not \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self.outcome = outcome
+        category = value(.category)
+        self.document = value(.document)
+        self.query = value(.query)
+        documentTokens = value(.documentTokens)
+        queryTokens = value(.queryTokens)
+        self.line = line
+    }
+
+    /// The compared columns whose values differ between `self` and `other`.
+    package func changedColumns(comparedWith other: MatrixRecord) -> [Column] {
+        Column.allCases.filter { !$0.isCoordinate && field($0) != other.field($0) }
+    }
+}
+
+/// Why a row of a matrix CSV could not be read.
+package struct MatrixRecordError: Error {
+    package var reason: String
+    init(_ reason: String) { self.reason = reason }
 }

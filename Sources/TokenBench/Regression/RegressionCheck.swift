@@ -35,42 +35,33 @@ extension Workbench {
     ) throws -> RegressionCheck {
         let engines = try SQLiteEngine.named(baseline.engines.isEmpty ? [SQLiteEngine.system.name] : baseline.engines)
             .filter { only.isEmpty || only.contains($0) }
-        let baselinePairs = Set(baseline.records.map { Self.pairKey($0.key.tokenizer, $0.key.engine) })
+        let baselinePairs = Set(baseline.records.map { Self.pairKey($0.coordinate.tokenizer, $0.coordinate.engine) })
         var specs: [TokenizerSpec] = []
         var ran: Set<String> = []
         var skipped: [RegressionCheck.SkippedTokenizer] = []
         let candidates =
             explicit.isEmpty
-            ? baseline.tokenizers.map { name in
-                TokenizerCatalog.all.first { $0.spec.label == name }?.spec ?? TokenizerSpec(text: name)
-            }
+            // A baseline names an unlabelled spec by its exact text (which may hold `=`): only a
+            // catalog label stands for anything else.
+            ? baseline.tokenizers.map { TokenizerCatalog.spec(labelled: $0) ?? TokenizerSpec(text: $0) }
             : explicit
         for spec in candidates {
-            var accepted = false
-            var firstRefusal: (any Error)?
-            for engine in engines
-            where !explicit.isEmpty || baselinePairs.contains(Self.pairKey(spec.name, engine.name)) {
-                do {
-                    try validate(spec, engine: engine)
-                    accepted = true
-                    ran.insert(Self.pairKey(spec.name, engine.name))
-                } catch {
-                    firstRefusal = firstRefusal ?? error
-                    skipped.append(
-                        .init(
-                            name: spec.name, engine: engine.name,
-                            reason: unsupportedReason(spec, engine: engine) ?? "\(error)"))
-                }
+            let asked = engines.filter {
+                !explicit.isEmpty || baselinePairs.contains(Self.pairKey(spec.name, $0.name))
             }
-            if accepted {
-                specs.append(spec)
-            } else if !explicit.isEmpty, let firstRefusal {
-                throw firstRefusal
+            let support = engineSupport(of: spec, on: asked)
+            if !explicit.isEmpty { try support.requireSomeEngine() }
+            for engine in support.engines { ran.insert(Self.pairKey(spec.name, engine.name)) }
+            skipped += support.refusals.map {
+                .init(name: spec.name, engine: $0.engine.name, reason: $0.reason.description)
             }
+            if !support.engines.isEmpty { specs.append(spec) }
         }
         var compared = baseline
-        compared.records = baseline.records.filter { ran.contains(Self.pairKey($0.key.tokenizer, $0.key.engine)) }
-        let baselineCases = Set(baseline.records.map(\.key.caseID))
+        compared.records = baseline.records.filter {
+            ran.contains(Self.pairKey($0.coordinate.tokenizer, $0.coordinate.engine))
+        }
+        let baselineCases = Set(baseline.records.map(\.coordinate.caseID))
         let cases = fixtures.cases.filter { baselineCases.contains($0.id) }
         let casesNotInBaseline = fixtures.cases.map(\.id).filter { !baselineCases.contains($0) }
         let current: MatrixBaseline

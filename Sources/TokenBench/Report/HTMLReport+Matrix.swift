@@ -172,16 +172,7 @@ extension HTMLReport {
 
     /// "no match (expected match)".
     func verdict(_ cell: MatrixCell) -> String {
-        var text = ""
-        switch cell.result {
-        case .matched: text += "match"
-        case .notMatched: text += "no match"
-        case .error(let message): text += "error (\(message))"
-        }
-        if let expected = cell.expected {
-            text += expected == .nomatch ? " (expected no match)" : " (expected \(expected.rawValue))"
-        }
-        return text
+        cell.result.verdict + (cell.expected.map { " (expected \($0.verdict))" } ?? "")
     }
 
     private func popup(tokenizer: String, _ cells: [MatrixCell]) -> String {

@@ -97,6 +97,12 @@ public enum TokenizerCatalog {
 
     /// Every tokenizer TokenBench knows, built-in and shipped.
     public static var all: [Entry] { builtIns + shipped }
+
+    /// The spec of the entry labelled `label` (`porter-ascii`), if there is one: how a bare
+    /// label on the command line or in a baseline stands for its entry.
+    package static func spec(labelled label: String) -> TokenizerSpec? {
+        all.first { $0.spec.label == label }?.spec
+    }
 }
 
 extension Workbench {
@@ -106,27 +112,12 @@ extension Workbench {
     /// A spec the engine cannot find, on an engine where an extension did not load, also says
     /// why the extension did not load.
     public func unsupportedReason(_ spec: TokenizerSpec, engine: SQLiteEngine = .system) -> String? {
-        var reason: String
-        do {
-            try validate(spec, engine: engine)
-            return nil
-        } catch let TokenBenchError.invalidTokenizerSpec(_, why) {
-            reason = why
-        } catch {
-            reason = "\(error)"
-        }
-        let failures = extensionFailures(on: engine)
-        if reason.contains("no such tokenizer"), !failures.isEmpty {
-            reason += " (\(failures.joined(separator: "; ")))"
-        }
-        return reason
+        engineSupport(of: spec, on: [engine]).refusals.first.map { "\($0.reason)" }
     }
 
     /// The catalog entries that at least one of `engines` supports: the default tokenizer set
     /// of every command.
     public func supportedCatalogSpecs(engines: [SQLiteEngine] = [.system]) -> [TokenizerSpec] {
-        TokenizerCatalog.all.map(\.spec).filter { spec in
-            engines.contains { unsupportedReason(spec, engine: $0) == nil }
-        }
+        TokenizerCatalog.all.map(\.spec).filter { !engineSupport(of: $0, on: engines).engines.isEmpty }
     }
 }
