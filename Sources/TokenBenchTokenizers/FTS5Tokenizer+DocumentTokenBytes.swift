@@ -1,0 +1,61 @@
+import CReadableMemory
+import GRDB
+import GRDBSQLite
+
+extension FTS5Tokenizer {
+    /// The document-mode tokens of `text`, as bytes, for a constructor that runs its word list
+    /// through BASE; nil when BASE fails on `text` or reports a token that cannot be read.
+    ///
+    /// GRDB's `tokenize(document:)` builds a String from whatever pointer and length BASE
+    /// reports, and traps on a negative length: this checks them, and copies tokens without
+    /// faulting. A word BASE fails on is left out of the word list rather than failing the
+    /// constructor: BASE fails the same way on that word in a text, where the wrapper's xTokenize
+    /// fails the call and `tokenbench conformance` names the fault. BASE runs twice, and a word
+    /// whose tokens differ between the runs is left out too: a word list cannot rest on them.
+    func documentTokenBytes(of text: String) -> [[UInt8]]? {
+        guard let tokens = documentTokenBytesOnce(of: text), documentTokenBytesOnce(of: text) == tokens else {
+            return nil
+        }
+        return tokens
+    }
+
+    private func documentTokenBytesOnce(of text: String) -> [[UInt8]]? {
+        let collector = DocumentTokenCollector()
+        // A NUL after nText: a BASE that measures with strlen() (tbtest_strlen) stops there
+        // instead of reading past the buffer, in the constructor where no checker watches. In
+        // text it gets from FTS5 or `conformance`, that overread is the finding.
+        let bytes = Array(text.utf8) + [0]
+        // Ownership: `collector` outlives the synchronous xTokenize; the callback borrows it.
+        let code = withExtendedLifetime(collector) {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    tokenize(
+                        context: Unmanaged.passUnretained(collector).toOpaque(), tokenization: .document,
+                        pText: chars.baseAddress, nText: CInt(chars.count - 1),
+                        tokenCallback: { context, _, pToken, nToken, _, _ in
+                            let collector = Unmanaged<DocumentTokenCollector>.fromOpaque(context!).takeUnretainedValue()
+                            guard nToken >= 0, pToken != nil || nToken == 0 else {
+                                collector.isBroken = true
+                                return SQLITE_ERROR
+                            }
+                            guard nToken == 0 || tb_readable_prefix(pToken, Int(nToken)) == Int(nToken) else {
+                                collector.isBroken = true
+                                return SQLITE_ERROR
+                            }
+                            collector.tokens.append(
+                                nToken == 0 ? [] : Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken))))
+                            return SQLITE_OK
+                        })
+                }
+            }
+        }
+        guard code == SQLITE_OK, !collector.isBroken else { return nil }
+        return collector.tokens
+    }
+}
+
+/// The tokens `documentTokenBytes` collects, and whether BASE reported a bad one.
+private final class DocumentTokenCollector {
+    var tokens: [[UInt8]] = []
+    var isBroken = false
+}

@@ -1,0 +1,61 @@
+import CReadableMemory
+import Foundation
+
+/// Address ranges known to be readable: the input text of the current call (its caller owns it),
+/// and the pages of a wrapped tokenizer's tokens that were checked once with
+/// `tb_readable_prefix`. A token inside them is read without a system call, so the check costs
+/// one call per new page, not one per token.
+///
+/// The pages are remembered in a small direct-mapped table, not as one range: a BASE may hand
+/// out tokens from many buffers (`icu` emits each cached case folding from its own array), and
+/// remembering only the last range made every such token a system call (translit over icu ran at
+/// a quarter of its speed, half of it in the kernel). 4096 pages (16 MiB of address space, 32 KiB
+/// of table) cover the heap span of a tokenizer's caches without collisions.
+///
+/// The pages are trusted from one call to the next: a tokenizer that frees its buffer and then
+/// reports a token in it has a use-after-free of its own, which this does not try to catch.
+/// Not safe for concurrent use: one per tokenizer instance, as FTS5 uses an instance.
+final class ReadablePages {
+    private var text: (start: UInt, end: UInt) = (0, 0)
+    private static let tableSize = 4096
+    // Ownership: allocated here, freed in deinit. Slot i holds page number + 1 (0: empty) of a
+    // page found readable whose number is i modulo the table size.
+    private let table: UnsafeMutablePointer<UInt>
+    private let pageShift = UInt(UInt(sysconf(Int32(_SC_PAGESIZE))).trailingZeroBitCount)
+
+    init() {
+        table = .allocate(capacity: Self.tableSize)
+        table.initialize(repeating: 0, count: Self.tableSize)
+    }
+
+    deinit { table.deallocate() }
+
+    /// Records the caller's input text as readable for this call.
+    func trust(_ pointer: UnsafePointer<CChar>?, count: Int) {
+        let start = UInt(bitPattern: pointer)
+        text = (start, start &+ UInt(count))
+    }
+
+    /// Whether the `count` bytes at `pointer` can be read, checking their pages when they are
+    /// outside what is already known.
+    @inline(__always)
+    func canRead(_ pointer: UnsafePointer<CChar>, count: Int) -> Bool {
+        let start = UInt(bitPattern: pointer)
+        let (end, overflow) = start.addingReportingOverflow(UInt(count))
+        guard !overflow else { return false }
+        if start >= text.start && end <= text.end { return true }
+        let firstPage = start >> pageShift
+        let lastPage = (end - 1) >> pageShift
+        if firstPage == lastPage && table[Int(firstPage % UInt(Self.tableSize))] == firstPage + 1 { return true }
+        return checkPages(pointer, count: count, firstPage: firstPage, lastPage: lastPage)
+    }
+
+    private func checkPages(_ pointer: UnsafePointer<CChar>, count: Int, firstPage: UInt, lastPage: UInt) -> Bool {
+        var page = firstPage
+        while page <= lastPage && table[Int(page % UInt(Self.tableSize))] == page + 1 { page += 1 }
+        if page > lastPage { return true }
+        guard tb_readable_prefix(pointer, count) == count else { return false }
+        for known in firstPage...lastPage { table[Int(known % UInt(Self.tableSize))] = known + 1 }
+        return true
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import TokenBenchEngines
+
+/// The arguments of a shipped tokenizer: its own `key value` options first, then the spec of
+/// the tokenizer it wraps (or a default).
+struct WrapperArguments {
+    var options: [String: String] = [:]
+    var base: [String]
+    let tokenizer: String
+
+    init(_ arguments: [String], optionKeys: Set<String>, defaultBase: [String], tokenizer: String) throws {
+        var rest = arguments[...]
+        while let key = rest.first, optionKeys.contains(key) {
+            rest = rest.dropFirst()
+            guard let value = rest.first else {
+                throw DatabaseError(message: "\(tokenizer): option '\(key)' needs a value")
+            }
+            options[key] = value
+            rest = rest.dropFirst()
+        }
+        base = rest.isEmpty ? defaultBase : Array(rest)
+        self.tokenizer = tokenizer
+    }
+
+    /// How deep shipped wrappers may nest (`synonyms german nfkc …`): each level is a constructor
+    /// calling the next through SQLite, and a spec of hundreds of wrapper names (the `spec` fuzz
+    /// target made one) would otherwise overflow the stack.
+    static let maximumNesting = 16
+    private static let nestingKey = "TokenBench.wrapperNesting"
+    private static let nestingExceededKey = "TokenBench.wrapperNestingExceeded"
+
+    func makeBase(_ connection: EngineConnection) throws -> any FTS5Tokenizer {
+        // Constructors run synchronously on the thread that creates the outermost tokenizer.
+        let thread = Thread.current.threadDictionary
+        let depth = thread[Self.nestingKey] as? Int ?? 0
+        let tooDeep = "\(tokenizer): wrappers nest more than \(Self.maximumNesting) deep"
+        guard depth < Self.maximumNesting else {
+            thread[Self.nestingExceededKey] = true
+            throw DatabaseError(message: tooDeep)
+        }
+        thread[Self.nestingKey] = depth + 1
+        defer {
+            thread[Self.nestingKey] = depth
+            if depth == 0 { thread[Self.nestingExceededKey] = nil }
+        }
+        do {
+            return try EngineTokenizerInstance(components: base, in: connection)
+        } catch  where thread[Self.nestingExceededKey] as? Bool == true {
+            // A level below hit the limit: every level reports that, not "cannot create its base".
+            throw DatabaseError(message: tooDeep)
+        } catch {
+            throw DatabaseError(
+                message: "\(tokenizer): cannot create the wrapped tokenizer '\(base.joined(separator: " "))'")
+        }
+    }
+}
