@@ -1,4 +1,5 @@
 import TokenBenchEngines
+
 /// A cache from byte strings to byte strings (a token to its case folding or transliteration)
 /// whose values live back to back in one arena of raw memory, so that a hit hands out a borrowed
 /// slice: an `[UInt8]` value would be retained and released around every use, on every token.

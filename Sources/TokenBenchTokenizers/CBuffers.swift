@@ -1,4 +1,5 @@
 import TokenBenchEngines
+
 /// The calling convention of the C shims that return text (CICUShim, CMeCabShim): `write` gets
 /// a capacity, writes at most that much, and returns the length it needed, or -1 on failure.
 /// Calls it again with the needed capacity until the result fits. Returns the length, or nil.

@@ -9,28 +9,20 @@ import TokenBenchEngines
 ///
 /// BASE defaults to `unicode61 remove_diacritics 0`: folding is this tokenizer's own job. ASCII
 /// tokens skip ICU entirely; other tokens are transliterated once and cached.
-final class LatinAsciiTokenizer: FilteringWrapper {
+final class LatinAsciiTokenizer: TransliteratingWrapper {
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(LatinAsciiTokenizer.self, $0, $1, $2, $3, $4, $5)
     }
     static let name = "latinascii"
     static let transformID = "NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower"
 
+    static let defaultBase = ["unicode61", "remove_diacritics", "0"]
+
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
-    private let transliterator: Transliterator
+    let transliterator: Transliterator
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(
-            arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
-        base = try parsed.makeBase(connection)
-        transliterator = try Transliterator(id: Self.transformID, tokenizer: Self.name)
-    }
-
-    func filter(
-        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-        tokenization: FTS5Tokenization, emit: inout TokenEmitter
-    ) -> CInt {
-        transliterator.emitTransliterated(token, flags: flags, start: start, end: end, emit: &emit)
+        (base, transliterator) = try Self.parts(connection: connection, arguments: arguments)
     }
 }

@@ -9,28 +9,20 @@ import TokenBenchEngines
 ///
 /// BASE defaults to `icu`, so that text without spaces is split into words before it is
 /// transliterated. ASCII tokens skip ICU; other tokens are transliterated once and cached.
-final class TranslitTokenizer: FilteringWrapper {
+final class TranslitTokenizer: TransliteratingWrapper {
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(TranslitTokenizer.self, $0, $1, $2, $3, $4, $5)
     }
     static let name = "translit"
     static let transformID =
         "Any-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:White_Space:] Remove"
+    static let defaultBase = ["icu"]
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
-    private let transliterator: Transliterator
+    let transliterator: Transliterator
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: ["icu"], tokenizer: Self.name)
-        base = try parsed.makeBase(connection)
-        transliterator = try Transliterator(id: Self.transformID, tokenizer: Self.name)
-    }
-
-    func filter(
-        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-        tokenization: FTS5Tokenization, emit: inout TokenEmitter
-    ) -> CInt {
-        transliterator.emitTransliterated(token, flags: flags, start: start, end: end, emit: &emit)
+        (base, transliterator) = try Self.parts(connection: connection, arguments: arguments)
     }
 }

@@ -124,8 +124,8 @@ struct QualityCommand: ParsableCommand {
             workbenchOptions.noteSkipped(skipped.spec, on: skipped.engine, reason: skipped.reason)
         }
         noteCollectionCounts(report)
-        if let perQuery { try OutputDestination.write(QueryOutcome.table(report.outcomes).csv(), to: perQuery) }
-        try output.emit(output.format == .csv ? QualityRow.table(report.rows) : QualityRow.summaryTable(report.rows))
+        if let perQuery { try OutputDestination.write(QueryOutcome.csvTable(report.outcomes).csv(), to: perQuery) }
+        try output.emit(output.format == .csv ? QualityRow.csvTable(report.rows) : QualityRow.summaryTable(report.rows))
     }
 
     /// What trec_eval would count silently, said on stderr: queries and judgments left out.

@@ -83,7 +83,7 @@ struct UpgradeCommand: ParsableCommand {
                 if showProgress { printError("tokenbench: \(line)") }
             }
         }
-        try output.emit(UpgradeRow.table(rows))
+        try output.emit(UpgradeRow.csvTable(rows))
         let broken = rows.compactMap(\.failure)
         for failure in broken {
             printError("tokenbench: \(failure)")

@@ -278,8 +278,8 @@ struct HTMLReportTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let summary = directory.appendingPathComponent("q.csv").path
         let perQuery = directory.appendingPathComponent("pq.csv").path
-        try OutputDestination.write(QualityRow.table(run.rows).csv(), to: summary)
-        try OutputDestination.write(QueryOutcome.table(run.outcomes).csv(), to: perQuery)
+        try OutputDestination.write(QualityRow.csvTable(run.rows).csv(), to: summary)
+        try OutputDestination.write(QueryOutcome.csvTable(run.outcomes).csv(), to: perQuery)
         let figures = try QualityFigures.load(summary: summary, perQuery: perQuery)
         let (_, document) = try Self.render(quality: figures)
         let rows = try document.nodes(forXPath: "//section[@id='quality']/table[@class='quality']/tbody/tr")

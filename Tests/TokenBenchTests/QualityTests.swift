@@ -268,10 +268,10 @@ struct QualityTests {
             options: QualityOptions(tokenizers: [
                 TokenizerSpec(parsing: "unicode61"), TokenizerSpec(parsing: "trigram"),
             ]))
-        let text = QualityRow.table(report.rows).csv()
+        let text = QualityRow.csvTable(report.rows).csv()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tb-quality-\(UUID()).csv")
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        #expect(QualityRow.table(try QualityRow.rows(ofFile: file.path)).csv() == text)
+        #expect(QualityRow.csvTable(try QualityRow.rows(ofFile: file.path)).csv() == text)
     }
 }

@@ -51,13 +51,13 @@ struct ThroughputTests {
     @Test func csvColumnsStartWithTheDocumentedOnes() {
         let documented =
             "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative"
-        #expect(ThroughputRow.tableHeader.joined(separator: ",").hasPrefix(documented))
+        #expect(ThroughputRow.csvHeader.joined(separator: ",").hasPrefix(documented))
     }
 
     @Test func csvRowDerivesThroughputFromTheMedian() {
         var row = Self.row("ascii", .tokenize, median: 0.01)
         row.relative = 2
-        let fields = Dictionary(uniqueKeysWithValues: zip(ThroughputRow.tableHeader, row.tableRow))
+        let fields = Dictionary(uniqueKeysWithValues: zip(ThroughputRow.csvHeader, row.csvFields))
         // 2 MB in 10 ms: 200 MB/s; 400 000 tokens: 40 M tokens/s, 25 ns/token; 1000 docs: 100 000 docs/s.
         #expect(fields["mb_per_s"] == "200.00")
         #expect(fields["tokens_per_s"] == "40000000")
@@ -67,12 +67,12 @@ struct ThroughputTests {
         #expect(fields["relative"] == "2.000")
         #expect(fields["checksum"] == "fnv1a64:00000000000000ff")
         #expect(fields["p50_us"] == "")
-        #expect(row.tableRow.count == ThroughputRow.tableHeader.count)
+        #expect(row.csvFields.count == ThroughputRow.csvHeader.count)
     }
 
     @Test func queryRowsReportLatenciesNotThroughput() {
         let row = Self.row("ascii", .query, median: 0.00002, mode: .query, storage: .file, p50: 20, tokens: nil)
-        let fields = Dictionary(uniqueKeysWithValues: zip(ThroughputRow.tableHeader, row.tableRow))
+        let fields = Dictionary(uniqueKeysWithValues: zip(ThroughputRow.csvHeader, row.csvFields))
         #expect(fields["mb_per_s"] == "")
         #expect(fields["p50_us"] == "20.0")
         #expect(fields["p99_us"] == "60.0")
@@ -347,7 +347,7 @@ struct ThroughputTests {
         #expect(try bytes("unicode61", .none) < bytes("unicode61", .full))
         #expect(try bytes("trigram", .none) < bytes("trigram", .full))
         #expect(
-            ThroughputRow.table(rows).rows.allSatisfy { $0[ThroughputRow.tableHeader.firstIndex(of: "detail")!] != "" })
+            ThroughputRow.table(rows).rows.allSatisfy { $0[ThroughputRow.csvHeader.firstIndex(of: "detail")!] != "" })
     }
 
     /// A CSV written before the detail axis reads its index rows as detail=full, FTS5's default,

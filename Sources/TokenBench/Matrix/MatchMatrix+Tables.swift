@@ -2,7 +2,7 @@ extension MatchMatrix {
     /// One row per case × tokenizer × engine × query kind × form pair (`tokenbench matrix`), with
     /// `MatrixRecord`'s columns: what `check` and `diff` read back.
     public func longTable() -> Table {
-        Table(header: MatrixRecord.header, rows: cells.map { MatrixRecord(cell: $0).fields })
+        MatrixRecord.csvTable(cells.map(MatrixRecord.init(cell:)))
     }
 
     /// One row per case × query kind × form pair, one column per tokenizer (per tokenizer and

@@ -3,7 +3,7 @@ import Foundation
 /// The quality CSVs, both ways: the summary (one `QualityRow` per line) and the per-query file
 /// (one `QueryOutcome` per line). Each column list is written once, here; `tokenbench quality`
 /// writes with it and the report reads with it.
-extension QualityRow {
+extension QualityRow: CSVRow {
     /// The summary's columns, in order. The metric columns are named as ir_measures names them.
     package enum Column: String, CaseIterable, Sendable {
         case tokenizer, spec, engine
@@ -30,11 +30,7 @@ extension QualityRow {
         case runFile = "run_file"
     }
 
-    package static func table(_ rows: [QualityRow]) -> Table {
-        Table(header: Column.allCases.map(\.rawValue), rows: rows.map { row in Column.allCases.map(row.field) })
-    }
-
-    private func field(_ column: Column) -> String {
+    package func field(_ column: Column) -> String {
         switch column {
         case .tokenizer: tokenizer
         case .spec: spec
@@ -151,7 +147,7 @@ extension RandomizationTest {
     }
 }
 
-extension QueryOutcome {
+extension QueryOutcome: CSVRow {
     /// The per-query file's columns, in order.
     package enum Column: String, CaseIterable, Sendable {
         case queryID = "query_id"
@@ -193,13 +189,7 @@ extension QueryOutcome {
         }
     }
 
-    package static func table(_ outcomes: [QueryOutcome]) -> Table {
-        Table(
-            header: Column.allCases.map(\.rawValue),
-            rows: outcomes.map { outcome in Column.allCases.map(outcome.field) })
-    }
-
-    private func field(_ column: Column) -> String {
+    package func field(_ column: Column) -> String {
         switch column {
         case .queryID: queryID
         case .tokenizer: tokenizer

@@ -45,7 +45,7 @@ package struct MatrixBaseline: Sendable {
         let required = MatrixRecord.Column.allCases.filter { $0 != .engine || header.fields.contains("engine") }
         let indices = try CSV.columnIndices(
             of: required.map(\.rawValue), in: header, file: source,
-            expected: "the long layout of 'tokenbench matrix' (\(MatrixRecord.header.joined(separator: ",")))")
+            expected: "the long layout of 'tokenbench matrix' (\(MatrixRecord.csvHeader.joined(separator: ",")))")
         var records: [MatrixRecord] = []
         var firstLine: [MatrixCoordinate: Int] = [:]
         for csvRecord in csvRecords.dropFirst() {

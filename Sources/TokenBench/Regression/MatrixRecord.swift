@@ -1,7 +1,7 @@
 /// One row of the long match-matrix CSV, typed: what `tokenbench matrix` writes for a cell, and
 /// what `check` and `diff` read back and compare. `Column` is the one list of its columns: the
 /// header, the writer and the reader all go through it.
-package struct MatrixRecord: Hashable, Sendable {
+package struct MatrixRecord: Hashable, Sendable, CSVRow {
     /// Which cell the row describes: what identifies it across runs and machines.
     package var coordinate: MatrixCoordinate
     package var category: String
@@ -38,8 +38,6 @@ package struct MatrixRecord: Hashable, Sendable {
         }
     }
 
-    package static let header = Column.allCases.map(\.rawValue)
-
     /// The row of a cell computed in this run.
     package init(cell: MatrixCell) {
         coordinate = cell.coordinate
@@ -74,9 +72,6 @@ package struct MatrixRecord: Hashable, Sendable {
             if case .error(let message) = result { message } else { "" }
         }
     }
-
-    /// The row's fields in column order, as written.
-    package var fields: [String] { Column.allCases.map(field) }
 
     /// Reads a row: `value` gives each column's text. Throws the reason a field is not what
     /// `tokenbench matrix` writes (the caller names the file and line).

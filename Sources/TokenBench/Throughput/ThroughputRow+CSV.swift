@@ -3,7 +3,7 @@ import TokenBenchEngines
 
 /// The throughput CSV, both ways: the one place that knows its columns. `tokenbench throughput`
 /// writes rows with `table(_:)`; baselines and the report read them back as `Record`s.
-extension ThroughputRow {
+extension ThroughputRow: CSVRow {
     /// The CSV columns, in order: the ones every consumer relies on first, then the extras.
     package enum Column: String, CaseIterable, Sendable {
         case tokenizer, engine, operation, mode, corpus, bytes, documents, tokens, runs
@@ -23,13 +23,7 @@ extension ThroughputRow {
         case indexBytes = "index_bytes"
     }
 
-    package static let tableHeader = Column.allCases.map(\.rawValue)
-
-    package var tableRow: [String] {
-        Column.allCases.map(field)
-    }
-
-    private func field(_ column: Column) -> String {
+    package func field(_ column: Column) -> String {
         switch column {
         case .tokenizer: tokenizer
         case .engine: engine
@@ -65,7 +59,7 @@ extension ThroughputRow {
 
     /// The full table, as written to CSV.
     public static func table(_ rows: [ThroughputRow]) -> Table {
-        Table(header: tableHeader, rows: rows.map(\.tableRow))
+        csvTable(rows)
     }
 
     /// A narrower table for people (pull requests, issue reports): the figures that compare tokenizers.

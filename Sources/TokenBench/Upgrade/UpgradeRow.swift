@@ -49,11 +49,7 @@ public struct UpgradeRow: Sendable, Equatable {
         case firstQueryDiffering = "first_query_differing"
     }
 
-    package static func table(_ rows: [UpgradeRow]) -> Table {
-        Table(header: Column.allCases.map(\.rawValue), rows: rows.map { row in Column.allCases.map(row.field) })
-    }
-
-    private func field(_ column: Column) -> String {
+    package func field(_ column: Column) -> String {
         switch column {
         case .tokenizer: tokenizer
         case .from: from
@@ -71,3 +67,5 @@ public struct UpgradeRow: Sendable, Equatable {
         }
     }
 }
+
+extension UpgradeRow: CSVRow {}

@@ -1,0 +1,18 @@
+/// A row of one of the bench's CSV files, written through its one list of columns: `Column`'s
+/// cases in order, their raw values the header. The header, each row's fields and the table all
+/// follow from that list, and each file's reader goes through the same `Column`.
+package protocol CSVRow {
+    associatedtype Column: RawRepresentable & CaseIterable where Column.RawValue == String
+    /// The row's text in `column`, as the CSV holds it.
+    func field(_ column: Column) -> String
+}
+
+extension CSVRow {
+    package static var csvHeader: [String] { Column.allCases.map(\.rawValue) }
+
+    package var csvFields: [String] { Column.allCases.map(field) }
+
+    package static func csvTable(_ rows: [Self]) -> Table {
+        Table(header: csvHeader, rows: rows.map(\.csvFields))
+    }
+}

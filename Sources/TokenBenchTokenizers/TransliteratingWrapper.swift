@@ -1,0 +1,29 @@
+import GRDB
+import TokenBenchEngines
+
+/// A shipped wrapper that runs each of BASE's tokens through one ICU transform (`latinascii`,
+/// `translit`): the types differ only in the transform and the default BASE.
+protocol TransliteratingWrapper: FilteringWrapper {
+    /// The ICU transform, as `Transliterator` compiles it.
+    static var transformID: String { get }
+    /// BASE's spec words when the spec names none.
+    static var defaultBase: [String] { get }
+    var transliterator: Transliterator { get }
+}
+
+extension TransliteratingWrapper {
+    /// BASE made from the spec's arguments, and the compiled transform: what `init` stores.
+    static func parts(connection: EngineConnection, arguments: [String]) throws -> (
+        base: any FTS5Tokenizer, transliterator: Transliterator
+    ) {
+        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: defaultBase, tokenizer: name)
+        return (try parsed.makeBase(connection), try Transliterator(id: transformID, tokenizer: name))
+    }
+
+    func filter(
+        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
+        transliterator.emitTransliterated(token, flags: flags, start: start, end: end, emit: &emit)
+    }
+}
