@@ -36,13 +36,18 @@ let package = Package(
         .target(name: "CStemmerShim", linkerSettings: [.linkedLibrary("stemmer")]),
         // Fault-free reads of memory a judged tokenizer points at (process_vm_readv).
         .target(name: "CReadableMemory"),
-        // Both SQLite engines behind one table of C functions over opaque pointers: a Swift
-        // module that saw GRDB's sqlite3 structs and sqlite-nio's would not build.
+        // SQLite engines behind one table of C functions over opaque pointers: a Swift module
+        // that saw GRDB's sqlite3 structs and sqlite-nio's would not build. CSQLiteEngines: the
+        // system's, libraries loaded by path, and the host SQLite of the loadable extension.
         .target(
             name: "CSQLiteEngines",
-            dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")],
             exclude: ["engine.inc", "api_routines.inc", "tools"],
             linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("dl")]),
+        // The bundled engine (sqlite-nio's amalgamation): the bench's only, so that the tokenizers
+        // an app ships bring neither it nor swift-nio.
+        .target(
+            name: "CBundledSQLite",
+            dependencies: ["CSQLiteEngines", .product(name: "SQLiteNIO", package: "sqlite-nio")]),
         // The C loops that `tokenbench throughput` times beside the Swift harness: the reference
         // loop (harness overhead) and the limit loops of `icu` and `nfkc` (ICU).
         .target(
@@ -82,6 +87,7 @@ let package = Package(
                 "CReadableMemory",
                 "CReferenceLoop",
                 "CSQLiteEngines",
+                "CBundledSQLite",
             ],
             resources: [.embedInCode("DefaultFixtures")]),
         .target(name: "TokenBenchFTS5", dependencies: ["TokenBenchTokenizers"]),

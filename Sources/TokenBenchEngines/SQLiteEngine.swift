@@ -5,7 +5,7 @@ import GRDBSQLite
 /// A SQLite library whose FTS5 runs the bench. Cells, rows and findings name the engine that
 /// produced them, because FTS5's answers change with the SQLite version.
 ///
-/// Two are built in: `system` and `bundled`. Any other libsqlite3 (an Android or SQLCipher
+/// Two are built in: `system` and, in the bench, `bundled`. Any other libsqlite3 (an Android or SQLCipher
 /// build, an older release) joins them with `load(path:)`.
 public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
     /// The engine's name in rows and options: `system`, `bundled`, or the library's path.
@@ -16,15 +16,15 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
     /// The SQLite that GRDB links: the system's libsqlite3. The user's GRDB tokenizer types run
     /// here only.
     public static let system = SQLiteEngine(name: "system", library: Library(tb_system_sqlite().pointee))
-    /// The SQLite amalgamation that vapor/sqlite-nio vendors (3.54.1 in sqlite-nio 1.13.2),
-    /// built without extension loading (the bench loads extensions into it itself).
-    public static let bundled = SQLiteEngine(name: "bundled", library: Library(tb_bundled_sqlite().pointee))
-    /// The engines every command runs by default.
-    public static let builtIn: [SQLiteEngine] = [.system, .bundled]
 
     private init(name: String, library: Library) {
         self.name = name
         self.library = library
+    }
+
+    /// An engine driven through `functions` (the bench's bundled engine).
+    package init(name: String, functions: tb_sqlite_functions) {
+        self.init(name: name, library: Library(functions))
     }
 
     /// Loads the SQLite library file at `path` as an engine named by that path. Its symbols

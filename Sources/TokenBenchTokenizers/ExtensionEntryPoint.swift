@@ -36,10 +36,8 @@ package enum ExtensionEntryPoint {
             let connection = try EngineConnection(borrowing: db, engine: engine)
             try ShippedTokenizers.register(on: connection, keepingConnectionAlive: true)
             return (SQLITE_OK, nil)
-        } catch let failure as SQLiteFailure {
-            return (failure.code, "tokenbench: \(failure.message)")
         } catch {
-            return (SQLITE_ERROR, "tokenbench: \(error)")
+            return (error.code, "tokenbench: \(error.message)")
         }
     }
 }

@@ -35,7 +35,6 @@ typedef struct tb_sqlite_functions {
 } tb_sqlite_functions;
 
 const tb_sqlite_functions *tb_system_sqlite(void);
-const tb_sqlite_functions *tb_bundled_sqlite(void);
 
 /// Loads the SQLite library at `path` with dlopen(RTLD_NOW | RTLD_LOCAL), so its symbols stay
 /// apart from every other SQLite in the process, and fills `functions` from it. Returns 0, or

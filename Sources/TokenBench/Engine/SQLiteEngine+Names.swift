@@ -1,6 +1,13 @@
+import CBundledSQLite
 import TokenBenchEngines
 
 extension SQLiteEngine {
+    /// The SQLite amalgamation that vapor/sqlite-nio vendors (3.54.1 in sqlite-nio 1.13.2),
+    /// built without extension loading (the bench loads extensions into it itself).
+    public static let bundled = SQLiteEngine(name: "bundled", functions: tb_bundled_sqlite().pointee)
+    /// The engines every command runs by default.
+    public static let builtIn: [SQLiteEngine] = [.system, .bundled]
+
     /// Loads the SQLite library file at `path` as an engine named by that path. Its symbols
     /// are kept apart from every other SQLite in the process (RTLD_LOCAL).
     public static func load(path: String) throws -> SQLiteEngine {

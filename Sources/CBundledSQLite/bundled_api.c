@@ -8,14 +8,14 @@
 
 #define API(member, function) extern void sqlite_nio_sqlite3_##function(void) __attribute__((weak));
 #define NOAPI(member)
-#include "api_routines.inc"
+#include "../CSQLiteEngines/api_routines.inc"
 #undef API
 #undef NOAPI
 
 void (*const tb_bundled_api_routines[])(void) = {
 #define API(member, function) sqlite_nio_sqlite3_##function,
 #define NOAPI(member) 0,
-#include "api_routines.inc"
+#include "../CSQLiteEngines/api_routines.inc"
 #undef API
 #undef NOAPI
 };
