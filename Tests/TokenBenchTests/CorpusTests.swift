@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TokenBench
+@_spi(Benchmarks) @testable import TokenBench
 @testable import TokenBenchEngines
 @testable import TokenBenchTokenizers
 

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import TokenBench
+@_spi(Benchmarks) @testable import TokenBench
 @testable import TokenBenchEngines
 @testable import TokenBenchTokenizers
 

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import TokenBench
+@_spi(Benchmarks) import TokenBench
 
 /// `tokenbench quality` at the scale the issue names: 100,000 documents and 1,000 queries
 /// through four tokenizers on one engine, timed as one run (one iteration: it takes minutes).

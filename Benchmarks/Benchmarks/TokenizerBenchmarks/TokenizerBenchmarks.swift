@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
 import MeCabReferenceLoop
-import TokenBench
+@_spi(Benchmarks) import TokenBench
 
 /// One benchmark per built-in and shipped tokenizer: tokenizing the built-in 8 MB corpus in
 /// document mode through xTokenize, as `tokenbench throughput` does. Reports throughput (passes

@@ -1,23 +1,23 @@
 /// A run of whole documents from a corpus, stored back to back in one buffer so that a timed
 /// loop walks contiguous memory and allocates nothing.
-package struct CorpusBatch: Sendable {
+@_spi(Benchmarks) public struct CorpusBatch: Sendable {
     /// The documents' bytes, concatenated without separators.
-    package private(set) var bytes: [UInt8] = []
+    @_spi(Benchmarks) public private(set) var bytes: [UInt8] = []
     /// The end offset of each document in `bytes`; document `i` starts where `i - 1` ends.
-    package private(set) var ends: [Int] = []
+    @_spi(Benchmarks) public private(set) var ends: [Int] = []
 
-    package init() {}
+    @_spi(Benchmarks) public init() {}
 
-    package var documentCount: Int { ends.count }
-    package var isEmpty: Bool { ends.isEmpty }
+    @_spi(Benchmarks) public var documentCount: Int { ends.count }
+    @_spi(Benchmarks) public var isEmpty: Bool { ends.isEmpty }
 
     /// The byte range of document `index`.
-    package func range(ofDocument index: Int) -> Range<Int> {
+    @_spi(Benchmarks) public func range(ofDocument index: Int) -> Range<Int> {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 
     /// Appends one whole document: a corpus of your own, or a part of another batch.
-    package mutating func append<C: Collection>(document: C) where C.Element == UInt8 {
+    @_spi(Benchmarks) public mutating func append<C: Collection>(document: C) where C.Element == UInt8 {
         bytes.append(contentsOf: document)
         ends.append(bytes.count)
     }

@@ -44,7 +44,7 @@ public enum CorpusSource: Sendable, Hashable {
 
     /// Calls `body` with consecutive batches of whole documents, each about `batchBytes` long
     /// (longer when a single document is). The batch passed to `body` is reused afterwards.
-    package func forEachBatch(batchBytes: Int = 8 << 20, _ body: (CorpusBatch) throws -> Void) throws {
+    @_spi(Benchmarks) public func forEachBatch(batchBytes: Int = 8 << 20, _ body: (CorpusBatch) throws -> Void) throws {
         var batch = CorpusBatch()
         // Room for a full batch plus a typical document, so the buffer never doubles past it.
         batch.reserveCapacity(bytes: batchBytes + 64 << 10)
