@@ -20,7 +20,9 @@
 
 extension Workbench {
     /// Instantiates `spec` once and runs `body` with it; setup stays outside whatever `body` times.
-    @_spi(Benchmarks) public func withCountingTokenizer<T>(_ spec: TokenizerSpec, _ body: (CountingTokenizer) throws -> T) throws -> T {
+    @_spi(Benchmarks) public func withCountingTokenizer<T>(
+        _ spec: TokenizerSpec, _ body: (CountingTokenizer) throws -> T
+    ) throws -> T {
         try withConnection { connection in
             try body(CountingTokenizer(resolved: ResolvedTokenizer(spec: spec, in: connection), limitLoop: nil))
         }
@@ -29,7 +31,9 @@ extension Workbench {
     /// Runs `body` with the C limit loop of `spec` (`icu` and `nfkc` have one: their approach as
     /// the plainest C loop over the same libraries), counting as `withCountingTokenizer` does;
     /// nil when the tokenizer has no limit loop.
-    @_spi(Benchmarks) public func withLimitLoop<T>(_ spec: TokenizerSpec, _ body: (CountingTokenizer) throws -> T) throws -> T? {
+    @_spi(Benchmarks) public func withLimitLoop<T>(_ spec: TokenizerSpec, _ body: (CountingTokenizer) throws -> T)
+        throws -> T?
+    {
         try withConnection { connection in
             let resolved = try ResolvedTokenizer(spec: spec, in: connection)
             guard let loop = try LimitLoop(tokenizer: resolved, in: connection) else { return nil }
