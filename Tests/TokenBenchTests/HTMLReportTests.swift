@@ -9,8 +9,9 @@ import Testing
     import FoundationXML
 #endif
 
-/// The HTML report's structure, read back with a strict XML parser: one cell per case ×
-/// tokenizer, and no fixture, spec or token text able to inject markup.
+/// The HTML report's structure, read back with a strict XML parser, and the matrix data its script
+/// draws from: one cell per case × tokenizer, and no fixture, spec or token text able to inject
+/// markup. `ReportBrowserTests` checks what the script draws, in Chromium.
 struct HTMLReportTests {
     /// Text fields that would break out of their element or attribute if they were not escaped.
     static let hostileCases = [
@@ -42,9 +43,23 @@ struct HTMLReportTests {
         return (html, try XMLDocument(xmlString: html, options: []))
     }
 
-    /// Two engines: the grid gets a column per tokenizer and engine, and the engines section
-    /// comes first, saying where they disagree: nowhere on a real run, one row on a doctored one.
-    @Test func enginesAreSideBySideWithTheirDisagreementsFirst() throws {
+    /// The matrix data the page's script draws from, decoded from its `<script>` element.
+    static func matrixData(_ html: String) throws -> [String: Any] {
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"matrix-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let text = String(html[start.upperBound..<end.lowerBound])
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// `cells[case][tokenizer]`: the entries of one cell, each `[[engine indices], record]`.
+    static func entries(_ data: [String: Any], case caseIndex: Int, tokenizer: Int) -> [[Any]] {
+        ((data["cells"] as? [[[[Any]]]])?[caseIndex][tokenizer]) ?? []
+    }
+
+    /// Two engines: one column per tokenizer, each cell once where the engines agree and once
+    /// per engine where they differ; the engines section comes first and lists the differences:
+    /// none on a real run, one row on a doctored one.
+    @Test func enginesAreMergedWhereTheyAgreeAndSplitWhereTheyDiffer() throws {
         let workbench = try Workbench()
         let cases = [
             MatchCase(id: "foo", category: "c", document: "Foo", query: "foo"),
@@ -54,15 +69,18 @@ struct HTMLReportTests {
             cases: cases, tokenizers: [TokenizerSpec(text: "unicode61")], engines: [.system, .bundled])
         let environment = [("system.sqlite_version", "3.40.1"), ("bundled.sqlite_version", "3.54.1")]
         let agreeing = HTMLReport(matrix: matrix, environment: environment, command: "x").render()
-        let document = try XMLDocument(xmlString: agreeing, options: [])
-        let headers = try document.nodes(forXPath: "//table[@class='grid']/thead//th[@class='tokenizer']/span").map {
-            $0.stringValue ?? ""
+        let data = try Self.matrixData(agreeing)
+        #expect(data["tokenizers"] as? [String] == ["unicode61"])
+        #expect(data["engines"] as? [String] == ["system", "bundled"])
+        for caseIndex in 0..<2 {
+            let entries = Self.entries(data, case: caseIndex, tokenizer: 0)
+            #expect(entries.count == 1)
+            #expect(entries.first?.first as? [Int] == [0, 1])
         }
-        #expect(headers == ["unicode61@system", "unicode61@bundled"])
         #expect(agreeing.contains("The engines agree on every one of the 12 cells they both ran."))
         #expect(agreeing.range(of: "id=\"engines\"")!.lowerBound < agreeing.range(of: "id=\"matrix\"")!.lowerBound)
 
-        // One bundled cell made to miss: exactly that coordinate is listed, with both verdicts.
+        // One bundled cell made to miss: that case's cell splits, and the list names it.
         let doctored = try MatchMatrix(
             tokenizers: matrix.tokenizers, engines: matrix.engines, queryKinds: matrix.queryKinds,
             formPairs: matrix.formPairs,
@@ -77,6 +95,12 @@ struct HTMLReportTests {
             })
         #expect(doctored.engineDisagreements().cells.count == 2)
         let disagreeing = HTMLReport(matrix: doctored, environment: environment, command: "x").render()
+        let split = try Self.matrixData(disagreeing)
+        #expect(Self.entries(split, case: 0, tokenizer: 0).count == 1)
+        let bar = Self.entries(split, case: 1, tokenizer: 0)
+        #expect(bar.map { $0.first as? [Int] } == [[0], [1]])
+        // Sub-cell 3 is prefix asis:asis (kind-major): a match on system, no match on bundled.
+        #expect(bar.map { (($0[1] as? [Any])?.first as? String).map { Array($0)[3] } } == ["m", "n"])
         let rows = try XMLDocument(xmlString: disagreeing, options: []).nodes(
             forXPath: "//table[@class='disagreements']//tr[td]")
         #expect(rows.count == 1)
@@ -84,116 +108,74 @@ struct HTMLReportTests {
         #expect(disagreeing.contains("The engines disagree on 1 of the 12 cells they both ran"))
     }
 
-    @Test func oneCellPerCaseAndTokenizer() throws {
-        let (_, document) = try Self.render()
-        let cells = try document.nodes(forXPath: "//table[@class='grid']//td[contains(@class, 'cell')]")
-        #expect(cells.count == Self.hostileCases.count * 3)
-        let headers = try document.nodes(forXPath: "//table[@class='grid']/thead//th[@class='tokenizer']/span")
-        #expect(headers.map { $0.stringValue ?? "" } == ["unicode61", "unicode61 tokenchars '<>&\"'''", "tri"])
-        // One row group per category, in order of first appearance, even when cases interleave.
-        let categories = try document.nodes(forXPath: "//tr[@class='category']/th")
-        #expect(categories.map { $0.stringValue ?? "" } == ["<b>cat</b>&amp;", "second"])
-        let firstGroup = try document.nodes(
-            forXPath: "//table[@class='grid']/tbody[1]/tr/th[@class='case']/span[@class='id']")
-        #expect(firstGroup.map { $0.stringValue ?? "" } == ["x<script>", "again"])
-        // Every cell shows its verdict as a glyph and a word, not only as a colour.
-        for cell in cells {
-            let verdict = try cell.nodes(forXPath: "span[@class='verdict']").first?.stringValue ?? ""
-            let readable = ["✓ match", "— no match", "! error"].contains(verdict) || verdict.hasPrefix("✗ failed")
-            #expect(readable, "\(verdict)")
+    @Test func theDataHoldsOneCellPerCaseAndTokenizer() throws {
+        let (html, _) = try Self.render()
+        let data = try Self.matrixData(html)
+        #expect(data["tokenizers"] as? [String] == ["unicode61", "unicode61 tokenchars '<>&\"'''", "tri"])
+        // One category group each, in order of first appearance, even when cases interleave.
+        #expect(data["categories"] as? [String] == ["<b>cat</b>&amp;", "second"])
+        let cases = try #require(data["cases"] as? [[Any]])
+        #expect(cases.map { $0[0] as? String } == ["x<script>", "again", "plain", "nfd"])
+        #expect(cases.map { $0[1] as? Int } == [0, 0, 1, 1])
+        let subCells = (data["kinds"] as? [String] ?? []).count * (data["pairs"] as? [String] ?? []).count
+        #expect(subCells == 6)
+        for caseIndex in cases.indices {
+            for tokenizer in 0..<3 {
+                let entries = Self.entries(data, case: caseIndex, tokenizer: tokenizer)
+                #expect(entries.count == 1)
+                let record = try #require(entries.first?[1] as? [Any])
+                // Results, expectations and violations: one letter per sub-cell.
+                for field in record.prefix(3) { #expect((field as? String)?.count == subCells) }
+                #expect((record[0] as? String)?.allSatisfy { "mne".contains($0) } == true)
+            }
         }
     }
 
     @Test func noTextFieldInjectsMarkup() throws {
         let (html, document) = try Self.render()
-        #expect(try document.nodes(forXPath: "//script").isEmpty)
+        // The data's script element and the page's script, nothing else.
+        #expect(try document.nodes(forXPath: "//script").count == 2)
         #expect(try document.nodes(forXPath: "//img").isEmpty)
         #expect(try document.nodes(forXPath: "//*[@onerror]").isEmpty)
-        #expect(!html.contains("<script"))
-        // The hostile texts survive as text.
+        // No text in the data can close its element: JSON holds '<', '>' and '&' only as escapes.
+        let start = try #require(html.range(of: "id=\"matrix-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        #expect(!html[start.upperBound..<end.lowerBound].contains(where: { "<>&".contains($0) }))
+        // The hostile texts survive exactly, as data.
+        let data = try Self.matrixData(html)
+        let cases = try #require(data["cases"] as? [[Any]])
+        #expect(cases[0][2] as? String == "<script>alert('d')</script> & \"q\"")
+        #expect(cases[0][3] as? String == "</td><img src=x onerror=alert(1)>")
+        #expect(cases[0][4] as? String == "<!-- note --> ]]>")
+        // Tokens that are markup (tokenchars '<>') are data too.
+        let streams = try #require(data["streams"] as? [[[Any]]])
+        #expect(streams.contains { $0.contains { $0.first as? String == "<script>alert" } })
+        // The static parts are escaped text.
         let text = document.rootElement()?.stringValue ?? ""
-        #expect(text.contains("<script>alert('d')</script> & \"q\""))
-        #expect(text.contains("</td><img src=x onerror=alert(1)>"))
-        #expect(text.contains("<!-- note --> ]]>"))
         #expect(text.contains("tokenbench report --case '<x>'"))
         #expect(text.contains("\"quoted\" & <os>"))
-        // Tokens that are markup (tokenchars '<>') are text too, in token chips.
-        #expect(try !document.nodes(forXPath: "//span[@class='tok'][.=\"<script>alert\"]").isEmpty)
     }
 
-    @Test func noScriptsAndNothingFetched() throws {
+    @Test func oneInlineScriptAndNothingFetched() throws {
         let (html, document) = try Self.render()
         #expect(try document.nodes(forXPath: "//*[@src or @href]").isEmpty)
         #expect(!html.contains("@import") && !html.contains("url("))
         #expect(try document.nodes(forXPath: "//style").count == 1)
-    }
-
-    @Test func invisibleCharactersAreShownWithTheirCodePoints() throws {
-        let (_, document) = try Self.render()
-        // Only the token tables, not the legend (which shows U+0301 as its example whatever the data).
-        let marks = try document.nodes(forXPath: "//section[@id='tokens']//span[@class='inv']/small").compactMap(
-            \.stringValue)
-        // Soft hyphen, ZWJ, a combining acute, a variation selector.
-        for code in ["U+00AD", "U+200D", "U+0301", "U+FE0F"] {
-            #expect(marks.contains(code), "\(code) not shown")
-        }
-        let titles = try document.nodes(forXPath: "//span[@class='inv']/@title").compactMap(\.stringValue)
-        #expect(titles.contains("U+200D ZERO WIDTH JOINER"))
-    }
-
-    @Test func sideBySideTokensStackOverlappingAndAlignByOffset() throws {
-        let (_, document) = try Self.render()
-        // One <details> per case, each with a document and a query table.
-        #expect(try document.nodes(forXPath: "//section[@id='tokens']/details").count == Self.hostileCases.count)
-        let plain = try #require(
-            try document.nodes(forXPath: "//section[@id='tokens']/details[summary/span[@class='id']='plain']/table[1]")
-                .first)
-        // trigram tokens overlap, so 'tri' spans several rows (lanes).
-        let tri = try #require(try plain.nodes(forXPath: "tr/th[.='tri']").first)
-        #expect(Self.span(tri, "rowspan") >= 3)
-        // Each lane covers exactly the source segments: colspans add up to the segment count.
-        let segments = try plain.nodes(forXPath: "tr[1]/td[@class='src']").count
-        for row in try plain.nodes(forXPath: "tr[position() > 1]") {
-            let spans = try row.nodes(forXPath: "td").map { Self.span($0, "colspan") }
-            #expect(spans.reduce(0, +) == segments)
+        #expect(try document.nodes(forXPath: "//script[not(@type)]").count == 1)
+        for call in ["fetch(", "XMLHttpRequest", "import(", "innerHTML", "eval("] {
+            #expect(!HTMLReport.script.contains(call), "\(call)")
         }
     }
 
-    /// A rowspan or colspan attribute, 1 when absent.
-    static func span(_ node: XMLNode, _ attribute: String) -> Int {
-        guard let element = node as? XMLElement, let value = element.attribute(forName: attribute)?.stringValue else {
-            return 1
-        }
-        return Int(value) ?? 0
-    }
-
-    @Test func alignmentStacksColocatedTokensAndCutsAtEveryBoundary() {
-        let text = Array("first base".utf8)
-        let alignment = TokenAlignment(
-            text: text,
-            streams: [
-                (
-                    "synonyms",
-                    [
-                        Token(position: 0, bytes: Array("first".utf8), start: 0, end: 5, isColocated: false),
-                        Token(position: 0, bytes: Array("1st".utf8), start: 0, end: 5, isColocated: true),
-                        Token(position: 1, bytes: Array("base".utf8), start: 6, end: 10, isColocated: false),
-                    ]
-                ),
-                (
-                    "broken",
-                    [
-                        Token(position: 0, bytes: Array("x".utf8), start: 3, end: 99, isColocated: false),
-                        Token(position: 1, bytes: [], start: 10, end: 10, isColocated: false),
-                    ]
-                ),
-            ])
-        #expect(alignment.segments == [0..<5, 5..<6, 6..<10])
-        #expect(alignment.lanes[0].lanes.count == 2)
-        #expect(alignment.lanes[0].lanes[1].map(\.token.text) == ["1st"])
-        #expect(alignment.unplaced.map(\.token.text) == ["x"])
-        // An empty token at the very end takes the last segment's column rather than one past it.
-        #expect(alignment.lanes[1].lanes.first?.first?.segments == 2..<3)
+    @Test func invisibleCharactersComeWithTheirNames() throws {
+        let (html, _) = try Self.render()
+        let invisible = try #require(try Self.matrixData(html)["invisible"] as? [String: [String]])
+        // Soft hyphen, ZWJ, a combining acute (drawn on a dotted circle: no label), a variation selector.
+        #expect(invisible["00AD"] == ["SHY", "SOFT HYPHEN"])
+        #expect(invisible["200D"] == ["ZWJ", "ZERO WIDTH JOINER"])
+        #expect(invisible["0301"] == ["", "COMBINING ACUTE ACCENT"])
+        #expect(invisible["FE0F"] == ["VS16", "VARIATION SELECTOR-16"])
+        #expect(invisible["0041"] == nil)
     }
 
     @Test func throughputChartsComeFromTheCSVRows() throws {

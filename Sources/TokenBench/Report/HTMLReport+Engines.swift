@@ -34,7 +34,7 @@ extension HTMLReport {
             rows[key, default: []].append(cell)
         }
         html +=
-            "<p class=\"disagree\">The engines disagree on \(rowOrder.count) of the \(shared) cells they both ran:</p>\n"
+            "<details><summary><span class=\"disagree\">The engines disagree on \(rowOrder.count) of the \(shared) cells they both ran</span> (the matrix below marks them; open for the list)</summary>\n"
         html += "<table class=\"disagreements\"><tr><th>case</th><th>tokenizer</th><th>query</th>"
         html += engines.map { "<th>\(HTML.escape($0))</th>" }.joined() + "<th>why (the case's note)</th></tr>\n"
         for cells in rowOrder.map({ rows[$0]! }) {
@@ -49,6 +49,6 @@ extension HTMLReport {
             }
             html += "<td>\(HTML.escape(first.matchCase.note))</td></tr>\n"
         }
-        return html + "</table>\n</section>\n"
+        return html + "</table>\n</details>\n</section>\n"
     }
 }

@@ -77,37 +77,21 @@ extension HTMLReport {
             .map(\.element)
     }
 
-    /// A column's name: the tokenizer, and its engine when the columns span several.
-    func columnName(_ index: Int) -> String {
-        let column = matrix.columns[index]
-        return matrix.columnName(tokenizer: column.tokenizer, engine: column.engine)
-    }
-
+    /// The grid, its controls and the detail panel, drawn by the page's script from the matrix
+    /// data embedded once here.
     func matrixSection(_ groups: [CaseGroup]) -> String {
         var html = "<section id=\"matrix\">\n<h2>Match matrix</h2>\n"
         html += legend()
-        html += "<table class=\"grid\">\n<thead><tr><th class=\"corner\">case: document ← query</th>"
-        for index in matrix.columns.indices {
-            let name = columnName(index)
-            let failures = groups.filter { $0.byColumn[index].contains(where: \.violatesExpectation) }.count
-            let matches = groups.filter { $0.byColumn[index].first?.result == .matched }.count
-            html += "<th class=\"tokenizer\" scope=\"col\"><span>\(HTML.escape(name))</span>"
-            html += "<small>\(matches)/\(groups.count) match\(failures > 0 ? ", \(failures) failed" : "")</small></th>"
-        }
-        html += "</tr></thead>\n"
-        var category: String?
-        for group in groups {
-            if group.matchCase.category != category {
-                if category != nil { html += "</tbody>\n" }
-                category = group.matchCase.category
-                html +=
-                    "<tbody><tr class=\"category\"><th colspan=\"\(matrix.columns.count + 1)\" scope=\"rowgroup\">\(HTML.escape(group.matchCase.category))</th></tr>\n"
-            }
-            html += caseRow(group.matchCase, group.byColumn)
-        }
-        if category != nil { html += "</tbody>\n" }
-        html += "</table>\n</section>\n"
-        return html
+        html += "<div class=\"controls\" id=\"controls\"></div>\n"
+        html += "<p id=\"matrix-status\" aria-live=\"polite\"></p>\n"
+        html += "<div class=\"grid-wrap\"><table class=\"grid\" id=\"grid\"></table></div>\n"
+        html +=
+            "<div id=\"detail\" class=\"detail\" role=\"region\" aria-label=\"the cell's tokens and verdicts\" hidden=\"hidden\"></div>\n"
+        html +=
+            "<noscript><p>A script in this page draws the matrix from the data below; <code>tokenbench matrix</code> writes the same cells as CSV.</p></noscript>\n"
+        html += "<script type=\"application/json\" id=\"matrix-data\">"
+        html += ReportMatrixData(matrix: matrix, groups: groups).embeddableText()
+        return html + "</script>\n</section>\n"
     }
 
     private func legend() -> String {
@@ -128,41 +112,13 @@ extension HTMLReport {
             html += "</li>"
         }
         html += "</ul><p>The small marks under it are, in order: \(order.map(HTML.escape).joined(separator: " · ")). "
-        html += "Hover over a cell, or focus it with Tab, to see the document and query tokens behind the verdict. "
+        html +=
+            "One column per tokenizer: where the engines (\(matrix.engines.map(HTML.escape).joined(separator: ", "))) agree on a cell it shows once; where they differ, it says <em>engines differ</em> and gives each engine's verdict. "
+        html +=
+            "Click a cell, or reach it with Tab and press Enter, to see the document and query tokens behind the verdict. "
         html +=
             "Invisible characters are shown with their code points, as in <span class=\"inv\">◌\u{301}<small>U+0301</small></span>.</p></div>\n"
         return html
-    }
-
-    private func caseRow(_ matchCase: MatchCase, _ byColumn: [[MatrixCell]]) -> String {
-        var html = "<tr><th class=\"case\" scope=\"row\"><span class=\"id\">\(HTML.escape(matchCase.id))</span>"
-        html +=
-            "<span class=\"texts\">\(HTML.visible(matchCase.document)) <span class=\"arrow\">←</span> \(HTML.visible(matchCase.query))</span>"
-        if !matchCase.note.isEmpty {
-            html += "<span class=\"note\">\(HTML.escape(matchCase.note))</span>"
-        }
-        html += "</th>"
-        for (index, cells) in byColumn.enumerated() {
-            html += cell(tokenizer: columnName(index), cells)
-        }
-        return html + "</tr>\n"
-    }
-
-    private func cell(tokenizer: String, _ cells: [MatrixCell]) -> String {
-        let primary = cells[0]
-        let status = cells.contains(where: \.violatesExpectation) ? CellStatus.failed : CellStatus(primary)
-        let shown = status == .failed ? CellStatus(primary) : status
-        var html = "<td class=\"cell \(status.rawValue)\" tabindex=\"0\">"
-        html +=
-            "<span class=\"verdict\"><b>\(status.glyph)</b> \(status == .failed ? "failed: " + shown.label : status.label)</span>"
-        html += "<span class=\"strip\">"
-        for cell in cells {
-            let sub = CellStatus(cell)
-            html += "<i class=\"\(sub.rawValue)\" title=\"\(HTML.escape(describe(cell)))\">\(sub.glyph)</i>"
-        }
-        html += "</span>"
-        html += popup(tokenizer: tokenizer, cells)
-        return html + "</td>"
     }
 
     /// "prefix nfc:nfd: no match (expected match)".
@@ -173,26 +129,5 @@ extension HTMLReport {
     /// "no match (expected match)".
     func verdict(_ cell: MatrixCell) -> String {
         cell.result.verdict + (cell.expected.map { " (expected \($0.verdict))" } ?? "")
-    }
-
-    private func popup(tokenizer: String, _ cells: [MatrixCell]) -> String {
-        let primary = cells[0]
-        var html =
-            "<div class=\"pop\"><p class=\"title\">\(HTML.escape(primary.matchCase.id)) · \(HTML.escape(tokenizer))</p>"
-        html += "<table><tr><th>forms</th><th>document tokens</th><th>query tokens</th>"
-        html += matrix.queryKinds.map { "<th>\(HTML.escape($0.rawValue))</th>" }.joined() + "</tr>"
-        for (pairIndex, pair) in matrix.formPairs.enumerated() {
-            let first = cells[pairIndex]
-            html +=
-                "<tr><th>\(HTML.escape(pair.description))</th><td>\(HTML.tokenChips(first.documentTokens))</td><td>\(HTML.tokenChips(first.queryTokens))</td>"
-            for kindIndex in matrix.queryKinds.indices {
-                let cell = cells[kindIndex * matrix.formPairs.count + pairIndex]
-                let sub = CellStatus(cell)
-                html += "<td class=\"\(sub.rawValue)\">\(sub.glyph) \(HTML.escape(verdict(cell)))</td>"
-            }
-            html += "</tr>"
-        }
-        html += "</table></div>"
-        return html
     }
 }

@@ -16,16 +16,25 @@ extension HTMLReport {
         .sample { display: inline-block; padding: 1px 6px; }
         table.grid { border-collapse: collapse; font-size: 12px; }
         table.grid thead th { position: sticky; top: 0; background: #fff; z-index: 2; border-bottom: 2px solid #888; }
-        th.tokenizer { width: 82px; vertical-align: bottom; padding: 2px; font-weight: 600; }
-        th.tokenizer span { display: block; word-break: break-all; }
+        .grid-wrap { overflow: auto; max-height: 85vh; border: 1px solid #ddd; }
+        th.tokenizer { min-width: 84px; max-width: 140px; vertical-align: bottom; padding: 2px 4px; font-weight: 600; }
+        th.tokenizer span { display: block; overflow-wrap: normal; word-break: normal; hyphens: none; }
         th.tokenizer small { display: block; font-weight: 400; color: #555; }
         th.corner { text-align: left; vertical-align: bottom; }
         tr.category th { text-align: left; background: #e9eef5; padding: 4px 6px; font-size: 13px; }
-        th.case { text-align: left; font-weight: 400; padding: 2px 6px; max-width: 330px; border-bottom: 1px solid #e5e5e5; }
+        th.case { position: sticky; left: 0; z-index: 1; background: #fff; text-align: left; font-weight: 400; padding: 2px 6px; max-width: 330px; border-bottom: 1px solid #e5e5e5; }
+        table.grid thead th.corner { left: 0; z-index: 3; }
+        button.show-tokens { font-size: 10px; padding: 0 4px; margin-top: 2px; }
         th.case .id { display: block; font: 11px ui-monospace, "DejaVu Sans Mono", monospace; color: #555; }
         th.case .note { display: block; font-size: 11px; color: #666; }
         .arrow { color: #888; }
-        td.cell { position: relative; border: 1px solid #fff; padding: 2px 3px; text-align: center; min-width: 76px; cursor: default; }
+        td.cell { border: 1px solid #fff; padding: 2px 3px; text-align: center; min-width: 76px; cursor: pointer; }
+        td.cell .only { display: block; font-size: 10px; color: #444; }
+        .cell.split { background: #e8e0f6; color: #2d1b55; outline: 2px dotted #5b3da8; outline-offset: -3px; }
+        .cell.split .differ { display: block; font-size: 10px; font-weight: 700; text-transform: uppercase; }
+        .cell.split .engine { display: block; white-space: nowrap; font-size: 11px; }
+        .cell.split .engine.failed { color: #b3261e; font-weight: 700; }
+        .cell.notrun { background: #fafafa; color: #999; }
         td.cell .verdict { display: block; white-space: nowrap; }
         td.cell .strip { display: block; font-size: 10px; letter-spacing: 1px; font-style: normal; }
         td.cell .strip i { font-style: normal; }
@@ -35,12 +44,21 @@ extension HTMLReport {
         .cell.error, td.error { background: #fde7b0; color: #6b4a00; font-style: italic; }
         .strip i.failed { color: #b3261e; }
         .cell.failed .strip i.failed { color: #fff; }
-        .pop { display: none; position: absolute; left: 50%; top: 100%; z-index: 5; width: 520px; margin-left: -260px; background: #fff; color: #1d1d1f; border: 1px solid #555; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.25); padding: 6px; text-align: left; font-weight: 400; font-style: normal; outline: none; }
-        td.cell:hover .pop, td.cell:focus .pop { display: block; }
         td.cell:focus { outline: 2px solid #2f6db3; }
-        .pop .title { margin: 0 0 4px; font-weight: 600; }
-        .pop table { border-collapse: collapse; width: 100%; }
-        .pop th, .pop td { border: 1px solid #ddd; padding: 2px 4px; vertical-align: top; }
+        .detail { position: fixed; left: 0; right: 0; bottom: 0; z-index: 10; max-height: 45vh; overflow: auto; background: #fff; border-top: 2px solid #555; box-shadow: 0 -4px 14px rgba(0, 0, 0, 0.2); padding: 8px 24px; }
+        .detail .title { margin: 0 0 4px; font-weight: 600; display: inline-block; }
+        .detail .close { float: right; }
+        .detail table { border-collapse: collapse; margin: 4px 0 8px; font-size: 12px; }
+        .detail caption { text-align: left; font-weight: 600; }
+        .detail th, .detail td { border: 1px solid #ddd; padding: 2px 4px; vertical-align: top; }
+        .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; margin: 8px 0; }
+        .controls fieldset { border: 1px solid #ccc; padding: 4px 8px; margin: 0; }
+        .controls fieldset label { display: inline-block; margin-right: 10px; white-space: nowrap; }
+        .controls input[type=search] { font-size: 14px; padding: 3px 6px; min-width: 220px; }
+        ol.tokenizer-list { margin: 0; padding-left: 22px; columns: 3 220px; }
+        ol.tokenizer-list li { break-inside: avoid; }
+        ol.tokenizer-list button.move { font-size: 10px; padding: 0 3px; margin-left: 2px; }
+        #matrix-status { color: #444; margin: 4px 0; }
         .chip { display: inline-block; border: 1px solid #999; border-radius: 3px; margin: 1px; background: #fff; color: #1d1d1f; }
         .tok { display: inline-block; padding: 0 3px; font: 12px ui-monospace, "DejaVu Sans Mono", "Noto Sans CJK JP", monospace; }
         .chip .tok + .tok { border-left: 1px dashed #999; }

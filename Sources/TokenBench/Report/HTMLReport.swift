@@ -1,5 +1,6 @@
 /// The match matrix, side-by-side tokens and throughput charts as one self-contained HTML page
-/// (`tokenbench report`): inline CSS and SVG, no script, nothing fetched.
+/// (`tokenbench report`): inline CSS and SVG, the matrix as compact JSON drawn by one inline
+/// script, nothing fetched.
 ///
 /// It is rendered from the same `MatchMatrix` the CSV is written from, and from a throughput
 /// CSV read back, never from a second computation.
@@ -47,13 +48,14 @@ package struct HTMLReport {
         html += enginesSection()
         let groups = cellGroups()
         html += matrixSection(groups)
-        html += tokensSection(groups)
+        html += tokensSection()
         for (index, figures) in throughput.enumerated() {
             html += throughputSection(figures, id: index == 0 ? "throughput" : "throughput-\(index + 1)")
         }
         if let quality { html += qualitySection(quality) }
         html +=
-            "<footer><p>Made by TokenBench. The CSV from <code>tokenbench matrix</code> holds the same cells, for machines and diffs.</p></footer>\n</body>\n</html>\n"
+            "<footer><p>Made by TokenBench. The CSV from <code>tokenbench matrix</code> holds the same cells, for machines and diffs.</p></footer>\n"
+        html += "<script>//<![CDATA[\n\(Self.script)\n//]]></script>\n</body>\n</html>\n"
         return html
     }
 
