@@ -72,12 +72,25 @@ func computeMatrix(
     matrixOptions: MatrixOptions
 ) throws -> MatchMatrix {
     let fixtures = try selection.load()
+    var supports: [EngineSupport] = []
     for spec in workbenchOptions.tokenizerSpecs {
         let support = workbench.engineSupport(of: spec, on: workbenchOptions.engines)
         try support.requireSomeEngine()
         workbenchOptions.noteSkipped(support)
+        supports.append(support)
     }
-    return try workbench.matrix(
+    let matrix = try workbench.matrix(
         cases: fixtures.cases, tokenizers: workbenchOptions.tokenizers(on: workbench),
         engines: workbenchOptions.engines, formPairs: matrixOptions.formPairs, queryKinds: matrixOptions.kinds)
+    // An engine that accepted a spec here but gave it no cells (a worker's own workbench
+    // refused it) is said too, rather than its column going missing quietly.
+    for support in supports {
+        for engine in support.engines
+        where !matrix.columns.contains(where: { $0.tokenizer == support.spec.name && $0.engine == engine.name }) {
+            workbenchOptions.noteSkipped(
+                support.spec, on: engine,
+                reason: workbench.unsupportedReason(support.spec, engine: engine) ?? "no cells")
+        }
+    }
+    return matrix
 }

@@ -55,6 +55,7 @@ final class WebDriver {
         }
         if let lastError {
             kill(driver.processIdentifier, SIGKILL)
+            driver.waitUntilExit()
             throw Failure(description: "chromedriver did not answer on port \(port): \(lastError)")
         }
         let capabilities: [String: Any] = [
@@ -80,6 +81,7 @@ final class WebDriver {
             session = id
         } catch {
             kill(driver.processIdentifier, SIGKILL)
+            driver.waitUntilExit()
             throw error
         }
     }
@@ -181,8 +183,8 @@ enum HTTP {
         var description: String
     }
 
-    /// Sends one request and returns the response body; throws on a status other than 2xx
-    /// only when `requireSuccess` is set (WebDriver reports its errors in the body).
+    /// Sends one request and returns the response body, whatever its status (WebDriver reports
+    /// its errors in the body).
     static func exchange(method: String, url: URL, body: Data, headers: [String: String] = [:]) throws -> Data {
         try response(method: method, url: url, body: body, headers: headers).body
     }
@@ -195,6 +197,9 @@ enum HTTP {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         defer { close(socket) }
+        // A server that stops answering fails the request after a minute instead of hanging the tests.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -63,12 +63,6 @@ extension HTMLReport {
           function engineNames(entry) {
             return entry[0].map(function (e) { return data.engines[e]; }).join(", ");
           }
-          function enginesRunning(c, t) {
-            var n = 0;
-            data.cells[c][t].forEach(function (entry) { n += entry[0].length; });
-            return n;
-          }
-
           function chips(streamIndex) {
             var stream = data.streams[streamIndex], wrap = el("span");
             if (stream.length === 0) { wrap.appendChild(el("span", "none", "no tokens")); return wrap; }
@@ -397,7 +391,11 @@ extension HTMLReport {
                     state.order[other] = t;
                     drawList();
                     render();
-                    list.children[other].querySelectorAll("button")[m[1] === -1 ? 0 : 1].focus();
+                    // Keep the focus on the moved tokenizer: on the same button, or on the other
+                    // one when it reached an end of the list and this one is disabled.
+                    var buttons = list.children[other].querySelectorAll("button");
+                    var same = buttons[m[1] === -1 ? 0 : 1];
+                    (same.disabled ? buttons[m[1] === -1 ? 1 : 0] : same).focus();
                   });
                   item.appendChild(move);
                 });
