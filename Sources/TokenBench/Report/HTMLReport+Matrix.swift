@@ -24,19 +24,6 @@ extension HTMLReport {
             case .error: return "error"
             }
         }
-
-        /// The status of one sub-cell (one query kind and form pair).
-        init(_ cell: MatrixCell) {
-            if cell.violatesExpectation {
-                self = .failed
-            } else {
-                switch cell.result {
-                case .matched: self = .match
-                case .notMatched: self = .noMatch
-                case .error: self = .error
-                }
-            }
-        }
     }
 
     /// The cells of each case × column (tokenizer and engine), in the matrix's order (query
@@ -119,11 +106,6 @@ extension HTMLReport {
         html +=
             "Invisible characters are shown with their code points, as in <span class=\"inv\">◌\u{301}<small>U+0301</small></span>.</p></div>\n"
         return html
-    }
-
-    /// "prefix nfc:nfd: no match (expected match)".
-    func describe(_ cell: MatrixCell) -> String {
-        "\(cell.queryKind.rawValue) \(cell.formPair): " + verdict(cell)
     }
 
     /// "no match (expected match)".
