@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio", exact: "1.13.2"),
         // `swift package generate-documentation --target TokenBench` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `tokenbench serve`: FlyingFox is an HTTP/1.1 server on async/await and plain sockets,
+        // with no dependency of its own; Hummingbird would bring swift-nio's HTTP, TLS-free
+        // but still several minutes more of first build (see Documentation/Architecture.md).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // ICU behind a C target whose public header exposes no ICU type: a Swift module that
@@ -91,10 +95,15 @@ let package = Package(
             ],
             resources: [.embedInCode("DefaultFixtures")]),
         .target(name: "TokenBenchFTS5", dependencies: ["TokenBenchTokenizers"]),
+        // The analysis page and its JSON API over the bench, served by `tokenbench serve`.
+        .target(
+            name: "TokenBenchServer",
+            dependencies: ["TokenBench", .product(name: "FlyingFox", package: "FlyingFox")]),
         .executableTarget(
             name: "tokenbench",
             dependencies: [
                 "TokenBench",
+                "TokenBenchServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -15,6 +15,7 @@ package final class EngineTokenizerInstance: FTS5Tokenizer {
     /// arguments. Throws SQLite's code when the name is unknown or xCreate fails.
     package init(components: [String], in connection: EngineConnection) throws(SQLiteFailure) {
         guard let name = components.first else { throw SQLiteFailure(code: SQLITE_ERROR, message: "no tokenizer name") }
+        Self.recordCreation(components)
         let api = connection.fts5
         var userData: UnsafeMutableRawPointer?
         var methods = fts5_tokenizer()
@@ -49,4 +50,31 @@ package final class EngineTokenizerInstance: FTS5Tokenizer {
     /// The raw methods and instance, for the C reference loop of `tokenbench throughput`.
     package var rawMethods: fts5_tokenizer { methods }
     package var rawInstance: OpaquePointer { instance }
+}
+
+// MARK: - Which tokenizers a constructor creates
+
+extension EngineTokenizerInstance {
+    private static let creationsKey = "TokenBench.recordedTokenizerCreations"
+
+    /// Runs `body` and returns, with its result, the components of every tokenizer created
+    /// through this type on this thread meanwhile, in creation order: a wrapper's spec, then the
+    /// spec of the base its constructor made, and so on down the chain. Constructors run
+    /// synchronously on the thread that creates the outermost tokenizer, so the thread's own
+    /// dictionary sees exactly this chain.
+    package static func recordingCreations<T>(_ body: () throws -> T) rethrows -> (result: T, created: [[String]]) {
+        let thread = Thread.current.threadDictionary
+        let outer = thread[creationsKey]
+        thread[creationsKey] = [[String]]()
+        defer { thread[creationsKey] = outer }
+        let result = try body()
+        return (result, thread[creationsKey] as? [[String]] ?? [])
+    }
+
+    private static func recordCreation(_ components: [String]) {
+        let thread = Thread.current.threadDictionary
+        guard var created = thread[creationsKey] as? [[String]] else { return }
+        created.append(components)
+        thread[creationsKey] = created
+    }
 }

@@ -24,6 +24,7 @@ struct TokenBenchCommand: ParsableCommand {
             ReportCommand.self,
             ThroughputCommand.self,
             TokensCommand.self,
+            ServeCommand.self,
             QualityCommand.self,
             UpgradeCommand.self,
             ListCommand.self,

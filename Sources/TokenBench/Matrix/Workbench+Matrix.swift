@@ -19,6 +19,17 @@ extension Workbench {
         formPairs: [FormPair] = FormPair.defaults,
         queryKinds: [QueryKind] = QueryKind.allCases
     ) throws -> MatchMatrix {
+        try matrix(
+            cases: cases, tokenizers: tokenizers, engines: engines, formPairs: formPairs, queryKinds: queryKinds,
+            maximumWorkers: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The matrix on at most `maximumWorkers` threads: 1 runs it on this workbench alone, as a
+    /// server that already runs one request per workbench does.
+    func matrix(
+        cases: [MatchCase], tokenizers: [TokenizerSpec], engines: [SQLiteEngine], formPairs: [FormPair],
+        queryKinds: [QueryKind], maximumWorkers: Int
+    ) throws -> MatchMatrix {
         // The matrix checks its axes too; checking here first fails before any table is built.
         try MatchMatrix.checkUnique(cases.map(\.id), axis: "case id")
         try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
@@ -29,7 +40,7 @@ extension Workbench {
         // matrix is the same whatever the number of workers. A job of several form pairs traces
         // each distinct text once for all of them.
         let pairsPerJob =
-            tokenizers.count * engines.count < ProcessInfo.processInfo.activeProcessorCount
+            tokenizers.count * engines.count < min(maximumWorkers, ProcessInfo.processInfo.activeProcessorCount)
             ? 1 : max(formPairs.count, 1)
         let pairGroups = stride(from: 0, to: formPairs.count, by: pairsPerJob).map {
             Array(formPairs[$0..<min($0 + pairsPerJob, formPairs.count)])
@@ -37,7 +48,7 @@ extension Workbench {
         let jobs = tokenizers.flatMap { spec in
             engines.flatMap { engine in pairGroups.map { (spec: spec, engine: engine, formPairs: $0) } }
         }
-        let outcomes = try runInParallel(jobs.count) { worker, index in
+        let outcomes = try runInParallel(jobs.count, maximumWorkers: maximumWorkers) { worker, index in
             try worker.tableCells(
                 cases: cases, spec: jobs[index].spec, engine: jobs[index].engine, formPairs: jobs[index].formPairs,
                 queryKinds: queryKinds)
@@ -91,8 +102,10 @@ extension Workbench {
     /// Runs `job(workbench, i)` for i in 0..<count on up to one thread per core, each thread
     /// with its own workbench (this one on the first), and returns the results in index order.
     /// The first error thrown, in index order, is rethrown once every thread is done.
-    func runInParallel<T>(_ count: Int, _ job: @escaping (Workbench, Int) throws -> T) throws -> [T] {
-        let workers = min(count, ProcessInfo.processInfo.activeProcessorCount)
+    func runInParallel<T>(
+        _ count: Int, maximumWorkers: Int = .max, _ job: @escaping (Workbench, Int) throws -> T
+    ) throws -> [T] {
+        let workers = min(count, ProcessInfo.processInfo.activeProcessorCount, maximumWorkers)
         guard workers > 1 else { return try (0..<count).map { try job(self, $0) } }
         // Ownership: each workbench is used by its own thread only, until all have finished.
         nonisolated(unsafe) let benches = [self] + (try (1..<workers).map { _ in try Workbench(options: options) })

@@ -1,0 +1,54 @@
+import GRDB
+import TokenBenchEngines
+
+/// One stage of a wrapper chain: the tokens of the chain cut at one tokenizer. For
+/// `nfkc unicode61 remove_diacritics 0` the stages are `unicode61 remove_diacritics 0`
+/// (the base alone), then the whole spec: what each wrapper changed, as Solr's Analysis screen
+/// shows a filter chain.
+public struct TokenStage: Sendable {
+    /// The spec of the chain up to this stage, as FTS5 words joined again.
+    public var spec: TokenizerSpec
+    /// The stage's tokens, through its own xTokenize.
+    public var tokens: [Token]
+}
+
+extension Workbench {
+    /// The tokens of `text` at every stage of `spec`'s wrapper chain, innermost base first; the
+    /// last stage is `spec` itself, whose tokens are those of ``tokens(of:spec:mode:engine:)``.
+    ///
+    /// The chain is the one the constructors really built: every tokenizer a wrapper's
+    /// constructor creates through the engine's FTS5 API is recorded (defaults included, so a
+    /// bare `nfkc` shows its `unicode61`). FTS5's own `porter` creates its base in C, unseen;
+    /// its base is its arguments, or `unicode61` without any, as FTS5 documents.
+    public func tokenStages(
+        of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode, engine: SQLiteEngine = .system
+    ) throws -> [TokenStage] {
+        try withConnection(engine) { connection in
+            let components = try ResolvedTokenizer.components(of: spec, in: connection)
+            let chain = try Self.creationChain(of: components, spec: spec, in: connection)
+            return try chain.map { words in
+                let stageSpec = words == components ? spec : TokenizerSpec(FTS5TokenizerDescriptor(components: words))
+                let tokenizer = try ResolvedTokenizer(spec: stageSpec, components: words, in: connection)
+                return TokenStage(spec: stageSpec, tokens: try tokenizer.tokens(of: text, mode: mode))
+            }
+        }
+    }
+
+    /// The components of every tokenizer in the chain of `components`, innermost first.
+    private static func creationChain(
+        of components: [String], spec: TokenizerSpec, in connection: EngineConnection
+    ) throws -> [[String]] {
+        let created = try EngineTokenizerInstance.recordingCreations {
+            _ = try ResolvedTokenizer(spec: spec, components: components, in: connection)
+        }.created
+        var chain: [[String]] = []
+        for words in created.reversed() where words != chain.last {
+            chain.append(words)
+        }
+        if chain.last != components { chain.append(components) }
+        guard let innermost = chain.first, innermost.first == "porter" else { return chain }
+        let base = innermost.count > 1 ? Array(innermost.dropFirst()) : ["unicode61"]
+        let baseSpec = TokenizerSpec(FTS5TokenizerDescriptor(components: base))
+        return try creationChain(of: base, spec: baseSpec, in: connection) + chain
+    }
+}

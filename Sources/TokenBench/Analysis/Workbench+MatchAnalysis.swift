@@ -1,0 +1,100 @@
+import TokenBenchEngines
+
+extension Workbench {
+    /// Runs `document` and `query` through `spec` on `engine` in every query kind and form
+    /// pair: the matrix's own code decides the verdicts (one case, on this workbench alone), then
+    /// a second table of the same spec gives highlight() and snippet() of each match.
+    public func matchAnalysis(
+        document: String, query: String, spec: TokenizerSpec, engine: SQLiteEngine = .system,
+        formPairs: [FormPair] = FormPair.defaults, queryKinds: [QueryKind] = QueryKind.allCases
+    ) throws -> MatchAnalysis {
+        let typed = MatchCase(id: "typed", category: "typed", document: document, query: query)
+        let matrix = try matrix(
+            cases: [typed], tokenizers: [spec], engines: [engine], formPairs: formPairs, queryKinds: queryKinds,
+            maximumWorkers: 1)
+        let marked = try highlights(of: matrix.cells, spec: spec, engine: engine)
+        let cells = zip(matrix.cells, marked).map { cell, marked in
+            MatchAnalysis.Cell(
+                queryKind: cell.queryKind, formPair: cell.formPair, document: cell.document, query: cell.query,
+                matchExpression: cell.queryKind.matchExpression(for: cell.query), result: cell.result,
+                documentTokens: cell.documentTokens, queryTokens: cell.queryTokens,
+                highlight: marked.highlight, snippet: marked.snippet)
+        }
+        return MatchAnalysis(tokenizer: spec.name, engine: engine.name, cells: cells)
+    }
+
+    /// Marks that highlight() and snippet() put around each phrase match: two private-use code points,
+    /// which no typed text should hold; a document that does gets no highlight.
+    private static let openMark = "\u{E000}"
+    private static let closeMark = "\u{E001}"
+
+    /// highlight() and snippet() of each matched cell's document, in cell order.
+    private func highlights(
+        of cells: [MatrixCell], spec: TokenizerSpec, engine: SQLiteEngine
+    ) throws -> [(highlight: [MatchAnalysis.MarkedRun]?, snippet: [MatchAnalysis.MarkedRun]?)] {
+        do {
+            return try withConnection(engine) { connection in try highlights(of: cells, spec: spec, on: connection) }
+        } catch let error as TokenBenchError {
+            throw error
+        } catch {
+            throw TokenBenchError.sqlite(
+                context: "highlighting the document with '\(spec.description)'",
+                message: ResolvedTokenizer.message(of: error))
+        }
+    }
+
+    private func highlights(
+        of cells: [MatrixCell], spec: TokenizerSpec, on connection: EngineConnection
+    ) throws -> [(highlight: [MatchAnalysis.MarkedRun]?, snippet: [MatchAnalysis.MarkedRun]?)] {
+        let table = "temp.tokenbench_analysis"
+        try connection.execute("DROP TABLE IF EXISTS \(table)")
+        try connection.execute(
+            "CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(try spec.sqlLiteral()))")
+        defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
+        let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (1, ?)")
+        let select = try connection.prepare(
+            """
+            SELECT highlight(tokenbench_analysis, 0, ?1, ?2),
+                   snippet(tokenbench_analysis, 0, ?1, ?2, '…', \(MatchAnalysis.snippetTokens))
+            FROM \(table) WHERE tokenbench_analysis MATCH ?3
+            """)
+        var indexed: String?
+        return try cells.map { cell in
+            guard cell.result == .matched,
+                !cell.document.contains(Self.openMark), !cell.document.contains(Self.closeMark)
+            else { return (nil, nil) }
+            if indexed != cell.document {
+                try connection.execute("DELETE FROM \(table)")
+                try insert.bind(cell.document, at: 1)
+                try insert.run()
+                indexed = cell.document
+            }
+            try select.bind(Self.openMark, at: 1)
+            try select.bind(Self.closeMark, at: 2)
+            try select.bind(cell.queryKind.matchExpression(for: cell.query), at: 3)
+            defer { select.reset() }
+            guard let row = try select.rows().first, row.count == 2 else { return (nil, nil) }
+            return (row[0].map(Self.markedRuns), row[1].map(Self.markedRuns))
+        }
+    }
+
+    /// Splits highlight() output at the marks into runs, marked or not.
+    private static func markedRuns(_ text: String) -> [MatchAnalysis.MarkedRun] {
+        let (openMark, closeMark) = (Self.openMark.unicodeScalars.first, Self.closeMark.unicodeScalars.first)
+        var runs: [MatchAnalysis.MarkedRun] = []
+        var isMarked = false
+        var current = ""
+        for character in text.unicodeScalars {
+            let toggles = isMarked ? character == closeMark : character == openMark
+            guard toggles else {
+                current.unicodeScalars.append(character)
+                continue
+            }
+            if !current.isEmpty { runs.append(MatchAnalysis.MarkedRun(text: current, isMarked: isMarked)) }
+            current = ""
+            isMarked.toggle()
+        }
+        if !current.isEmpty { runs.append(MatchAnalysis.MarkedRun(text: current, isMarked: isMarked)) }
+        return runs
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import TokenBench
+
+/// The API behind the page: turns a request's parameters into the workbench calls that answer
+/// it, on a workbench borrowed from the pool, and the results into JSON.
+///
+/// A request chooses tokenizer specs (any spec string, or a catalog label) and, among the engines
+/// the command line gave, the ones to run; it can never name a library path or an extension.
+struct AnalysisAPI: Sendable {
+    let engines: [SQLiteEngine]
+    let defaultTokenizers: [TokenizerSpec]
+    let limits: ServerLimits
+    let pool: WorkbenchPool
+    /// The default fixtures' cases, which the page offers as examples.
+    let cases: [MatchCase]
+
+    static let tokensParameters = ["text", "tokenizer", "engine", "mode"]
+    static let matchParameters = ["document", "query", "tokenizer", "engine"]
+
+    /// `GET /api/tokens`: the tokens of `text` in `mode` for every tokenizer × engine, with each
+    /// wrapper chain's stages, the bytes no token covers, and code point names.
+    func tokens(_ parameters: QueryParameters) async throws(APIError) -> Data {
+        try parameters.requireOnly(Self.tokensParameters)
+        let text = try parameters.required("text")
+        let modeName = try parameters.single("mode") ?? TokenizationMode.document.rawValue
+        guard let mode = TokenizationMode(rawValue: modeName) else {
+            throw .badRequest(
+                "parameter 'mode': '\(modeName)' is not one of "
+                    + TokenizationMode.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let (specs, engines) = try pairs(parameters)
+        let bytes = Array(text.utf8)
+        let results = try await onWorkbench { workbench in
+            try Self.eachPair(specs, engines, on: workbench) { spec, engine in
+                let stages = try workbench.tokenStages(of: bytes, spec: spec, mode: mode, engine: engine)
+                let tokens = stages.last?.tokens ?? []
+                var result = AnalysisJSON.TokensResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+                result.tokens = tokens.map(AnalysisJSON.TokenObject.init)
+                result.stages = stages.map {
+                    AnalysisJSON.StageObject(spec: $0.spec.text, tokens: $0.tokens.map(AnalysisJSON.TokenObject.init))
+                }
+                result.skipped = SkippedBytes.runs(in: bytes, outside: tokens).map(AnalysisJSON.SkippedObject.init)
+                return result
+            } refused: { spec, engine, reason in
+                var result = AnalysisJSON.TokensResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+                result.unsupported = reason
+                return result
+            }
+        }
+        return try Self.encode(
+            AnalysisJSON.TokensResponse(mode: mode.rawValue, text: AnalysisJSON.TextObject(text), results: results))
+    }
+
+    /// `GET /api/match`: the verdicts of `query` against `document` in every query kind and form
+    /// pair, for every tokenizer × engine, with the tokens, highlight() and snippet().
+    func match(_ parameters: QueryParameters) async throws(APIError) -> Data {
+        try parameters.requireOnly(Self.matchParameters)
+        let document = try parameters.required("document")
+        let query = try parameters.required("query")
+        let (specs, engines) = try pairs(parameters)
+        let results = try await onWorkbench { workbench in
+            try Self.eachPair(specs, engines, on: workbench) { spec, engine in
+                let analysis = try workbench.matchAnalysis(document: document, query: query, spec: spec, engine: engine)
+                var result = AnalysisJSON.MatchResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+                result.cells = analysis.cells.map(AnalysisJSON.MatchCell.init)
+                return result
+            } refused: { spec, engine, reason in
+                var result = AnalysisJSON.MatchResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+                result.unsupported = reason
+                return result
+            }
+        }
+        return try Self.encode(
+            AnalysisJSON.MatchResponse(
+                document: AnalysisJSON.TextObject(document), query: AnalysisJSON.TextObject(query), results: results))
+    }
+
+    /// `GET /api/setup`.
+    func setup() throws(APIError) -> Data {
+        try Self.encode(
+            AnalysisJSON.SetupResponse(
+                engines: engines.map { AnalysisJSON.EngineObject(name: $0.name, version: $0.sqliteVersion) },
+                catalog: TokenizerCatalog.all.map {
+                    AnalysisJSON.TokenizerObject(label: $0.spec.name, spec: $0.spec.text, summary: $0.summary)
+                },
+                defaultTokenizers: defaultTokenizers.map(\.description),
+                modes: TokenizationMode.allCases.map(\.rawValue), limits: limits))
+    }
+
+    /// `GET /api/cases`.
+    func fixtureCases() throws(APIError) -> Data {
+        try Self.encode(
+            cases.map {
+                AnalysisJSON.CaseObject(
+                    id: $0.id, category: $0.category, document: $0.document, query: $0.query, note: $0.note)
+            })
+    }
+
+    // MARK: - Parameters
+
+    /// The request's tokenizers and engines, checked against the bounds: each `tokenizer` is a
+    /// catalog label, LABEL=SPEC or a spec, as on the command line; each `engine` names one of
+    /// the server's engines.
+    private func pairs(_ parameters: QueryParameters) throws(APIError) -> ([TokenizerSpec], [SQLiteEngine]) {
+        let arguments = parameters.all("tokenizer")
+        let specs =
+            arguments.isEmpty
+            ? defaultTokenizers : arguments.map { TokenizerCatalog.spec(labelled: $0) ?? TokenizerSpec(parsing: $0) }
+        var names: Set<String> = []
+        for spec in specs {
+            guard !spec.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw .badRequest("parameter 'tokenizer': the spec is empty")
+            }
+            guard names.insert(spec.name).inserted else {
+                throw .badRequest(
+                    "parameter 'tokenizer': the name '\(spec.name)' is given twice; label one (LABEL=SPEC)")
+            }
+        }
+        var chosen: [SQLiteEngine] = []
+        for name in parameters.all("engine") {
+            guard let engine = engines.first(where: { $0.name == name }) else {
+                throw .badRequest(
+                    "parameter 'engine': '\(name)' is not an engine of this server ("
+                        + engines.map(\.name).joined(separator: ", ")
+                        + "); only the command line's --engine adds engines")
+            }
+            if !chosen.contains(where: { $0.name == name }) { chosen.append(engine) }
+        }
+        if chosen.isEmpty { chosen = engines }
+        guard specs.count * chosen.count <= limits.pairs else {
+            throw .tooLarge(
+                "\(specs.count) tokenizers × \(chosen.count) engines is \(specs.count * chosen.count) pairs; at most \(limits.pairs) per request"
+            )
+        }
+        return (specs, chosen)
+    }
+
+    // MARK: - Running
+
+    /// Runs `body` for every pair that an engine accepts and `refused` for the others; a spec that
+    /// no chosen engine accepts fails the whole request with that engine's reason, as the command
+    /// line does.
+    private static func eachPair<R>(
+        _ specs: [TokenizerSpec], _ engines: [SQLiteEngine], on workbench: Workbench,
+        _ body: (TokenizerSpec, SQLiteEngine) throws -> R,
+        refused: (TokenizerSpec, SQLiteEngine, String) -> R
+    ) throws -> [R] {
+        var results: [R] = []
+        for spec in specs {
+            let support = workbench.engineSupport(of: spec, on: engines)
+            try support.requireSomeEngine()
+            for engine in engines {
+                if let refusal = support.refusals.first(where: { $0.engine.name == engine.name }) {
+                    results.append(refused(spec, engine, refusal.reason.description))
+                } else {
+                    results.append(try body(spec, engine))
+                }
+            }
+        }
+        return results
+    }
+
+    /// Runs `job` on a pooled workbench; a bad spec or input is a 400 with the library's sentence,
+    /// any other failure a 500 with it.
+    private func onWorkbench<T: Sendable>(_ job: @escaping @Sendable (Workbench) throws -> T) async throws(APIError)
+        -> T
+    {
+        do {
+            return try await pool.run(job)
+        } catch let error as TokenBenchError {
+            // As the command line's exit statuses: SQLite failing is 3 (here 500), the rest
+            // is input the user can fix (2, here 400).
+            if case .sqlite = error { throw APIError(status: 500, message: error.description) }
+            throw APIError(status: 400, message: error.description)
+        } catch {
+            throw APIError(status: 500, message: "\(error)")
+        }
+    }
+
+    static func encode(_ value: some Encodable) throws(APIError) -> Data {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try encoder.encode(value)
+        } catch {
+            throw APIError(status: 500, message: "cannot encode the answer: \(error)")
+        }
+    }
+}

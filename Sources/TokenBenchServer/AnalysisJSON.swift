@@ -1,0 +1,164 @@
+import TokenBench
+
+/// The JSON the API answers with: one type per object, named as the page and scripts read them.
+/// Token values are those of `tokenbench tokens` (the token as it displays there, its UTF-8 byte
+/// offsets, its FTS5 position, and whether it is colocated).
+enum AnalysisJSON {
+    struct TokenObject: Encodable {
+        let token: String
+        let start: Int
+        let end: Int
+        let position: Int
+        let colocated: Bool
+        let codePoints: [String]
+
+        init(_ token: Token) {
+            self.token = token.text
+            start = token.start
+            end = token.end
+            position = token.position
+            colocated = token.isColocated
+            codePoints = TextFacts.codePointNames(of: token.bytes)
+        }
+    }
+
+    struct TextObject: Encodable {
+        let bytes: Int
+        let utf8: Bool
+        let nfc: Bool?
+        let nfd: Bool?
+        let codePoints: [String]
+
+        init(_ text: String) {
+            let facts = TextFacts(Array(text.utf8))
+            bytes = facts.byteCount
+            utf8 = facts.isUTF8
+            nfc = facts.isNFC
+            nfd = facts.isNFD
+            codePoints = facts.codePoints
+        }
+    }
+
+    struct SkippedObject: Encodable {
+        let start: Int
+        let end: Int
+        let text: String
+        let codePoints: [String]
+
+        init(_ skipped: SkippedBytes) {
+            start = skipped.start
+            end = skipped.end
+            text = String(decoding: skipped.bytes, as: UTF8.self)
+            codePoints = TextFacts.codePointNames(of: skipped.bytes)
+        }
+    }
+
+    struct StageObject: Encodable {
+        let spec: String
+        let tokens: [TokenObject]
+    }
+
+    /// One tokenizer on one engine: its tokens, or why that engine does not run it.
+    struct TokensResult: Encodable {
+        let tokenizer: String
+        let spec: String
+        let engine: String
+        var tokens: [TokenObject]?
+        var stages: [StageObject]?
+        var skipped: [SkippedObject]?
+        var unsupported: String?
+    }
+
+    struct TokensResponse: Encodable {
+        let mode: String
+        let text: TextObject
+        let results: [TokensResult]
+    }
+
+    struct RunObject: Encodable {
+        let text: String
+        let marked: Bool
+    }
+
+    struct MatchCell: Encodable {
+        let queryKind: String
+        let documentForm: String
+        let queryForm: String
+        let verdict: String
+        /// true or false; null when FTS5 refused the query or it had no tokens.
+        let matched: Bool?
+        let matchExpression: String
+        let document: String
+        let query: String
+        let documentTokens: [TokenObject]
+        let queryTokens: [TokenObject]
+        let highlight: [RunObject]?
+        let snippet: [RunObject]?
+
+        init(_ cell: MatchAnalysis.Cell) {
+            queryKind = cell.queryKind.rawValue
+            documentForm = cell.formPair.document.rawValue
+            queryForm = cell.formPair.query.rawValue
+            verdict = cell.verdict
+            switch cell.result {
+            case .matched: matched = true
+            case .notMatched: matched = false
+            case .error: matched = nil
+            }
+            matchExpression = cell.matchExpression
+            document = cell.document
+            query = cell.query
+            documentTokens = cell.documentTokens.map(TokenObject.init)
+            queryTokens = cell.queryTokens.map(TokenObject.init)
+            highlight = cell.highlight?.map { RunObject(text: $0.text, marked: $0.isMarked) }
+            snippet = cell.snippet?.map { RunObject(text: $0.text, marked: $0.isMarked) }
+        }
+    }
+
+    struct MatchResult: Encodable {
+        let tokenizer: String
+        let spec: String
+        let engine: String
+        var cells: [MatchCell]?
+        var unsupported: String?
+    }
+
+    struct MatchResponse: Encodable {
+        let document: TextObject
+        let query: TextObject
+        let results: [MatchResult]
+    }
+
+    struct EngineObject: Encodable {
+        let name: String
+        let version: String
+    }
+
+    struct TokenizerObject: Encodable {
+        let label: String
+        let spec: String
+        let summary: String
+    }
+
+    /// What the page needs before its first request: the engines it may choose, the catalog,
+    /// the tokenizers shown by default, and the bounds.
+    struct SetupResponse: Encodable {
+        let engines: [EngineObject]
+        let catalog: [TokenizerObject]
+        let defaultTokenizers: [String]
+        let modes: [String]
+        let limits: ServerLimits
+    }
+
+    struct CaseObject: Encodable {
+        let id: String
+        let category: String
+        let document: String
+        let query: String
+        let note: String
+    }
+
+    struct ErrorResponse: Encodable {
+        let error: String
+    }
+}

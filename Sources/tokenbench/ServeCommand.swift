@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import TokenBench
+import TokenBenchServer
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the analysis page and its JSON API: every tokenizer's tokens and verdicts as you type.",
+        discussion: """
+            GET /                the analysis page (its state is in the URL)
+            GET /api/tokens      text, tokenizer*, engine*, mode: tokens stage by stage, code points
+            GET /api/match       document, query, tokenizer*, engine*: verdicts, tokens, highlight(), snippet()
+            GET /api/setup       engines, catalog, default tokenizers, limits
+            GET /api/cases       the default fixtures' cases
+            A request chooses among the engines and extensions given here; it can name no file.
+            Errors are JSON {"error": "…"}: 400 bad input, 404, 405, 413 over a limit.
+            """)
+
+    @OptionGroup var workbenchOptions: WorkbenchOptions
+
+    @Option(help: "The IPv4 or IPv6 address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The TCP port to listen on; 0 lets the system choose (the URL printed says which).")
+    var port: UInt16 = 8080
+
+    @Option(help: "How many requests run at once, each on a workbench of its own.")
+    var workers = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
+    func validate() throws {
+        guard (1...64).contains(workers) else { throw ValidationError("--workers \(workers): give 1 to 64") }
+    }
+
+    func run() throws {
+        var configuration = AnalysisServer.Configuration()
+        configuration.host = host
+        configuration.port = port
+        configuration.engines = workbenchOptions.engines
+        configuration.workers = workers
+        configuration.workbenchOptions = Workbench.Options(
+            extensions: workbenchOptions.extensionArguments.map(LoadableExtension.init(parsing:)))
+        if !workbenchOptions.tokenizerSpecs.isEmpty { configuration.tokenizers = workbenchOptions.tokenizerSpecs }
+        let server = try AnalysisServer(configuration: configuration)
+        // The command line is synchronous: the server runs on Swift's task pool, and this thread
+        // waits for it to fail (a port in use) or for the process to be stopped.
+        let failure = ServeFailure()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await server.run { url in
+                    FileHandle.standardOutput.write(Data("tokenbench: serving on \(url)\n".utf8))
+                }
+            } catch {
+                failure.set("\(error)")
+            }
+            done.signal()
+        }
+        done.wait()
+        throw TokenBenchError.invalidArgument(
+            name: "--port", value: "\(host):\(port)",
+            reason: "cannot listen there: \(failure.message ?? "the server stopped")")
+    }
+}
+
+/// The reason the server stopped, handed from its task to the waiting command.
+private final class ServeFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: String?
+    func set(_ message: String) { lock.withLock { stored = message } }
+    var message: String? { lock.withLock { stored } }
+}
