@@ -22,10 +22,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio", exact: "1.13.2"),
         // `swift package generate-documentation --target TokenBench` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // `tokenbench serve`: FlyingFox is an HTTP/1.1 server on async/await and plain sockets,
-        // with no dependency of its own; Hummingbird would bring swift-nio's HTTP, TLS-free
-        // but still several minutes more of first build (see Documentation/Architecture.md).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `tokenbench serve`: SwiftNIO's HTTP/1.1 server, already in the build through sqlite-nio
+        // (Documentation/Serve.md says why not Hummingbird or FlyingFox).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // ICU behind a C target whose public header exposes no ICU type: a Swift module that
@@ -98,7 +97,12 @@ let package = Package(
         // The analysis page and its JSON API over the bench, served by `tokenbench serve`.
         .target(
             name: "TokenBenchServer",
-            dependencies: ["TokenBench", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: [
+                "TokenBench",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .executableTarget(
             name: "tokenbench",
             dependencies: [

@@ -16,11 +16,6 @@ struct APIError: Error, Equatable {
     }
     /// Input over one of ``ServerLimits``: 413.
     static func tooLarge(_ message: String) -> APIError { APIError(status: 413, message: message) }
-
-    static let reasonPhrases = [
-        200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 413: "Content Too Large",
-        500: "Internal Server Error",
-    ]
 }
 
 /// The bounds every request is held to; the page and `GET /api/setup` state them.
@@ -34,6 +29,9 @@ public struct ServerLimits: Sendable, Codable {
     public var queryStringBytes = 3 * 3 * 64 * 1024 + 16 * 1024
     /// The most parameters one request may carry.
     public var parameters = 64
+    /// The most bytes of one request, request line, headers and body together: room for the
+    /// query string at its longest and SwiftNIO's 80 KiB of headers.
+    public var requestBytes = 1024 * 1024
 
     public init() {}
 }

@@ -1,9 +1,10 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import TokenBench
 
-/// `tokenbench serve`: the analysis page and its JSON API over HTTP/1.1.
+/// `tokenbench serve`: the analysis page and its JSON API over HTTP/1.1, on SwiftNIO.
 ///
 /// Everything it serves is in the executable: the page is a string, the API answers from the
 /// workbenches. No request reads a file, loads an extension or opens a library by path; those
@@ -13,7 +14,7 @@ public final class AnalysisServer: Sendable {
         /// An IPv4 or IPv6 address to listen on; the loopback address by default.
         public var host = "127.0.0.1"
         /// 0 lets the system choose; `run` reports the port it listens on.
-        public var port: UInt16 = 8080
+        public var port = 8080
         /// The engines requests may choose among, in this order.
         public var engines: [SQLiteEngine] = SQLiteEngine.builtIn
         /// The tokenizers a request without `tokenizer` runs, and the page shows first.
@@ -29,19 +30,14 @@ public final class AnalysisServer: Sendable {
         public init() {}
     }
 
-    private let http: HTTPServer
+    private let router: AnalysisRouter
     private let host: String
+    private let port: Int
 
-    /// Makes the workbenches (loading the extensions on each) and the listening socket's
-    /// configuration; throws a one-line reason for a bad host or an extension that does not load.
+    /// Makes the workbenches (loading the extensions on each); throws a one-line reason for an
+    /// extension that does not load or a host that is not an address.
     public init(configuration: Configuration) throws {
-        let address: any SocketAddress
-        do {
-            address =
-                configuration.host.contains(":")
-                ? try sockaddr_in6.inet6(ip6: configuration.host, port: configuration.port)
-                : try sockaddr_in.inet(ip4: configuration.host, port: configuration.port)
-        } catch {
+        guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
             throw TokenBenchError.invalidArgument(
                 name: "--host", value: configuration.host, reason: "not an IPv4 or IPv6 address")
         }
@@ -50,98 +46,155 @@ public final class AnalysisServer: Sendable {
             limits: configuration.limits,
             pool: try WorkbenchPool(count: configuration.workers, options: configuration.workbenchOptions),
             cases: (try? FixtureSet.defaults().cases) ?? [])
+        router = AnalysisRouter(api: api)
         host = configuration.host
-        http = HTTPServer(
-            config: HTTPServer.Configuration(address: address, timeout: 60, logger: .disabled),
-            handler: AnalysisRouter(api: api))
+        port = configuration.port
     }
 
     /// Listens and serves until the task is cancelled; `listening` gets the page's URL once the
-    /// socket is bound. A port in use or a host not on this machine throws.
+    /// socket is bound. A port in use throws.
     public func run(listening: @escaping @Sendable (String) -> Void) async throws {
-        let http = self.http
-        let host = self.host
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await http.run() }
-            group.addTask {
-                try await http.waitUntilListening(timeout: 30)
-                let port: String
-                switch await http.listeningAddress {
-                case .ip4(_, let number), .ip6(_, let number): port = String(number)
-                default: port = "?"
+        let router = self.router
+        let requestLimit = router.api.limits.requestBytes
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .bind(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    // Before the parser, a bound on each request's bytes, body included. With
+                    // error handling, a request that does not parse gets a 400 and the
+                    // connection is closed.
+                    try channel.pipeline.syncOperations.addHandler(RequestSizeLimiter(limit: requestLimit))
+                    // A connection that sends nothing for 30 s is closed: idle clients cannot
+                    // hold the server's sockets forever.
+                    try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: .seconds(30)))
+                    try channel.pipeline.syncOperations.addHandler(CloseWhenIdle())
+                    // SwiftNIO counts the request line in its header bounds (80 KiB by default);
+                    // a query string may be longer, and the limiter bounds the whole request.
+                    var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+                    decoderLimits.maxHeaderFieldSize = requestLimit
+                    decoderLimits.maxHeaderListSize = requestLimit
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                        withErrorHandling: true, withEncoderConfiguration: .init(),
+                        withDecoderLimitConfiguration: decoderLimits)
+                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
+                        wrappingChannelSynchronously: channel)
                 }
-                listening("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
             }
-            try await group.waitForAll()
+        let boundPort = server.channel.localAddress?.port ?? port
+        listening("http://\(host.contains(":") ? "[\(host)]" : host):\(boundPort)/")
+        try await withThrowingDiscardingTaskGroup { group in
+            try await server.executeThenClose { connections in
+                for try await connection in connections {
+                    group.addTask { await Self.serve(connection, router: router) }
+                }
+            }
         }
+    }
+
+    /// Answers the requests of one connection in order, until the client closes it or asks to.
+    private static func serve(
+        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, router: AnalysisRouter
+    ) async {
+        try? await connection.executeThenClose { inbound, outbound in
+            var head: HTTPRequestHead?
+            var bodyBytes = 0
+            for try await part in inbound {
+                switch part {
+                case .head(let requestHead):
+                    head = requestHead
+                    bodyBytes = 0
+                case .body(let buffer):
+                    // Counted, not kept: the server reads no request body.
+                    bodyBytes += buffer.readableBytes
+                case .end:
+                    // Answered once the request has ended (SwiftNIO's pipelining handler wants
+                    // one answer per whole request); a body is read to its end, at most the
+                    // limiter's bound, and then refused.
+                    guard let requestHead = head else { continue }
+                    let response = await router.respond(
+                        to: AnalysisRouter.Request(
+                            method: requestHead.method.rawValue, uri: requestHead.uri, bodyBytes: bodyBytes,
+                            isChunked: requestHead.headers.contains(name: "transfer-encoding")))
+                    try await write(response, to: requestHead, keepAlive: requestHead.isKeepAlive, on: outbound)
+                    if !requestHead.isKeepAlive { return }
+                    head = nil
+                }
+            }
+        }
+    }
+
+    private static func write(
+        _ response: AnalysisRouter.Response, to request: HTTPRequestHead, keepAlive: Bool,
+        on outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
+    ) async throws {
+        var headers = HTTPHeaders(response.headers)
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        try await outbound.write(
+            .head(
+                HTTPResponseHead(
+                    version: request.version, status: HTTPResponseStatus(statusCode: response.status),
+                    headers: headers)))
+        if request.method != .HEAD {
+            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: response.body))))
+        }
+        try await outbound.write(.end(nil))
     }
 }
 
-/// Dispatches a request by method and path to the page or the API, and turns every refusal into
-/// a JSON error with its status.
-struct AnalysisRouter: HTTPHandler {
-    let api: AnalysisAPI
+/// Bounds the bytes of each request (request line, headers and body) before SwiftNIO parses
+/// them: past `limit` bytes, the client gets a 413 and the connection closes. It counts from the
+/// start of the connection and again after each response, so a keep-alive connection's later
+/// requests each get the whole bound.
+final class RequestSizeLimiter: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        do {
-            let body = try await answer(request)
-            return response(status: 200, body: body.data, contentType: body.contentType, for: request)
-        } catch {
-            let body = (try? AnalysisAPI.encode(AnalysisJSON.ErrorResponse(error: error.message))) ?? Data()
-            var response = response(
-                status: error.status, body: body, contentType: "application/json; charset=utf-8", for: request)
-            if error.status == 405 { response.headers[HTTPHeader("Allow")] = "GET, HEAD" }
-            return response
+    private let limit: Int
+    private var received = 0
+    private var refused = false
+
+    init(limit: Int) { self.limit = limit }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
+        let buffer = unwrapInboundIn(data)
+        received += buffer.readableBytes
+        guard received > limit else {
+            context.fireChannelRead(data)
+            return
+        }
+        refused = true
+        let body = #"{"error":"the request is longer than \#(limit) bytes"}"#
+        let answer =
+            "HTTP/1.1 413 Payload Too Large\r\nContent-Type: application/json; charset=utf-8\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer))).whenComplete { _ in
+            loopBound.value.close(promise: nil)
         }
     }
 
-    private func answer(_ request: HTTPRequest) async throws(APIError) -> (data: Data, contentType: String) {
-        guard request.method == .GET || request.method == .HEAD else {
-            throw .methodNotAllowed(request.method.rawValue)
-        }
-        // The server reads no request body: one over the bound is refused before anything else,
-        // and a smaller one is left unread.
-        if request.headers[.transferEncoding] != nil {
-            throw .tooLarge("a request body is not read here (Transfer-Encoding)")
-        }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > api.limits.fieldBytes {
-            throw .tooLarge("a request body of \(length) bytes; the server reads none")
-        }
-        let json = "application/json; charset=utf-8"
-        let path = request.target.path()
-        switch path {
-        case "/", "/index.html":
-            return (Data(AnalysisPage.html.utf8), "text/html; charset=utf-8")
-        case "/api/setup":
-            return (try api.setup(), json)
-        case "/api/cases":
-            return (try api.fixtureCases(), json)
-        case "/api/tokens":
-            return (try await api.tokens(try parameters(of: request)), json)
-        case "/api/match":
-            return (try await api.match(try parameters(of: request)), json)
-        default:
-            throw .notFound(String(path.prefix(200)))
-        }
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        // A response is going out: the next request's head starts being counted.
+        received = 0
+        context.write(data, promise: promise)
     }
+}
 
-    private func parameters(of request: HTTPRequest) throws(APIError) -> QueryParameters {
-        try QueryParameters(rawQuery: request.target.query(), limits: api.limits)
-    }
+/// Closes a connection when `IdleStateHandler` says it has been idle.
+final class CloseWhenIdle: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
 
-    private func response(status: Int, body: Data, contentType: String, for request: HTTPRequest) -> HTTPResponse {
-        var headers = HTTPHeaders()
-        headers[.contentType] = contentType
-        headers[.cacheControl] = "no-store"
-        headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
-        // The page's script and style are inline; it fetches only this server's API.
-        headers[HTTPHeader("Content-Security-Policy")] =
-            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'self'"
-        let phrase = APIError.reasonPhrases[status] ?? "Error"
-        guard request.method != .HEAD else {
-            headers[.contentLength] = String(body.count)
-            return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: phrase), headers: headers)
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent {
+            context.close(promise: nil)
+        } else {
+            context.fireUserInboundEventTriggered(event)
         }
-        return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: phrase), headers: headers, body: body)
     }
 }

@@ -35,7 +35,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         var configuration = AnalysisServer.Configuration()
         configuration.host = host
-        configuration.port = port
+        configuration.port = Int(port)
         configuration.engines = workbenchOptions.engines
         configuration.workers = workers
         configuration.workbenchOptions = Workbench.Options(

@@ -134,6 +134,11 @@ final class WebDriver {
         _ = try command("POST", "element/\(try element(selector))/value", ["text": text])
     }
 
+    /// Empties the text field `selector` finds (WebDriver's element clear).
+    func clear(_ selector: String) throws {
+        _ = try command("POST", "element/\(try element(selector))/clear", [:])
+    }
+
     /// Sends `key` (a WebDriver key code such as "\u{E007}", Enter) to the focused element.
     func press(_ key: String) throws {
         _ = try command(
@@ -194,6 +199,22 @@ enum HTTP {
         status: Int, headers: [String], body: Data
     ) {
         guard let host = url.host, let port = url.port else { throw Failure(description: "no host or port in \(url)") }
+        var target = url.path.isEmpty ? "/" : url.path
+        if let query = url.query(percentEncoded: true) { target += "?" + query }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+        head += "Content-Length: \(body.count)\r\n"
+        if !body.isEmpty && headers["Content-Type"] == nil { head += "Content-Type: application/json\r\n" }
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        return try response(to: Data((head + "\r\n").utf8) + body, host: host, port: port)
+    }
+
+    /// Sends `request`, bytes exactly as given, and returns the status code (0 when the server
+    /// closed the connection without an answer), the header lines and the body. With
+    /// `halfClose`, the client then says it will send nothing more, so that a server waiting for
+    /// the rest of a request cut short sees the end at once.
+    static func response(to request: Data, host: String, port: Int, halfClose: Bool = false) throws -> (
+        status: Int, headers: [String], body: Data
+    ) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         defer { close(socket) }
@@ -212,13 +233,6 @@ enum HTTP {
             }
         }
         guard connected == 0 else { throw Failure(description: "connect to \(host):\(port): errno \(errno)") }
-        var target = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { target += "?" + query }
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
-        head += "Content-Length: \(body.count)\r\n"
-        if !body.isEmpty && headers["Content-Type"] == nil { head += "Content-Type: application/json\r\n" }
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        let request = Data((head + "\r\n").utf8) + body
         try request.withUnsafeBytes { buffer in
             var sent = 0
             while sent < buffer.count {
@@ -227,6 +241,7 @@ enum HTTP {
                 sent += count
             }
         }
+        if halfClose { shutdown(socket, Int32(SHUT_WR)) }
         // Read the head, then the body to its Content-Length (chromedriver may keep the
         // connection open whatever the request says), or to the end of the stream.
         var received = Data()
@@ -242,12 +257,17 @@ enum HTTP {
             }
             if let headEnd, let expected, received.count - headEnd.upperBound >= expected { break }
             let count = recv(socket, &chunk, chunk.count, 0)
-            if count < 0 { throw Failure(description: "recv: errno \(errno)") }
+            if count < 0 {
+                // A server may reset a connection it refuses; what arrived before stands.
+                if errno == ECONNRESET { break }
+                throw Failure(description: "recv: errno \(errno)")
+            }
             if count == 0 { break }
             received.append(contentsOf: chunk[0..<count])
         }
         guard let split = headEnd ?? received.range(of: Data("\r\n\r\n".utf8)) else {
-            throw Failure(description: "\(method) \(url): no HTTP answer")
+            if received.isEmpty { return (0, [], Data()) }
+            throw Failure(description: "no HTTP answer from \(host):\(port)")
         }
         let lines = String(decoding: received[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0

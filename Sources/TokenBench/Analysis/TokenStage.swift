@@ -41,14 +41,18 @@ extension Workbench {
         let created = try EngineTokenizerInstance.recordingCreations {
             _ = try ResolvedTokenizer(spec: spec, components: components, in: connection)
         }.created
-        var chain: [[String]] = []
-        for words in created.reversed() where words != chain.last {
-            chain.append(words)
+        // Outermost first, as created: the spec itself, then each base its constructor made.
+        var outerFirst: [[String]] = []
+        for words in created where words != outerFirst.last {
+            outerFirst.append(words)
+            // What porter's C constructor creates is not recorded; what its base creates in
+            // turn is, so the rest is left to the base's own chain.
+            if words.first == "porter" {
+                let base = words.count > 1 ? Array(words.dropFirst()) : ["unicode61"]
+                let baseSpec = TokenizerSpec(FTS5TokenizerDescriptor(components: base))
+                return try creationChain(of: base, spec: baseSpec, in: connection) + outerFirst.reversed()
+            }
         }
-        if chain.last != components { chain.append(components) }
-        guard let innermost = chain.first, innermost.first == "porter" else { return chain }
-        let base = innermost.count > 1 ? Array(innermost.dropFirst()) : ["unicode61"]
-        let baseSpec = TokenizerSpec(FTS5TokenizerDescriptor(components: base))
-        return try creationChain(of: base, spec: baseSpec, in: connection) + chain
+        return outerFirst.reversed()
     }
 }
