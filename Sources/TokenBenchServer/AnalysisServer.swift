@@ -66,10 +66,9 @@ public final class AnalysisServer: Sendable {
                     // error handling, a request that does not parse gets a 400 and the
                     // connection is closed.
                     try channel.pipeline.syncOperations.addHandler(RequestSizeLimiter(limit: requestLimit))
-                    // A connection that sends nothing for 30 s is closed: idle clients cannot
-                    // hold the server's sockets forever.
+                    // A connection that sends nothing for 30 s while no answer is being
+                    // computed for it is closed: idle clients cannot hold sockets forever.
                     try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: .seconds(30)))
-                    try channel.pipeline.syncOperations.addHandler(CloseWhenIdle())
                     // SwiftNIO counts the request line in its header bounds (80 KiB by default);
                     // a query string may be longer, and the limiter bounds the whole request.
                     var decoderLimits = NIOHTTPDecoderLimitConfiguration()
@@ -78,6 +77,7 @@ public final class AnalysisServer: Sendable {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
                         withErrorHandling: true, withEncoderConfiguration: .init(),
                         withDecoderLimitConfiguration: decoderLimits)
+                    try channel.pipeline.syncOperations.addHandler(CloseWhenIdle())
                     return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
                         wrappingChannelSynchronously: channel)
                 }
@@ -186,13 +186,31 @@ final class RequestSizeLimiter: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-/// Closes a connection when `IdleStateHandler` says it has been idle.
-final class CloseWhenIdle: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
+/// Closes a connection when `IdleStateHandler` says it has sent nothing for a while, unless a
+/// whole request has arrived and its answer is still being computed (a large `/api/match` may
+/// take longer than the idle bound, and its client is rightly silent meanwhile).
+final class CloseWhenIdle: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Requests received whole and not yet answered whole.
+    private var unanswered = 0
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .end = unwrapInboundIn(data) { unanswered += 1 }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { unanswered = max(0, unanswered - 1) }
+        context.write(data, promise: promise)
+    }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is IdleStateHandler.IdleStateEvent {
-            context.close(promise: nil)
+            if unanswered == 0 { context.close(promise: nil) }
         } else {
             context.fireUserInboundEventTriggered(event)
         }
