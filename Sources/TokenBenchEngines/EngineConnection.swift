@@ -119,6 +119,8 @@ package final class EngineConnection {
         try statement.run()
     }
 
+    /// On a connection borrowed from GRDB, call this only inside that database's access (on
+    /// its queue): it lets GRDB compile a statement first, which GRDB checks.
     package func prepare(_ sql: String) throws(SQLiteFailure) -> EngineStatement {
         resetHostAuthorizer?()
         var raw: UnsafeMutableRawPointer?

@@ -29,6 +29,9 @@ public struct ServerLimits: Sendable, Codable {
     public var queryStringBytes = 3 * 3 * 64 * 1024 + 16 * 1024
     /// The most parameters one request may carry.
     public var parameters = 64
+    /// The most text bytes times tokenizer × engine pairs one request may ask for: what bounds
+    /// its time, memory and answer (a 64 KiB text on 4 pairs, or 12 KiB on 20).
+    public var workBytes = 256 * 1024
     /// The most bytes of one request, request line, headers and body together: room for the
     /// query string at its longest and SwiftNIO's 80 KiB of headers.
     public var requestBytes = 1024 * 1024

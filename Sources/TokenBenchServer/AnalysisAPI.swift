@@ -29,15 +29,16 @@ struct AnalysisAPI: Sendable {
                     + TokenizationMode.allCases.map(\.rawValue).joined(separator: ", "))
         }
         let (specs, engines) = try pairs(parameters)
+        try checkWork(textBytes: text.utf8.count, pairs: specs.count * engines.count)
         let bytes = Array(text.utf8)
-        let results = try await onWorkbench { workbench in
-            try Self.eachPair(specs, engines, on: workbench) { spec, engine in
+        return try await onWorkbench { workbench in
+            let results = try Self.eachPair(specs, engines, on: workbench) { spec, engine in
                 let stages = try workbench.tokenStages(of: bytes, spec: spec, mode: mode, engine: engine)
                 let tokens = stages.last?.tokens ?? []
                 var result = AnalysisJSON.TokensResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
-                result.tokens = tokens.map(AnalysisJSON.TokenObject.init)
+                result.tokens = tokens.map { AnalysisJSON.TokenObject($0) }
                 result.stages = stages.map {
-                    AnalysisJSON.StageObject(spec: $0.spec.text, tokens: $0.tokens.map(AnalysisJSON.TokenObject.init))
+                    AnalysisJSON.StageObject(spec: $0.spec.text, tokens: $0.tokens.map { AnalysisJSON.TokenObject($0) })
                 }
                 result.skipped = SkippedBytes.runs(in: bytes, outside: tokens).map(AnalysisJSON.SkippedObject.init)
                 return result
@@ -46,9 +47,11 @@ struct AnalysisAPI: Sendable {
                 result.unsupported = reason
                 return result
             }
+            // Encoded on the workbench's queue too: a large answer must not hold Swift's
+            // cooperative threads.
+            return try Self.encode(
+                AnalysisJSON.TokensResponse(mode: mode.rawValue, text: AnalysisJSON.TextObject(text), results: results))
         }
-        return try Self.encode(
-            AnalysisJSON.TokensResponse(mode: mode.rawValue, text: AnalysisJSON.TextObject(text), results: results))
     }
 
     /// `GET /api/match`: the verdicts of `query` against `document` in every query kind and form
@@ -58,8 +61,9 @@ struct AnalysisAPI: Sendable {
         let document = try parameters.required("document")
         let query = try parameters.required("query")
         let (specs, engines) = try pairs(parameters)
-        let results = try await onWorkbench { workbench in
-            try Self.eachPair(specs, engines, on: workbench) { spec, engine in
+        try checkWork(textBytes: document.utf8.count + query.utf8.count, pairs: specs.count * engines.count)
+        return try await onWorkbench { workbench in
+            let results = try Self.eachPair(specs, engines, on: workbench) { spec, engine in
                 let analysis = try workbench.matchAnalysis(document: document, query: query, spec: spec, engine: engine)
                 var result = AnalysisJSON.MatchResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
                 result.cells = analysis.cells.map(AnalysisJSON.MatchCell.init)
@@ -69,10 +73,11 @@ struct AnalysisAPI: Sendable {
                 result.unsupported = reason
                 return result
             }
+            return try Self.encode(
+                AnalysisJSON.MatchResponse(
+                    document: AnalysisJSON.TextObject(document), query: AnalysisJSON.TextObject(query),
+                    results: results))
         }
-        return try Self.encode(
-            AnalysisJSON.MatchResponse(
-                document: AnalysisJSON.TextObject(document), query: AnalysisJSON.TextObject(query), results: results))
     }
 
     /// `GET /api/setup`.
@@ -111,6 +116,11 @@ struct AnalysisAPI: Sendable {
             guard !spec.text.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw .badRequest("parameter 'tokenizer': the spec is empty")
             }
+            if let option = Self.pathOption(in: spec) {
+                throw .badRequest(
+                    "parameter 'tokenizer' '\(spec.text)': option '\(option)' names a file or directory, which only the command line may do"
+                )
+            }
             guard names.insert(spec.name).inserted else {
                 throw .badRequest(
                     "parameter 'tokenizer': the name '\(spec.name)' is given twice; label one (LABEL=SPEC)")
@@ -133,6 +143,29 @@ struct AnalysisAPI: Sendable {
             )
         }
         return (specs, chosen)
+    }
+
+    /// The options of shipped tokenizers whose value is a path (`synonyms file F`, `stopwords
+    /// file F`, `japanese dicdir D`): a request must not make the server read a file.
+    static let pathOptions: Set<String> = ["file", "dicdir"]
+
+    /// The first word of `spec` that is a path option, with FTS5's quotes taken away: checked
+    /// on the text, before any constructor runs, since a constructor reads its file at once.
+    static func pathOption(in spec: TokenizerSpec) -> String? {
+        let quotes = CharacterSet(charactersIn: "'\"`[]")
+        let words = spec.text.lowercased().components(separatedBy: quotes.union(.whitespacesAndNewlines))
+        return words.first { pathOptions.contains($0) }
+    }
+
+    /// Refuses a request whose texts, times its pairs, exceed the work bound: a 64 KiB text is
+    /// fine on a few pairs, not on twenty.
+    private func checkWork(textBytes: Int, pairs: Int) throws(APIError) {
+        let work = textBytes * pairs
+        guard work <= limits.workBytes else {
+            throw .tooLarge(
+                "\(textBytes) bytes of text on \(pairs) tokenizer × engine pairs is \(work) bytes of work; at most \(limits.workBytes) per request (shorten the text or ask for fewer pairs)"
+            )
+        }
     }
 
     // MARK: - Running
@@ -167,6 +200,8 @@ struct AnalysisAPI: Sendable {
     {
         do {
             return try await pool.run(job)
+        } catch let error as APIError {
+            throw error
         } catch let error as TokenBenchError {
             // As the command line's exit statuses: SQLite failing is 3 (here 500), the rest
             // is input the user can fix (2, here 400).

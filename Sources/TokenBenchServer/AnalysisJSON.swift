@@ -10,15 +10,17 @@ enum AnalysisJSON {
         let end: Int
         let position: Int
         let colocated: Bool
-        let codePoints: [String]
+        /// The token's code points by name; left out of `/api/match`'s cells, where the same
+        /// tokens repeat in every cell.
+        let codePoints: [String]?
 
-        init(_ token: Token) {
+        init(_ token: Token, namingCodePoints: Bool = true) {
             self.token = token.text
             start = token.start
             end = token.end
             position = token.position
             colocated = token.isColocated
-            codePoints = TextFacts.codePointNames(of: token.bytes)
+            codePoints = namingCodePoints ? TextFacts.codePointNames(of: token.bytes) : nil
         }
     }
 
@@ -108,8 +110,8 @@ enum AnalysisJSON {
             matchExpression = cell.matchExpression
             document = cell.document
             query = cell.query
-            documentTokens = cell.documentTokens.map(TokenObject.init)
-            queryTokens = cell.queryTokens.map(TokenObject.init)
+            documentTokens = cell.documentTokens.map { TokenObject($0, namingCodePoints: false) }
+            queryTokens = cell.queryTokens.map { TokenObject($0, namingCodePoints: false) }
             highlight = cell.highlight?.map { RunObject(text: $0.text, marked: $0.isMarked) }
             snippet = cell.snippet?.map { RunObject(text: $0.text, marked: $0.isMarked) }
         }

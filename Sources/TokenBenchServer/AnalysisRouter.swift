@@ -5,11 +5,37 @@ import Foundation
 /// request line's parts and the size of the body, and writes back what it answers.
 struct AnalysisRouter: Sendable {
     let api: AnalysisAPI
+    /// The host names a request's `Host` header may give, lower-cased; nil when the server
+    /// listens on every address and cannot know its names.
+    let allowedHosts: Set<String>?
+
+    /// The loopback names and the address the server listens on. A page on another site
+    /// cannot then read the API through a name it made resolve to 127.0.0.1 (DNS rebinding):
+    /// its requests carry that name as their Host.
+    static func allowedHosts(listeningOn host: String) -> Set<String>? {
+        if ["0.0.0.0", "::", "[::]"].contains(host) { return nil }
+        return ["127.0.0.1", "localhost", "::1", host.lowercased()]
+    }
+
+    /// The host name of a `Host` header: without its port, and without the brackets of an
+    /// IPv6 address.
+    static func hostName(of header: String) -> String {
+        let value = header.lowercased()
+        if value.hasPrefix("["), let close = value.firstIndex(of: "]") {
+            return String(value[value.index(after: value.startIndex)..<close])
+        }
+        if value.filter({ $0 == ":" }).count == 1, let colon = value.firstIndex(of: ":") {
+            return String(value[..<colon])
+        }
+        return value
+    }
 
     struct Request: Sendable {
         let method: String
         /// The request target as sent: a percent-encoded path, then `?` and the query string.
         let uri: String
+        /// The `Host` header, if the request has one (HTTP/1.0 may not).
+        let host: String?
         let bodyBytes: Int
         let isChunked: Bool
     }
@@ -37,10 +63,18 @@ struct AnalysisRouter: Sendable {
     private static let json = "application/json; charset=utf-8"
 
     private func answer(_ request: Request) async throws(APIError) -> (Data, String) {
+        if let allowedHosts, let host = request.host, !allowedHosts.contains(Self.hostName(of: host)) {
+            throw APIError(
+                status: 403,
+                message:
+                    "Host '\(host.prefix(100))' is not an address of this server; it answers \(allowedHosts.sorted().joined(separator: ", "))"
+            )
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             throw .methodNotAllowed(String(request.method.prefix(40)))
         }
-        // The server reads no request body: a chunked one, or one over the bound, is refused.
+        // The server does not read a request body: a small one is ignored, a chunked one or one
+        // over the bound is refused.
         if request.isChunked {
             throw .tooLarge("a request body is not read here (Transfer-Encoding)")
         }

@@ -8,7 +8,7 @@ import TokenBench
 ///
 /// Everything it serves is in the executable: the page is a string, the API answers from the
 /// workbenches. No request reads a file, loads an extension or opens a library by path; those
-/// come from the command line only.
+/// come from the command line only (a spec's path options are refused, see `AnalysisAPI`).
 public final class AnalysisServer: Sendable {
     public struct Configuration {
         /// An IPv4 or IPv6 address to listen on; the loopback address by default.
@@ -46,7 +46,7 @@ public final class AnalysisServer: Sendable {
             limits: configuration.limits,
             pool: try WorkbenchPool(count: configuration.workers, options: configuration.workbenchOptions),
             cases: (try? FixtureSet.defaults().cases) ?? [])
-        router = AnalysisRouter(api: api)
+        router = AnalysisRouter(api: api, allowedHosts: AnalysisRouter.allowedHosts(listeningOn: configuration.host))
         host = configuration.host
         port = configuration.port
     }
@@ -78,8 +78,12 @@ public final class AnalysisServer: Sendable {
                         withErrorHandling: true, withEncoderConfiguration: .init(),
                         withDecoderLimitConfiguration: decoderLimits)
                     try channel.pipeline.syncOperations.addHandler(CloseWhenIdle())
+                    // Half-closure: after an answer with `Connection: close`, the server's side is
+                    // shut once everything written has gone out; closing at once would drop the
+                    // end of a large answer.
                     return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
-                        wrappingChannelSynchronously: channel)
+                        wrappingChannelSynchronously: channel,
+                        configuration: .init(isOutboundHalfClosureEnabled: true))
                 }
             }
         let boundPort = server.channel.localAddress?.port ?? port
@@ -100,7 +104,11 @@ public final class AnalysisServer: Sendable {
         try? await connection.executeThenClose { inbound, outbound in
             var head: HTTPRequestHead?
             var bodyBytes = 0
+            var finished = false
             for try await part in inbound {
+                // After the last answer, whatever the client still sends is read and dropped
+                // until it closes (or goes silent, and the idle bound closes it).
+                if finished { continue }
                 switch part {
                 case .head(let requestHead):
                     head = requestHead
@@ -115,13 +123,22 @@ public final class AnalysisServer: Sendable {
                     guard let requestHead = head else { continue }
                     let response = await router.respond(
                         to: AnalysisRouter.Request(
-                            method: requestHead.method.rawValue, uri: requestHead.uri, bodyBytes: bodyBytes,
+                            method: requestHead.method.rawValue, uri: requestHead.uri,
+                            host: requestHead.headers.first(name: "host"), bodyBytes: bodyBytes,
                             isChunked: requestHead.headers.contains(name: "transfer-encoding")))
                     try await write(response, to: requestHead, keepAlive: requestHead.isKeepAlive, on: outbound)
-                    if !requestHead.isKeepAlive { return }
                     head = nil
+                    if !requestHead.isKeepAlive {
+                        outbound.finish()
+                        finished = true
+                    }
                 }
             }
+            // The client has closed its side. What was written may still be on its way: the
+            // server's side is shut once it has gone out, and the channel closes when both
+            // sides are (or when the idle bound closes it), not before.
+            outbound.finish()
+            try await connection.channel.closeFuture.get()
         }
     }
 

@@ -14,7 +14,8 @@ struct ServeCommand: ParsableCommand {
             GET /api/setup       engines, catalog, default tokenizers, limits
             GET /api/cases       the default fixtures' cases
             A request chooses among the engines and extensions given here; it can name no file.
-            Errors are JSON {"error": "…"}: 400 bad input, 404, 405, 413 over a limit.
+            Errors are JSON {"error": "…"}: 400 bad input, 403 a Host not this server's, 404, 405,
+            413 over a limit, 500 SQLite failed. Documentation/Serve.md has the details.
             """)
 
     @OptionGroup var workbenchOptions: WorkbenchOptions

@@ -237,6 +237,9 @@ enum HTTP {
             var sent = 0
             while sent < buffer.count {
                 let count = send(socket, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                // A server that refuses a request before its end may close or reset the
+                // connection while it is being sent: its answer, if any, is read below.
+                if count <= 0 && (errno == EPIPE || errno == ECONNRESET) { break }
                 guard count > 0 else { throw Failure(description: "send: errno \(errno)") }
                 sent += count
             }
