@@ -83,7 +83,7 @@ def odd_method_or_path(rng):
     method = rng.choice([b"POST", b"PUT", b"DELETE", b"PATCH", b"BREW", b"G\x00T"])
     target = rng.choice([b"/", b"/api/tokens", b"/../../etc/passwd", b"/%2e%2e/%2e%2e/etc/passwd",
                          b"/api/../../Package.swift", b"//etc/passwd", b"*", b"http://x/"])
-    return method + b" " + target + b" HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
+    return method + b" " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\n\r\nabc"
 
 
 def bad_framing(rng):
