@@ -209,11 +209,15 @@ enum AnalysisPage {
           for (const run of list) span.appendChild(run.marked ? el("mark", run.text) : document.createTextNode(run.text));
           return span;
         }
+        // "match", "no match", "error (…)" → verdict-match, verdict-no-match, verdict-error.
+        function verdictClass(verdict) {
+          return "verdict verdict-" + verdict.replace(/ \(.*$/s, "").replace(" ", "-");
+        }
         function verdictTable(cells) {
           return table("verdicts", ["query kind", "document form", "query form", "MATCH", "verdict", "highlight()", "snippet()"],
             cells.map((c) => {
               const tr = row([c.queryKind, c.documentForm, c.queryForm, c.matchExpression, c.verdict, runs(c.highlight), runs(c.snippet)]);
-              tr.children[4].className = "verdict verdict-" + c.verdict.replace(/ \(.*$/s, "").replace(" ", "-");
+              tr.children[4].className = verdictClass(c.verdict);
               return tr;
             }));
         }
@@ -233,7 +237,7 @@ enum AnalysisPage {
             tr.children[2].className = "tokens";
             tr.children[3].className = "tokens";
             verdicts.forEach((v, i) => {
-              if (v) tr.children[4 + i].className = "verdict verdict-" + v.replace(/ \(.*$/s, "").replace(" ", "-");
+              if (v) tr.children[4 + i].className = verdictClass(v);
             });
             return tr;
           });

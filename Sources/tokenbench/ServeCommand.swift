@@ -39,8 +39,7 @@ struct ServeCommand: ParsableCommand {
         configuration.port = Int(port)
         configuration.engines = workbenchOptions.engines
         configuration.workers = workers
-        configuration.workbenchOptions = Workbench.Options(
-            extensions: workbenchOptions.extensionArguments.map(LoadableExtension.init(parsing:)))
+        configuration.workbenchOptions = workbenchOptions.workbenchConfiguration
         if !workbenchOptions.tokenizerSpecs.isEmpty { configuration.tokenizers = workbenchOptions.tokenizerSpecs }
         let server = try AnalysisServer(configuration: configuration)
         // The command line is synchronous: the server runs on Swift's task pool, and this thread

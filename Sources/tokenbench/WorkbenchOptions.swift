@@ -56,8 +56,13 @@ struct WorkbenchOptions: ParsableArguments {
         }
     }
 
+    /// What every workbench of the command registers: the `--load-extension` extensions.
+    var workbenchConfiguration: Workbench.Options {
+        Workbench.Options(extensions: extensionArguments.map(LoadableExtension.init(parsing:)))
+    }
+
     func makeWorkbench() throws -> Workbench {
-        try Workbench(options: Workbench.Options(extensions: extensionArguments.map(LoadableExtension.init(parsing:))))
+        try Workbench(options: workbenchConfiguration)
     }
 
     /// The tokenizers asked for, or the defaults that one of the engines supports. A bad spec

@@ -52,11 +52,9 @@ public struct TextFacts: Sendable, Equatable {
     /// `U+0041 LATIN CAPITAL LETTER A`; a code point without a name (a control, an unassigned
     /// one) gets its alias or its general category.
     public static func name(of scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         let properties = scalar.properties
         let name = properties.name ?? properties.nameAlias ?? "<\(properties.generalCategory)>"
-        return code + " " + name
+        return CodePoint.label(scalar.value) + " " + name
     }
 }
 

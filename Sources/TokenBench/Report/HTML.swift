@@ -29,7 +29,7 @@ enum HTML {
         var result = ""
         for scalar in text.unicodeScalars {
             if let label = invisibleLabel(scalar) {
-                let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                let code = CodePoint.label(scalar.value)
                 let name = scalar.properties.name ?? scalar.properties.nameAlias ?? ""
                 let glyph: String
                 switch scalar.properties.generalCategory {
@@ -86,11 +86,5 @@ enum HTML {
             "<span class=\"chip\">" + group.map { "<span class=\"tok\">\(visible($0.text))</span>" }.joined()
                 + "</span>"
         }.joined(separator: " ")
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

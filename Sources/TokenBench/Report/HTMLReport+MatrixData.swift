@@ -33,7 +33,7 @@ struct ReportMatrixData {
         func noteInvisible(_ text: String) {
             for scalar in text.unicodeScalars {
                 guard let label = HTML.invisibleLabel(scalar) else { continue }
-                let code = String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                let code = CodePoint.hexDigits(scalar.value)
                 if invisible[code] == nil {
                     invisible[code] = [label, scalar.properties.name ?? scalar.properties.nameAlias ?? ""]
                 }

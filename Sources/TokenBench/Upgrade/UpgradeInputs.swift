@@ -75,12 +75,7 @@ public struct UpgradeInputs: Sendable {
                 Unicode.UTF8.encode(scalar) { bytes.append($0) }
             }
             bytes.append(0x20)
-            return Document(label: "\(Self.codePoint(first))…\(Self.codePoint(last.value))", bytes: bytes)
+            return Document(label: "\(CodePoint.label(first))…\(CodePoint.label(last.value))", bytes: bytes)
         }
-    }
-
-    static func codePoint(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
