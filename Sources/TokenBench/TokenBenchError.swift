@@ -14,6 +14,9 @@ public enum TokenBenchError: Error, Equatable, Sendable {
     case fileAccess(path: String, reason: String)
     /// A tokenizer's xTokenize returned an error code instead of SQLITE_OK.
     case tokenizeFailed(spec: String, mode: String, code: Int32)
+    /// A tokenizer reported a token that cannot be read as it says (a null pointer with bytes,
+    /// unreadable memory, more bytes than the call's budget): the bench does not read it.
+    case brokenToken(spec: String, mode: String, reason: String)
     /// A SQLite loadable extension could not be loaded.
     case extensionLoadFailed(path: String, reason: String)
     /// A throughput measurement could not be trusted: a tokenizer's token count changed
@@ -36,6 +39,8 @@ extension TokenBenchError: LocalizedError, CustomStringConvertible {
             return "\(path): \(reason)"
         case .tokenizeFailed(let spec, let mode, let code):
             return "tokenizer '\(spec)': xTokenize failed in \(mode) mode with SQLite code \(code)"
+        case .brokenToken(let spec, let mode, let reason):
+            return "tokenizer '\(spec)': in \(mode) mode, \(reason) ('tokenbench conformance' checks its tokens)"
         case .extensionLoadFailed(let path, let reason):
             return "extension '\(path)': \(reason)"
         case .inconsistentMeasurement(let spec, let reason):

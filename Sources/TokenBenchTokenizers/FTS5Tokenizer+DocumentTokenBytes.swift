@@ -4,7 +4,8 @@ import GRDBSQLite
 
 extension FTS5Tokenizer {
     /// The document-mode tokens of `text`, as bytes, for a constructor that runs its word list
-    /// through BASE; nil when BASE fails on `text` or reports a token that cannot be read.
+    /// through BASE; nil when BASE fails on `text` or reports a token that cannot be read
+    /// or that goes over the call's `TokenByteBudget`.
     ///
     /// GRDB's `tokenize(document:)` builds a String from whatever pointer and length BASE
     /// reports, and traps on a negative length: this checks them, and copies tokens without
@@ -25,6 +26,7 @@ extension FTS5Tokenizer {
         // instead of reading past the buffer, in the constructor where no checker watches. In
         // text it gets from FTS5 or `conformance`, that overread is the finding.
         let bytes = Array(text.utf8) + [0]
+        collector.remainingTokenBytes = TokenByteBudget.bytes(forTextOf: bytes.count - 1)
         // Ownership: `collector` outlives the synchronous xTokenize; the callback borrows it.
         let code = withExtendedLifetime(collector) {
             bytes.withUnsafeBufferPointer { buffer in
@@ -38,10 +40,13 @@ extension FTS5Tokenizer {
                                 collector.isBroken = true
                                 return SQLITE_ERROR
                             }
-                            guard nToken == 0 || tb_readable_prefix(pToken, Int(nToken)) == Int(nToken) else {
+                            guard Int(nToken) <= collector.remainingTokenBytes,
+                                nToken == 0 || tb_readable_prefix(pToken, Int(nToken)) == Int(nToken)
+                            else {
                                 collector.isBroken = true
                                 return SQLITE_ERROR
                             }
+                            collector.remainingTokenBytes -= Int(nToken)
                             collector.tokens.append(
                                 nToken == 0 ? [] : Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken))))
                             return SQLITE_OK
@@ -58,4 +63,6 @@ extension FTS5Tokenizer {
 private final class DocumentTokenCollector {
     var tokens: [[UInt8]] = []
     var isBroken = false
+    /// What is left of the call's `TokenByteBudget`.
+    var remainingTokenBytes = 0
 }

@@ -15,23 +15,30 @@ import Foundation
 /// The pages are trusted from one call to the next: a tokenizer that frees its buffer and then
 /// reports a token in it has a use-after-free of its own, which this does not try to catch.
 /// Not safe for concurrent use: one per tokenizer instance, as FTS5 uses an instance.
-final class ReadablePages {
+package final class ReadablePages {
     private var text: (start: UInt, end: UInt) = (0, 0)
-    private static let tableSize = 4096
+    private let tableSize: Int
+    /// tableSize - 1: the size is a power of two, so a page's slot is a mask, not a division.
+    private let slotMask: UInt
     // Ownership: allocated here, freed in deinit. Slot i holds page number + 1 (0: empty) of a
     // page found readable whose number is i modulo the table size.
     private let table: UnsafeMutablePointer<UInt>
     private let pageShift = UInt(UInt(sysconf(Int32(_SC_PAGESIZE))).trailingZeroBitCount)
 
-    init() {
-        table = .allocate(capacity: Self.tableSize)
-        table.initialize(repeating: 0, count: Self.tableSize)
+    /// About `tableSize` pages are remembered (rounded up to a power of two); a short-lived
+    /// checker (one per xTokenize call) asks for few, so that clearing the table costs less than
+    /// the system calls it saves.
+    package init(tableSize: Int = 4096) {
+        self.tableSize = 1 << (Int.bitWidth - max(tableSize - 1, 1).leadingZeroBitCount)
+        slotMask = UInt(self.tableSize - 1)
+        table = .allocate(capacity: self.tableSize)
+        table.initialize(repeating: 0, count: self.tableSize)
     }
 
     deinit { table.deallocate() }
 
     /// Records the caller's input text as readable for this call.
-    func trust(_ pointer: UnsafePointer<CChar>?, count: Int) {
+    package func trust(_ pointer: UnsafePointer<CChar>?, count: Int) {
         let start = UInt(bitPattern: pointer)
         text = (start, start &+ UInt(count))
     }
@@ -39,23 +46,23 @@ final class ReadablePages {
     /// Whether the `count` bytes at `pointer` can be read, checking their pages when they are
     /// outside what is already known.
     @inline(__always)
-    func canRead(_ pointer: UnsafePointer<CChar>, count: Int) -> Bool {
+    package func canRead(_ pointer: UnsafePointer<CChar>, count: Int) -> Bool {
         let start = UInt(bitPattern: pointer)
         let (end, overflow) = start.addingReportingOverflow(UInt(count))
         guard !overflow else { return false }
         if start >= text.start && end <= text.end { return true }
         let firstPage = start >> pageShift
         let lastPage = (end - 1) >> pageShift
-        if firstPage == lastPage && table[Int(firstPage % UInt(Self.tableSize))] == firstPage + 1 { return true }
+        if firstPage == lastPage && table[Int(firstPage & slotMask)] == firstPage + 1 { return true }
         return checkPages(pointer, count: count, firstPage: firstPage, lastPage: lastPage)
     }
 
     private func checkPages(_ pointer: UnsafePointer<CChar>, count: Int, firstPage: UInt, lastPage: UInt) -> Bool {
         var page = firstPage
-        while page <= lastPage && table[Int(page % UInt(Self.tableSize))] == page + 1 { page += 1 }
+        while page <= lastPage && table[Int(page & slotMask)] == page + 1 { page += 1 }
         if page > lastPage { return true }
         guard tb_readable_prefix(pointer, count) == count else { return false }
-        for known in firstPage...lastPage { table[Int(known % UInt(Self.tableSize))] = known + 1 }
+        for known in firstPage...lastPage { table[Int(known & slotMask)] = known + 1 }
         return true
     }
 }

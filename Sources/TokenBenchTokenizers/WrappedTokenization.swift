@@ -19,6 +19,9 @@ enum WrappedTokenization {
         var emitter: TokenEmitter
         /// Unmanaged for the same reason: the filter that owns it outlives the call.
         let pages: Unmanaged<ReadablePages>
+        /// What is left of the call's `TokenByteBudget`: a base that reports more fails the call
+        /// before its pages are probed, however long it says its tokens are.
+        var remainingTokenBytes: Int
     }
 
     static func run<Filter: TokenFilter>(
@@ -29,7 +32,8 @@ enum WrappedTokenization {
         var state = CallState(
             filter: Unmanaged.passUnretained(filter), tokenization: tokenization,
             emitter: TokenEmitter(context: context, callback: tokenCallback),
-            pages: Unmanaged.passUnretained(filter.baseTokenPages))
+            pages: Unmanaged.passUnretained(filter.baseTokenPages),
+            remainingTokenBytes: TokenByteBudget.bytes(forTextOf: Int(nText)))
         filter.baseTokenPages.trust(pText, count: Int(max(nText, 0)))
         // Ownership: `filter` is kept alive until xTokenize returns; `state` lives on this stack
         // frame and the callback only borrows it through the pointer, during the call.
@@ -50,11 +54,13 @@ enum WrappedTokenization {
         _ nToken: CInt, _ start: CInt, _ end: CInt
     ) -> CInt {
         // A broken BASE (an extension tokenizer, say) must not crash the wrapper: a negative
-        // length, no bytes behind a positive one, or a length that runs into memory that cannot
-        // be read stops the call with an error that `tokenbench conformance` reports, instead of
+        // length, no bytes behind a positive one, more bytes than the call's budget, or a length
+        // that runs into memory that cannot be read stops the call with an error that `tokenbench conformance` reports, instead of
         // reading what is not there.
         guard nToken >= 0, pToken != nil || nToken == 0 else { return SQLITE_ERROR }
         let state = statePointer.unsafelyUnwrapped.assumingMemoryBound(to: CallState<Filter>.self)
+        guard Int(nToken) <= state.pointee.remainingTokenBytes else { return SQLITE_ERROR }
+        state.pointee.remainingTokenBytes -= Int(nToken)
         if nToken > 0,
             !state.pointee.pages._withUnsafeGuaranteedRef({ $0.canRead(pToken.unsafelyUnwrapped, count: Int(nToken)) })
         {

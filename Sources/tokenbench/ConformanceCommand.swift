@@ -55,21 +55,24 @@ struct ConformanceCommand: ParsableCommand {
         let inputs = ConformanceCorpus.make(
             fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
         var table = Table(header: ConformanceFinding.tableHeader)
-        var reports: [ConformanceReport] = []
-        let specs = workbenchOptions.tokenizers(on: workbench)
-        for spec in specs {
-            try workbenchOptions.forEachEngine(running: spec, on: workbench) { engine in
-                let options = ConformanceOptions(
-                    threadCount: threads, findingsPerCheck: findingsPerCheck, engine: engine)
-                let report = try workbench.conformance(of: spec, inputs: inputs, options: options)
-                reports.append(report)
-                table.rows += report.findings.map(\.tableRow)
-                let knownCount = knownIssues.verdict(on: [report]).knownErrors.count
-                printError(
-                    "tokenbench: \(report.tokenizer) on \(report.engine): \(report.errorCount) errors\(knownCount == 0 ? "" : " (\(knownCount) known)"), "
-                        + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls, \(report.indexIntegrity))"
-                )
-            }
+        // Every tokenizer × engine pair is a job of its own, run on all cores, each worker with its
+        // own workbench; the reports come back in the order of the pairs, whatever ran first.
+        var jobs: [(spec: TokenizerSpec, engine: SQLiteEngine)] = []
+        for spec in workbenchOptions.tokenizers(on: workbench) {
+            try workbenchOptions.forEachEngine(running: spec, on: workbench) { jobs.append((spec, $0)) }
+        }
+        let reports = try workbench.runInParallel(jobs.count) { worker, index in
+            let options = ConformanceOptions(
+                threadCount: threads, findingsPerCheck: findingsPerCheck, engine: jobs[index].engine)
+            return try worker.conformance(of: jobs[index].spec, inputs: inputs, options: options)
+        }
+        for report in reports {
+            table.rows += report.findings.map(\.tableRow)
+            let knownCount = knownIssues.verdict(on: [report]).knownErrors.count
+            printError(
+                "tokenbench: \(report.tokenizer) on \(report.engine): \(report.errorCount) errors\(knownCount == 0 ? "" : " (\(knownCount) known)"), "
+                    + "\(report.warningCount) warnings (\(report.inputCount) inputs, \(report.tokenizeCalls) xTokenize calls, \(report.indexIntegrity))"
+            )
         }
         let verdict = knownIssues.verdict(on: reports)
         for entry in verdict.knownIssuesNotFound {

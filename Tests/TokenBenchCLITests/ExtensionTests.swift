@@ -187,6 +187,13 @@ struct ExtensionTests {
         ("tbtest_strlen", "read-past-end", "read-past-end"),
         // A different token count on every other call, even in a wrapper's word-list constructor.
         ("tbtest_flaky", "repeatable", "repeatable"),
+        // nToken 1 GiB from the word itself, and 2 GiB - 1 from 64 MiB that can be read: past the
+        // call's token byte budget, so neither the checker nor a wrapper reads them (this kept
+        // conformance busy for minutes); nfkc hands them on, and the checker flags them itself.
+        ("tbtest_hugelen", "token-length", "error-code"),
+        ("tbtest_maxlen", "token-length", "error-code"),
+        // A true length from a pointer to a page that cannot be read.
+        ("tbtest_wildptr", "unreadable-token", "error-code"),
     ])
     func brokenBaseTokenizersAreReportedNotCrashedOn(broken: String, bare: String, wrapped: String) throws {
         let library = try Self.buildExtension()
@@ -202,7 +209,7 @@ struct ExtensionTests {
             let errors = run.stdout.split(separator: "\n").filter { $0.contains(",error,") }
             let expected =
                 wrapper.isEmpty
-                ? bare : (wrapper == "nfkc" && broken == "tbtest_longlen" ? "unreadable-token" : wrapped)
+                ? bare : (wrapper == "nfkc" && ["unreadable-token", "token-length"].contains(bare) ? bare : wrapped)
             // The extension runs on both engines, and the verdict is the same on each.
             for engine in ["system", "bundled"] {
                 #expect(
@@ -226,6 +233,23 @@ struct ExtensionTests {
         #expect(
             run.stdout.contains("tbtest_longlen,system,unreadable-token,error,document,"), "\(run.stdout.prefix(400))")
         #expect(run.stdout.contains("has nToken 4096, but only 4 bytes at its pointer can be read"))
+    }
+
+    /// `tokens` reads a lying tokenizer's tokens as carefully as `conformance`: a length past the
+    /// call's budget or a pointer that cannot be read is one line naming the token, exit 2.
+    @Test(arguments: [
+        ("tbtest_hugelen", "token 1 at 0-2 has nToken 1073741824, past what all the tokens"),
+        ("tbtest_wildptr", "token 1 at 0-2 has nToken 2, but not that many bytes can be read"),
+    ])
+    func tokensRefusesALyingTokenWithOneLine(tokenizer: String, message: String) throws {
+        let library = try Self.buildExtension()
+        let run = try CLITests.run([
+            "tokens", "--load-extension", library.path, "--tokenizer", tokenizer, "--engine", "bundled", "ab cd",
+        ])
+        #expect(!run.signaled)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("tokenizer '\(tokenizer)': in document mode, \(message)"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
     }
 
     /// A run that fails after its work started (the token count changes between runs) exits 2

@@ -11,6 +11,9 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     /// nToken bytes can be read at pToken: a tokenizer that reports more bytes than it has makes
     /// FTS5 read out of bounds.
     case unreadableToken = "unreadable-token"
+    /// The tokens of one call are at most `TokenByteBudget` bytes in all (64 × nText + 64 KiB):
+    /// a longer nToken is a lie the checker does not read, and FTS5 would read up to 32 KiB of it.
+    case tokenLength = "token-length"
     /// No flag but FTS5_TOKEN_COLOCATED is set.
     case unknownFlag = "unknown-flag"
     /// The first token of an input is never colocated: there is nothing to be colocated with.

@@ -35,17 +35,20 @@ final class SentinelBuffer: @unchecked Sendable {
     func withText<R>(_ body: (UnsafePointer<CChar>, CInt) -> R) -> R {
         body(UnsafePointer(storage), CInt(count))
     }
+
+    /// Every byte this buffer owns, the sentinels and the NUL included: all of it is readable.
+    var ownedByteCount: Int { count + Self.sentinelLength + 1 }
 }
 
 extension ResolvedTokenizer {
     /// Runs xTokenize once on `buffer` and records every callback raw, whatever the return code.
     func record(_ buffer: SentinelBuffer, mode: TokenizationMode) -> RecordedTokenization {
-        // Tokens from the tokenizer's own memory (folded, transliterated) may be longer than the input.
-        let recorder = TokenRecorder(byteLimit: max(8 * buffer.count, 1 << 20))
-        let code = buffer.withText { pText, nText in
+        let recorder = TokenRecorder(textCount: buffer.count)
+        let code = buffer.withText { pText, nText -> CInt in
+            recorder.readablePages.trust(pText, count: buffer.ownedByteCount)
             // Ownership: the recorder outlives this synchronous call; the callback borrows it
             // through the unretained context pointer.
-            withExtendedLifetime(recorder) {
+            return withExtendedLifetime(recorder) {
                 instance.tokenize(
                     context: Unmanaged.passUnretained(recorder).toOpaque(), tokenization: mode.tokenization,
                     pText: pText, nText: nText, tokenCallback: TokenRecorder.callback)

@@ -102,7 +102,7 @@ extension Workbench {
     /// Runs `job(workbench, i)` for i in 0..<count on up to one thread per core, each thread
     /// with its own workbench (this one on the first), and returns the results in index order.
     /// The first error thrown, in index order, is rethrown once every thread is done.
-    func runInParallel<T>(
+    package func runInParallel<T>(
         _ count: Int, maximumWorkers: Int = .max, _ job: @escaping (Workbench, Int) throws -> T
     ) throws -> [T] {
         let workers = min(count, ProcessInfo.processInfo.activeProcessorCount, maximumWorkers)

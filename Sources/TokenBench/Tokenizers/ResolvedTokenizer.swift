@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// A tokenizer spec that FTS5 accepted, instantiated on a connection through the FTS5 API
 /// (`xFindTokenizer` then `xCreate`), ready to run its own xTokenize.
@@ -94,11 +95,12 @@ struct ResolvedTokenizer {
 
     /// Tokenizes `text` in `mode` and collects every token with its offsets.
     func tokens(of text: [UInt8], mode: TokenizationMode) throws -> [Token] {
-        let collector = TokenCollector()
-        let code = Self.withUnterminatedBuffer(text) { pText, nText in
+        let collector = TokenCollector(textCount: text.count)
+        let code = Self.withUnterminatedBuffer(text) { pText, nText -> CInt in
+            collector.readablePages.trust(pText, count: Int(nText))
             // Ownership: the collector outlives this synchronous call; the callback only
             // borrows it through the unretained context pointer.
-            withExtendedLifetime(collector) {
+            return withExtendedLifetime(collector) {
                 instance.tokenize(
                     context: Unmanaged.passUnretained(collector).toOpaque(),
                     tokenization: mode.tokenization,
@@ -106,6 +108,9 @@ struct ResolvedTokenizer {
                     nText: nText,
                     tokenCallback: TokenCollector.callback)
             }
+        }
+        if let brokenToken = collector.brokenToken {
+            throw TokenBenchError.brokenToken(spec: spec.description, mode: mode.rawValue, reason: brokenToken)
         }
         guard code == SQLITE_OK else {
             throw TokenBenchError.tokenizeFailed(spec: spec.description, mode: mode.rawValue, code: code)
@@ -137,6 +142,16 @@ struct ResolvedTokenizer {
 final class TokenCollector {
     var tokens: [Token] = []
     private var nextPosition = 0
+    /// Why the call was stopped: the first token that could not be read as reported.
+    private(set) var brokenToken: String?
+    /// The input and the pages of token memory found readable in this call, and what is left of
+    /// its `TokenByteBudget`: a lying tokenizer stops the call instead of crashing the bench.
+    let readablePages = ReadablePages(tableSize: 64)
+    private var remainingTokenBytes: Int
+
+    init(textCount: Int) {
+        remainingTokenBytes = TokenByteBudget.bytes(forTextOf: textCount)
+    }
 
     static let callback: FTS5TokenCallback = { context, flags, pToken, nToken, iStart, iEnd in
         guard let context else { return SQLITE_ERROR }
@@ -144,6 +159,16 @@ final class TokenCollector {
         let isColocated = (flags & FTS5_TOKEN_COLOCATED) != 0
         let bytes: [UInt8]
         if let pToken, nToken > 0 {
+            var name: String { "token \(collector.tokens.count + 1) at \(iStart)-\(iEnd) has nToken \(nToken)" }
+            guard Int(nToken) <= collector.remainingTokenBytes else {
+                collector.brokenToken = "\(name), past what all the tokens of the input may have together"
+                return SQLITE_ERROR
+            }
+            guard collector.readablePages.canRead(pToken, count: Int(nToken)) else {
+                collector.brokenToken = "\(name), but not that many bytes can be read at its pointer"
+                return SQLITE_ERROR
+            }
+            collector.remainingTokenBytes -= Int(nToken)
             bytes = Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken)))
         } else {
             bytes = []

@@ -4,7 +4,10 @@
  * "tbtest_strlen", the same with a classic bug: it measures the text with strlen() and so reads
  * past nText (FTS5 input is not NUL-terminated). Three more each break FTS5's contract in one way
  * that has crashed wrappers before: "tbtest_negative" reports nToken -1, "tbtest_null" a NULL
- * pToken with a positive nToken, and "tbtest_offsets" offsets outside the text.
+ * pToken with a positive nToken, and "tbtest_offsets" offsets outside the text. Three more lie on
+ * a scale a checker must not follow: "tbtest_hugelen" reports each word with nToken 1 GiB from
+ * the word itself, "tbtest_maxlen" with nToken 2 GiB - 1 from a 64 MiB readable region, and
+ * "tbtest_wildptr" with its true length from a pointer to a page that cannot be read.
  * The test suite compiles it with the system's sqlite3ext.h.
  */
 #include <sqlite3ext.h>
@@ -51,8 +54,22 @@ static int tbtest_strlen_tokenize(Fts5Tokenizer *tokenizer, void *context, int f
     return tbtest_tokenize(tokenizer, context, flags, text, (int)strlen(text), emit);
 }
 
+static const char *guarded_bytes(void);
+
+/* 64 MiB that can be read (zero pages, mapped once), as a tokenizer's big dictionary would be. */
+static const char *readable_region(void) {
+    static char *region = 0;
+    if (region == 0) {
+        void *pages = mmap(0, (size_t)64 << 20, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (pages != MAP_FAILED) region = pages;
+    }
+    return region;
+}
+
 /* The broken variants: each word is reported in one wrong way. */
-typedef enum { NEGATIVE_LENGTH, NULL_POINTER, OFFSETS_OUT_OF_RANGE } Breakage;
+typedef enum {
+    NEGATIVE_LENGTH, NULL_POINTER, OFFSETS_OUT_OF_RANGE, HUGE_LENGTH, MAX_LENGTH, WILD_POINTER
+} Breakage;
 
 static int broken_tokenize(Breakage breakage, void *context, const char *text, int length,
                            int (*emit)(void *, int, const char *, int, int, int)) {
@@ -66,7 +83,21 @@ static int broken_tokenize(Breakage breakage, void *context, const char *text, i
             switch (breakage) {
             case NEGATIVE_LENGTH: rc = emit(context, 0, text + start, -1, start, end); break;
             case NULL_POINTER: rc = emit(context, 0, 0, end - start, start, end); break;
-            default: rc = emit(context, 0, text + start, end - start, start - 1000, end + 1000); break;
+            case OFFSETS_OUT_OF_RANGE:
+                rc = emit(context, 0, text + start, end - start, start - 1000, end + 1000);
+                break;
+            case HUGE_LENGTH: rc = emit(context, 0, text + start, 1 << 30, start, end); break;
+            case MAX_LENGTH: {
+                const char *region = readable_region();
+                rc = region ? emit(context, 0, region, 0x7fffffff, start, end) : SQLITE_NOMEM;
+                break;
+            }
+            default: {
+                /* The first byte of the page after guarded_bytes()'s last four: PROT_NONE. */
+                const char *edge = guarded_bytes();
+                rc = edge ? emit(context, 0, edge + 4, end - start, start, end) : SQLITE_NOMEM;
+                break;
+            }
             }
             if (rc != SQLITE_OK) return rc;
         }
@@ -75,23 +106,19 @@ static int broken_tokenize(Breakage breakage, void *context, const char *text, i
     return SQLITE_OK;
 }
 
-static int tbtest_negative_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
-                                    int (*emit)(void *, int, const char *, int, int, int)) {
-    (void)tokenizer; (void)flags;
-    return broken_tokenize(NEGATIVE_LENGTH, context, text, length, emit);
-}
-
-static int tbtest_null_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
-                                int (*emit)(void *, int, const char *, int, int, int)) {
-    (void)tokenizer; (void)flags;
-    return broken_tokenize(NULL_POINTER, context, text, length, emit);
-}
-
-static int tbtest_offsets_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
-                                   int (*emit)(void *, int, const char *, int, int, int)) {
-    (void)tokenizer; (void)flags;
-    return broken_tokenize(OFFSETS_OUT_OF_RANGE, context, text, length, emit);
-}
+/* One xTokenize per breakage: tbtest_negative, tbtest_null, ... */
+#define BROKEN_TOKENIZER(name, breakage)                                                                    \
+    static int name##_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text,      \
+                               int length, int (*emit)(void *, int, const char *, int, int, int)) {          \
+        (void)tokenizer; (void)flags;                                                                         \
+        return broken_tokenize(breakage, context, text, length, emit);                                        \
+    }
+BROKEN_TOKENIZER(tbtest_negative, NEGATIVE_LENGTH)
+BROKEN_TOKENIZER(tbtest_null, NULL_POINTER)
+BROKEN_TOKENIZER(tbtest_offsets, OFFSETS_OUT_OF_RANGE)
+BROKEN_TOKENIZER(tbtest_hugelen, HUGE_LENGTH)
+BROKEN_TOKENIZER(tbtest_maxlen, MAX_LENGTH)
+BROKEN_TOKENIZER(tbtest_wildptr, WILD_POINTER)
 
 /* "tbtest_longlen": each word is reported with nToken 4096 from a pointer 4 bytes before a page
  * that cannot be read, so a consumer that trusts nToken faults. */
@@ -153,26 +180,27 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
         *error = sqlite3_mprintf("tbtest: FTS5 is not available");
         return SQLITE_ERROR;
     }
-    fts5_tokenizer methods = { tbtest_create, tbtest_delete, tbtest_tokenize };
-    int rc = api->xCreateTokenizer(api, "tbtest", 0, &methods, 0);
-    if (rc != SQLITE_OK) return rc;
-    fts5_tokenizer strlen_methods = { tbtest_create, tbtest_delete, tbtest_strlen_tokenize };
-    rc = api->xCreateTokenizer(api, "tbtest_strlen", 0, &strlen_methods, 0);
-    if (rc != SQLITE_OK) return rc;
-    fts5_tokenizer negative_methods = { tbtest_create, tbtest_delete, tbtest_negative_tokenize };
-    rc = api->xCreateTokenizer(api, "tbtest_negative", 0, &negative_methods, 0);
-    if (rc != SQLITE_OK) return rc;
-    fts5_tokenizer null_methods = { tbtest_create, tbtest_delete, tbtest_null_tokenize };
-    rc = api->xCreateTokenizer(api, "tbtest_null", 0, &null_methods, 0);
-    if (rc != SQLITE_OK) return rc;
-    fts5_tokenizer offsets_methods = { tbtest_create, tbtest_delete, tbtest_offsets_tokenize };
-    rc = api->xCreateTokenizer(api, "tbtest_offsets", 0, &offsets_methods, 0);
-    if (rc != SQLITE_OK) return rc;
-    fts5_tokenizer flaky_methods = { tbtest_create, tbtest_delete, tbtest_flaky_tokenize };
-    rc = api->xCreateTokenizer(api, "tbtest_flaky", 0, &flaky_methods, 0);
-    if (rc != SQLITE_OK) return rc;
-    fts5_tokenizer longlen_methods = { tbtest_create, tbtest_delete, tbtest_longlen_tokenize };
-    return api->xCreateTokenizer(api, "tbtest_longlen", 0, &longlen_methods, 0);
+    static const struct {
+        const char *name;
+        int (*tokenize)(Fts5Tokenizer *, void *, int, const char *, int, int (*)(void *, int, const char *, int, int, int));
+    } tokenizers[] = {
+        {"tbtest", tbtest_tokenize},
+        {"tbtest_strlen", tbtest_strlen_tokenize},
+        {"tbtest_negative", tbtest_negative_tokenize},
+        {"tbtest_null", tbtest_null_tokenize},
+        {"tbtest_offsets", tbtest_offsets_tokenize},
+        {"tbtest_flaky", tbtest_flaky_tokenize},
+        {"tbtest_hugelen", tbtest_hugelen_tokenize},
+        {"tbtest_maxlen", tbtest_maxlen_tokenize},
+        {"tbtest_wildptr", tbtest_wildptr_tokenize},
+        {"tbtest_longlen", tbtest_longlen_tokenize},
+    };
+    for (unsigned i = 0; i < sizeof tokenizers / sizeof tokenizers[0]; i++) {
+        fts5_tokenizer methods = { tbtest_create, tbtest_delete, tokenizers[i].tokenize };
+        int rc = api->xCreateTokenizer(api, tokenizers[i].name, 0, &methods, 0);
+        if (rc != SQLITE_OK) return rc;
+    }
+    return SQLITE_OK;
 }
 
 /* An entry point that always fails, to test how a failing init is reported. */
