@@ -17,8 +17,7 @@ import Foundation
 /// Not safe for concurrent use: one per tokenizer instance, as FTS5 uses an instance.
 package final class ReadablePages {
     private var text: (start: UInt, end: UInt) = (0, 0)
-    private let tableSize: Int
-    /// tableSize - 1: the size is a power of two, so a page's slot is a mask, not a division.
+    /// The table's size - 1: the size is a power of two, so a page's slot is a mask, not a division.
     private let slotMask: UInt
     // Ownership: allocated here, freed in deinit. Slot i holds page number + 1 (0: empty) of a
     // page found readable whose number is i modulo the table size.
@@ -29,10 +28,10 @@ package final class ReadablePages {
     /// checker (one per xTokenize call) asks for few, so that clearing the table costs less than
     /// the system calls it saves.
     package init(tableSize: Int = 4096) {
-        self.tableSize = 1 << (Int.bitWidth - max(tableSize - 1, 1).leadingZeroBitCount)
-        slotMask = UInt(self.tableSize - 1)
-        table = .allocate(capacity: self.tableSize)
-        table.initialize(repeating: 0, count: self.tableSize)
+        let size = 1 << (Int.bitWidth - max(tableSize - 1, 1).leadingZeroBitCount)
+        slotMask = UInt(size - 1)
+        table = .allocate(capacity: size)
+        table.initialize(repeating: 0, count: size)
     }
 
     deinit { table.deallocate() }

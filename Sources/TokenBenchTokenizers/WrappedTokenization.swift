@@ -55,8 +55,8 @@ enum WrappedTokenization {
     ) -> CInt {
         // A broken BASE (an extension tokenizer, say) must not crash the wrapper: a negative
         // length, no bytes behind a positive one, more bytes than the call's budget, or a length
-        // that runs into memory that cannot be read stops the call with an error that `tokenbench conformance` reports, instead of
-        // reading what is not there.
+        // that runs into memory that cannot be read stops the call with an error that
+        // `tokenbench conformance` reports, instead of reading what is not there.
         guard nToken >= 0, pToken != nil || nToken == 0 else { return SQLITE_ERROR }
         let state = statePointer.unsafelyUnwrapped.assumingMemoryBound(to: CallState<Filter>.self)
         guard Int(nToken) <= state.pointee.remainingTokenBytes else { return SQLITE_ERROR }

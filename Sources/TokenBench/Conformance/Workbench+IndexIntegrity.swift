@@ -4,8 +4,9 @@ extension Workbench {
     /// runs FTS5's `integrity-check`, which tokenizes the stored text again and compares the
     /// tokens with the index. When the whole index fails, each input is indexed alone to name the
     /// ones that fail. Skipped when an earlier check found tokens FTS5 cannot read safely (a NULL
-    /// or unreadable pointer, a negative length or one over the call's budget: FTS5 would crash on them, where the checker
-    /// only reads what it can) or an error code (the insert would just fail).
+    /// or unreadable pointer, a negative length or one over the call's budget: FTS5 would crash
+    /// on them, where the checker only reads what it can) or an error code (the insert would
+    /// just fail).
     /// `tokenizer` is the run's own instance, which names a NUL-bearing token of a failing input.
     static func checkIndexIntegrity(
         of tokenizer: ResolvedTokenizer, inputs: [ConformanceInput], in connection: EngineConnection,
