@@ -1,4 +1,3 @@
-import CReadableMemory
 import GRDB
 import GRDBSQLite
 
@@ -21,12 +20,11 @@ extension FTS5Tokenizer {
     }
 
     private func documentTokenBytesOnce(of text: String) -> [[UInt8]]? {
-        let collector = DocumentTokenCollector()
+        let collector = DocumentTokenCollector(readCheck: TokenReadCheck(textCount: text.utf8.count))
         // A NUL after nText: a BASE that measures with strlen() (tbtest_strlen) stops there
         // instead of reading past the buffer, in the constructor where no checker watches. In
         // text it gets from FTS5 or `conformance`, that overread is the finding.
         let bytes = Array(text.utf8) + [0]
-        collector.remainingTokenBytes = TokenByteBudget.bytes(forTextOf: bytes.count - 1)
         // Ownership: `collector` outlives the synchronous xTokenize; the callback borrows it.
         let code = withExtendedLifetime(collector) {
             bytes.withUnsafeBufferPointer { buffer in
@@ -40,13 +38,11 @@ extension FTS5Tokenizer {
                                 collector.isBroken = true
                                 return SQLITE_ERROR
                             }
-                            guard Int(nToken) <= collector.remainingTokenBytes,
-                                nToken == 0 || tb_readable_prefix(pToken, Int(nToken)) == Int(nToken)
+                            guard nToken == 0 || collector.readCheck.check(pToken!, count: Int(nToken)) == .readable
                             else {
                                 collector.isBroken = true
                                 return SQLITE_ERROR
                             }
-                            collector.remainingTokenBytes -= Int(nToken)
                             collector.tokens.append(
                                 nToken == 0 ? [] : Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken))))
                             return SQLITE_OK
@@ -63,6 +59,9 @@ extension FTS5Tokenizer {
 private final class DocumentTokenCollector {
     var tokens: [[UInt8]] = []
     var isBroken = false
-    /// What is left of the call's `TokenByteBudget`.
-    var remainingTokenBytes = 0
+    let readCheck: TokenReadCheck
+
+    init(readCheck: TokenReadCheck) {
+        self.readCheck = readCheck
+    }
 }

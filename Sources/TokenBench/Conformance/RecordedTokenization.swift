@@ -36,17 +36,15 @@ struct RecordedTokenization: Equatable {
 /// Records every xToken callback of one call, raw.
 final class TokenRecorder {
     var tokens: [RecordedToken] = []
-    /// What is left of the call's `TokenByteBudget`: a token longer than that is recorded
-    /// without being read, so a tokenizer that says 1 GiB costs no more than one that says 1.
-    var remainingTokenBytes: Int
-    /// The input buffer, and the pages of token memory found readable during this one call: a
-    /// token on them is copied without a system call. Checking each token in the kernel made
-    /// two thirds of a conformance run system time (8.5 million process_vm_readv for one
-    /// tokenizer on both engines). Pages are trusted only within the call that found them.
-    let readablePages = ReadablePages(tableSize: 64)
+    /// The call's budget and the pages of token memory found readable during it: a token past
+    /// the budget is recorded without being read, so a tokenizer that says 1 GiB costs no more
+    /// than one that says 1, and a token on known pages is copied without a system call.
+    /// Checking each token in the kernel made two thirds of a conformance run system time
+    /// (8.5 million process_vm_readv for one tokenizer on both engines).
+    let readCheck: TokenReadCheck
 
     init(textCount: Int) {
-        remainingTokenBytes = TokenByteBudget.bytes(forTextOf: textCount)
+        readCheck = TokenReadCheck(textCount: textCount)
     }
 
     static let callback: FTS5TokenCallback = { context, flags, pToken, nToken, iStart, iEnd in
@@ -57,15 +55,14 @@ final class TokenRecorder {
         var isOverBudget = false
         if let pToken, nToken > 0 {
             let wanted = Int(nToken)
-            if wanted > recorder.remainingTokenBytes {
+            switch recorder.readCheck.check(pToken, count: wanted) {
+            case .overBudget:
                 isOverBudget = true
-            } else if recorder.readablePages.canRead(pToken, count: wanted) {
-                recorder.remainingTokenBytes -= wanted
+            case .readable:
                 bytes = [UInt8](UnsafeRawBufferPointer(start: pToken, count: wanted))
-            } else {
+            case .unreadable:
                 // Copied without trusting the pointer or the length: a lying tokenizer must be
                 // reported, not crash the checker.
-                recorder.remainingTokenBytes -= wanted
                 bytes = [UInt8](repeating: 0, count: wanted)
                 let copied = bytes.withUnsafeMutableBytes { tb_copy_readable($0.baseAddress, pToken, wanted) }
                 isUnreadable = copied < wanted

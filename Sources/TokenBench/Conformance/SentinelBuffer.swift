@@ -45,7 +45,7 @@ extension ResolvedTokenizer {
     func record(_ buffer: SentinelBuffer, mode: TokenizationMode) -> RecordedTokenization {
         let recorder = TokenRecorder(textCount: buffer.count)
         let code = buffer.withText { pText, nText -> CInt in
-            recorder.readablePages.trust(pText, count: buffer.ownedByteCount)
+            recorder.readCheck.pages.trust(pText, count: buffer.ownedByteCount)
             // Ownership: the recorder outlives this synchronous call; the callback borrows it
             // through the unretained context pointer.
             return withExtendedLifetime(recorder) {

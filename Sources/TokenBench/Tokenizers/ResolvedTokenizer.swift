@@ -97,7 +97,7 @@ struct ResolvedTokenizer {
     func tokens(of text: [UInt8], mode: TokenizationMode) throws -> [Token] {
         let collector = TokenCollector(textCount: text.count)
         let code = Self.withUnterminatedBuffer(text) { pText, nText -> CInt in
-            collector.readablePages.trust(pText, count: Int(nText))
+            collector.readCheck.pages.trust(pText, count: Int(nText))
             // Ownership: the collector outlives this synchronous call; the callback only
             // borrows it through the unretained context pointer.
             return withExtendedLifetime(collector) {
@@ -144,13 +144,12 @@ final class TokenCollector {
     private var nextPosition = 0
     /// Why the call was stopped: the first token that could not be read as reported.
     private(set) var brokenToken: String?
-    /// The input and the pages of token memory found readable in this call, and what is left of
-    /// its `TokenByteBudget`: a lying tokenizer stops the call instead of crashing the bench.
-    let readablePages = ReadablePages(tableSize: 64)
-    private var remainingTokenBytes: Int
+    /// The call's budget and readable pages: a lying tokenizer stops the call instead of
+    /// crashing the bench.
+    let readCheck: TokenReadCheck
 
     init(textCount: Int) {
-        remainingTokenBytes = TokenByteBudget.bytes(forTextOf: textCount)
+        readCheck = TokenReadCheck(textCount: textCount)
     }
 
     static let callback: FTS5TokenCallback = { context, flags, pToken, nToken, iStart, iEnd in
@@ -160,15 +159,15 @@ final class TokenCollector {
         let bytes: [UInt8]
         if let pToken, nToken > 0 {
             var name: String { "token \(collector.tokens.count + 1) at \(iStart)-\(iEnd) has nToken \(nToken)" }
-            guard Int(nToken) <= collector.remainingTokenBytes else {
+            switch collector.readCheck.check(pToken, count: Int(nToken)) {
+            case .readable: break
+            case .overBudget:
                 collector.brokenToken = "\(name), past what all the tokens of the input may have together"
                 return SQLITE_ERROR
-            }
-            guard collector.readablePages.canRead(pToken, count: Int(nToken)) else {
+            case .unreadable:
                 collector.brokenToken = "\(name), but not that many bytes can be read at its pointer"
                 return SQLITE_ERROR
             }
-            collector.remainingTokenBytes -= Int(nToken)
             bytes = Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken)))
         } else {
             bytes = []
