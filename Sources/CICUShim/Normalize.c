@@ -5,6 +5,7 @@
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
 #include <unicode/utf16.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,41 @@ int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, c
         index = end;
     }
     return produced;
+}
+
+/* One bit per BMP code point: set when NFKC_Casefold leaves it unchanged and it has a boundary
+ * before it, which is what makes tb_nfkc_folder_fold copy it through as a segment of its own. */
+static uint64_t folded_bmp[0x10000 / 64];
+static pthread_once_t folded_bmp_once = PTHREAD_ONCE_INIT;
+
+static void build_folded_bmp(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *normalizer = unorm2_getNFKCCasefoldInstance(&status);
+    if (U_FAILURE(status)) return; /* every bit stays 0: every text takes the fold */
+    for (UChar32 c = 0; c < 0x10000; c++) {
+        if (U_IS_SURROGATE(c) || !unorm2_hasBoundaryBefore(normalizer, c)) continue;
+        UChar source = (UChar)c, folded[32];
+        status = U_ZERO_ERROR;
+        int32_t length = unorm2_normalize(normalizer, &source, 1, folded, 32, &status);
+        if (U_SUCCESS(status) && length == 1 && folded[0] == source) folded_bmp[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
+}
+
+int tb_nfkc_is_folded(const char *input, int length) {
+    pthread_once(&folded_bmp_once, build_folded_bmp);
+    const uint8_t *bytes = (const uint8_t *)input;
+    int index = 0;
+    while (index < length) {
+        UChar32 c;
+        if (bytes[index] < 0x80) {
+            c = bytes[index++];
+        } else {
+            U8_NEXT(bytes, index, length, c);
+            if (c < 0 || c > 0xFFFF) return 0;
+        }
+        if (!(folded_bmp[c >> 6] >> (c & 63) & 1)) return 0;
+    }
+    return 1;
 }
 
 static const UNormalizer2 *normalizer_for(tb_normalization form, UErrorCode *status) {

@@ -1,5 +1,6 @@
 #include "CMeCabShim.h"
 #include <mecab.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -181,7 +182,10 @@ static int trim_trailing_space(const char *text, int start, int end) {
     return end;
 }
 
-int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_callback callback, void *context) {
+/* Parses the text piece by piece; reports each morpheme to `callback`, or only counts them into
+ * `*count` when `callback` is NULL (the limit loop: MeCab's own work and nothing else). */
+static int walk_pieces(tb_mecab *mecab, const char *text, int length, tb_morpheme_callback callback, void *context,
+                       int64_t *count) {
     if (length <= 0 || text == NULL) return 0;
     int result = 0;
     for (int start = 0; start < length && result == 0;) {
@@ -200,9 +204,14 @@ int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_cal
             for (const mecab_node_t *node = mecab_lattice_get_bos_node(mecab->lattice); node; node = node->next) {
                 if (node->stat == MECAB_BOS_NODE || node->stat == MECAB_EOS_NODE) continue;
                 if (node->surface < piece || node->surface + node->length > text + parsed_end) continue;
+                if (callback == NULL) {
+                    (*count)++;
+                    continue;
+                }
                 int surface_start = (int)(node->surface - text);
-                const char *feature = node->feature ? node->feature : "";
-                result = callback(context, surface_start, surface_start + (int)node->length, feature, (int)strlen(feature));
+                /* The feature lies in the dictionary's mapping, which lives as long as the model. */
+                result = callback(context, surface_start, surface_start + (int)node->length,
+                                  node->feature ? node->feature : "");
                 if (result != 0) break;
             }
         }
@@ -211,6 +220,15 @@ int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_cal
         start = end;
     }
     return result;
+}
+
+int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_callback callback, void *context) {
+    if (callback == NULL) return -1;
+    return walk_pieces(mecab, text, length, callback, context, NULL);
+}
+
+int tb_mecab_count_morphemes(tb_mecab *mecab, const char *text, int length, int64_t *count) {
+    return walk_pieces(mecab, text, length, NULL, NULL, count);
 }
 
 void tb_mecab_describe_dictionary(tb_mecab *mecab, char *buffer, int capacity) {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 import TokenBenchEngines
@@ -21,8 +22,9 @@ import TokenBenchEngines
 /// Debian's mecab-ipadic-utf8 has; a morpheme the dictionary does not know gets a reading only
 /// when it is written in kana.
 ///
-/// The tokens of each morpheme are worked out once, keyed by its surface and features, and kept:
-/// NFKC, the readings and ICU's romanization cost microseconds, and words repeat.
+/// The tokens of each morpheme are worked out once, keyed by its surface and dictionary entry, and
+/// kept (`MorphemeTokenCache`): NFKC, the readings and ICU's romanization cost microseconds, and
+/// words repeat.
 final class JapaneseTokenizer: RegisteredTokenizerType {
     static let name = "japanese"
     /// Katakana to Hepburn-style romaji (ICU's Katakana-Latin: ローマジ → rōmaji), then plain ASCII
@@ -34,30 +36,22 @@ final class JapaneseTokenizer: RegisteredTokenizerType {
     private let analyzer: MorphologicalAnalyzer
     private let folder: NfkcFolder
     private let romanizer: Transliterator
-    /// Per morpheme (key: surface length, surface, features), where its tokens lie in `tokenEnds`.
-    private let morphemes = ByteKeyedTable<TokenRange>()
-    /// The tokens of every cached morpheme, back to back: token i is
-    /// `tokenBytes[tokenEnds[i - 1] ..< tokenEnds[i]]` (from 0 for the first).
-    private var tokenBytes: [UInt8] = []
-    private var tokenEnds: [Int] = []
-    private var key: [UInt8] = []
-    private let cacheLimit = 100_000
-
-    private struct TokenRange {
-        /// Index of the morpheme's first token (its surface) in `tokenEnds`, and how many it has;
-        /// 0 for a morpheme that gives no token.
-        var first: Int32
-        var count: Int32
-    }
+    private let cache = MorphemeTokenCache()
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(arguments, optionKeys: ["dicdir"], defaultBase: [], tokenizer: Self.name)
-        guard parsed.base.isEmpty else {
-            throw DatabaseError(message: "\(Self.name): unexpected argument '\(parsed.base[0])' (only 'dicdir PATH')")
-        }
-        analyzer = try MorphologicalAnalyzer(dicdir: parsed.options["dicdir"], tokenizer: Self.name)
+        analyzer = try MorphologicalAnalyzer(dicdir: Self.dicdir(from: arguments), tokenizer: Self.name)
         folder = try NfkcFolder(tokenizer: Self.name)
         romanizer = try Transliterator(id: Self.romajiTransformID, tokenizer: Self.name)
+    }
+
+    /// The `dicdir` of the spec's arguments, nil for mecabrc's dictionary; throws for any other
+    /// argument.
+    static func dicdir(from arguments: [String]) throws -> String? {
+        let parsed = try WrapperArguments(arguments, optionKeys: ["dicdir"], defaultBase: [], tokenizer: name)
+        guard parsed.base.isEmpty else {
+            throw DatabaseError(message: "\(name): unexpected argument '\(parsed.base[0])' (only 'dicdir PATH')")
+        }
+        return parsed.options["dicdir"]
     }
 
     /// Per-call state reached from the C callback through a raw pointer to this stack value.
@@ -79,81 +73,55 @@ final class JapaneseTokenizer: RegisteredTokenizerType {
         // MeCab reads the NFKC case folded text: NFD kana (カ + U+3099) must reach it composed
         // (ガ), or it cuts the voicing mark off as a symbol, and it knows full-width katakana
         // words that it does not know half-width.
-        guard let length = folder.fold(pText, nText) else { return SQLITE_ERROR }
-        let result = folder.folded.withUnsafeBufferPointer { folded in
-            folder.withOffsetMap { offsets in
-                var state = CallState(
-                    tokenizer: Unmanaged.passUnretained(self),
-                    folded: UnsafeRawPointer(folded.baseAddress!).assumingMemoryBound(to: UInt8.self), offsets: offsets,
-                    isDocument: tokenization.contains(.document),
-                    emitter: TokenEmitter(context: context, callback: tokenCallback))
-                // Ownership: `state` and the folder's buffers live until the walk returns; the
-                // callback borrows them through the pointer.
-                return withUnsafeMutablePointer(to: &state) { statePointer in
-                    analyzer.walk(folded.baseAddress!, length: length, context: UnsafeMutableRawPointer(statePointer)) {
-                        context, start, end, feature, featureLength in
-                        let state = context.unsafelyUnwrapped.assumingMemoryBound(to: CallState.self)
-                        let features = UnsafeBufferPointer(
-                            start: UnsafeRawPointer(feature)?.assumingMemoryBound(to: UInt8.self),
-                            count: Int(featureLength))
-                        let surface = UnsafeBufferPointer(
-                            start: state.pointee.folded + Int(start), count: Int(end - start))
-                        // The C walk reports only surfaces inside the folded text.
-                        guard let original = state.pointee.offsets.original(start: start, end: end) else {
-                            return SQLITE_ERROR
-                        }
-                        return state.pointee.tokenizer._withUnsafeGuaranteedRef { tokenizer in
-                            tokenizer.emitMorpheme(
-                                surface, features: features, start: original.start, end: original.end,
-                                isDocument: state.pointee.isDocument, emitter: &state.pointee.emitter)
-                        }
+        let result = folder.withFoldedText(pText, nText) { folded, length, offsets in
+            var state = CallState(
+                tokenizer: Unmanaged.passUnretained(self),
+                folded: UnsafeRawPointer(folded).assumingMemoryBound(to: UInt8.self), offsets: offsets,
+                isDocument: tokenization.contains(.document),
+                emitter: TokenEmitter(context: context, callback: tokenCallback))
+            // Ownership: `state` and the folded text live until the walk returns; the callback
+            // borrows them through the pointer.
+            return withUnsafeMutablePointer(to: &state) { statePointer in
+                analyzer.walk(folded, length: length, context: UnsafeMutableRawPointer(statePointer)) {
+                    context, start, end, feature in
+                    let state = context.unsafelyUnwrapped.assumingMemoryBound(to: CallState.self)
+                    let surface = UnsafeBufferPointer(start: state.pointee.folded + Int(start), count: Int(end - start))
+                    // The C walk reports only surfaces inside the folded text.
+                    guard let original = state.pointee.offsets.original(start: start, end: end) else {
+                        return SQLITE_ERROR
+                    }
+                    return state.pointee.tokenizer._withUnsafeGuaranteedRef { tokenizer in
+                        tokenizer.emitMorpheme(
+                            surface, feature: feature.unsafelyUnwrapped, start: original.start, end: original.end,
+                            isDocument: state.pointee.isDocument, emitter: &state.pointee.emitter)
                     }
                 }
             }
         }
+        guard let result else { return SQLITE_ERROR }
         return result < 0 ? SQLITE_ERROR : result
     }
 
     private func emitMorpheme(
-        _ surface: UnsafeBufferPointer<UInt8>, features: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt,
+        _ surface: UnsafeBufferPointer<UInt8>, feature: UnsafePointer<CChar>, start: CInt, end: CInt,
         isDocument: Bool, emitter: inout TokenEmitter
     ) -> CInt {
-        let range = tokens(surface: surface, features: features)
-        let count = isDocument ? Int(range.count) : min(Int(range.count), 1)
-        return tokenBytes.withUnsafeBufferPointer { bytes in
-            tokenEnds.withUnsafeBufferPointer { ends in
-                for index in Int(range.first)..<Int(range.first) + count {
-                    let tokenStart = index == 0 ? 0 : ends[index - 1]
-                    let token = UnsafeBufferPointer(rebasing: bytes[tokenStart..<ends[index]])
-                    let flags = index == Int(range.first) ? 0 : FTS5_TOKEN_COLOCATED
-                    let code = emitter.emit(token, flags: flags, start: start, end: end)
-                    if code != SQLITE_OK { return code }
-                }
-                return SQLITE_OK
-            }
+        var cursor = cache.block(surface: surface, feature: feature) { surface, feature in
+            let features = UnsafeBufferPointer(
+                start: UnsafeRawPointer(feature).assumingMemoryBound(to: UInt8.self), count: strlen(feature))
+            return MorphemeReadings(surface: surface, features: features, romanizer: romanizer).tokens
         }
-    }
-
-    /// The cached tokens of a morpheme, worked out on first sight.
-    private func tokens(surface: UnsafeBufferPointer<UInt8>, features: UnsafeBufferPointer<UInt8>) -> TokenRange {
-        key.removeAll(keepingCapacity: true)
-        withUnsafeBytes(of: UInt32(surface.count).littleEndian) { key.append(contentsOf: $0) }
-        key.append(contentsOf: surface)
-        key.append(contentsOf: features)
-        if let cached = key.withUnsafeBufferPointer({ morphemes.value(for: $0) }) { return cached }
-        if morphemes.count >= cacheLimit {
-            morphemes.removeAll()
-            tokenBytes.removeAll(keepingCapacity: true)
-            tokenEnds.removeAll(keepingCapacity: true)
+        let tokenCount = Int(cursor.loadUnaligned(as: UInt32.self))
+        cursor += 4
+        // Queries keep the surface only (the block's first token).
+        for index in 0..<(isDocument ? tokenCount : min(tokenCount, 1)) {
+            let length = Int(cursor.loadUnaligned(as: UInt32.self))
+            let token = UnsafeBufferPointer(start: (cursor + 4).assumingMemoryBound(to: UInt8.self), count: length)
+            let code = emitter.emit(token, flags: index == 0 ? 0 : FTS5_TOKEN_COLOCATED, start: start, end: end)
+            if code != SQLITE_OK { return code }
+            cursor += 4 + length
         }
-        let tokens = MorphemeReadings(surface: surface, features: features, romanizer: romanizer).tokens
-        let range = TokenRange(first: Int32(tokenEnds.count), count: Int32(tokens.count))
-        for token in tokens {
-            tokenBytes.append(contentsOf: token)
-            tokenEnds.append(tokenBytes.count)
-        }
-        morphemes.insert(key, range)
-        return range
+        return SQLITE_OK
     }
 }
 

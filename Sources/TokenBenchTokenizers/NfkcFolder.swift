@@ -47,6 +47,27 @@ final class NfkcFolder {
         return foldedLength
     }
 
+    /// Whether `fold` would give `nText` bytes back unchanged (`tb_nfkc_is_folded`: one bit per
+    /// code point, where the fold looks each one up and writes its bytes and offsets).
+    static func isFolded(_ pText: UnsafePointer<CChar>, _ nText: CInt) -> Bool {
+        tb_nfkc_is_folded(pText, nText) != 0
+    }
+
+    /// Calls `body` with the folded text, its length and the way back to the input's offsets; nil
+    /// when ICU fails. Text that is folded already is passed as it is, with offsets that map to
+    /// themselves: neither the fold nor its offset map is written.
+    func withFoldedText<T>(
+        _ pText: UnsafePointer<CChar>, _ nText: CInt, _ body: (UnsafePointer<CChar>, CInt, OffsetMap) -> T
+    ) -> T? {
+        if Self.isFolded(pText, nText) {
+            return body(pText, nText, OffsetMap(starts: nil, ends: nil, foldedLength: nText, originalLength: nText))
+        }
+        guard let length = fold(pText, nText) else { return nil }
+        return folded.withUnsafeBufferPointer { foldedText in
+            withOffsetMap { body(foldedText.baseAddress!, length, $0) }
+        }
+    }
+
     /// Borrows the offset maps of the last `fold` for the duration of `body`.
     func withOffsetMap<T>(_ body: (OffsetMap) -> T) -> T {
         segmentStart.withUnsafeBufferPointer { starts in
@@ -59,10 +80,11 @@ final class NfkcFolder {
         }
     }
 
-    /// The offset maps of one fold, as raw pointers a C callback can reach without retains.
+    /// The offset maps of one fold, as raw pointers a C callback can reach without retains; nil
+    /// pointers for text that was folded already, whose offsets map to themselves.
     struct OffsetMap {
-        let starts: UnsafePointer<CInt>
-        let ends: UnsafePointer<CInt>
+        let starts: UnsafePointer<CInt>?
+        let ends: UnsafePointer<CInt>?
         let foldedLength: CInt
         let originalLength: CInt
 
@@ -71,6 +93,7 @@ final class NfkcFolder {
         /// in the folded text (a misbehaving BASE): it is never read out of bounds.
         func original(start: CInt, end: CInt) -> (start: CInt, end: CInt)? {
             guard start >= 0, start <= end, end <= foldedLength else { return nil }
+            guard let starts, let ends else { return (start, end) }
             let originalStart = start < foldedLength ? starts[Int(start)] : originalLength
             let originalEnd = end > start ? ends[Int(end) - 1] : originalStart
             return (originalStart, originalEnd)

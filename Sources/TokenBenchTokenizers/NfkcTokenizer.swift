@@ -53,8 +53,9 @@ final class NfkcTokenizer: RegisteredTokenizerType {
         guard let pText, nText > 0 else { return SQLITE_OK }
         let text = UnsafeBufferPointer(
             start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
-        if text.isASCII {
-            // ASCII fast path: NFKC case folding of ASCII is lower-casing, which BASE does itself.
+        // ASCII: NFKC case folding of ASCII is lower-casing, which BASE does itself. Text that is
+        // folded already (most text of a language without case): BASE reads the input itself.
+        if text.isASCII || NfkcFolder.isFolded(pText, nText) {
             return base.tokenize(
                 context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
         }

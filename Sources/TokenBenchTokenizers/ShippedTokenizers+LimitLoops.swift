@@ -8,6 +8,8 @@ extension ShippedTokenizers {
         case icu(locale: String, turkicCaseFolding: Bool)
         /// An `nfkc` spec: the spec words of the tokenizer it wraps.
         case nfkc(base: [String])
+        /// A `japanese` spec: MeCab on the dictionary in `dicdir` (nil: mecabrc's).
+        case japanese(dicdir: String?)
 
         /// The parameters of the spec `words` (name first), nil for a tokenizer with no limit
         /// loop; throws the constructor's error for arguments it would refuse.
@@ -18,6 +20,8 @@ extension ShippedTokenizers {
                 self = .icu(locale: locale, turkicCaseFolding: IcuTokenizer.isTurkic(locale: locale))
             case NfkcTokenizer.name:
                 self = .nfkc(base: try NfkcTokenizer.wrapperArguments(Array(words.dropFirst())).base)
+            case JapaneseTokenizer.name:
+                self = .japanese(dicdir: try JapaneseTokenizer.dicdir(from: Array(words.dropFirst())))
             default:
                 return nil
             }

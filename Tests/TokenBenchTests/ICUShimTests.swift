@@ -59,4 +59,53 @@ struct ICUShimTests {
         let transliterator = try Transliterator(id: "Latin-ASCII; Lower", tokenizer: "test")
         #expect(invalid.withUnsafeBufferPointer { transliterator.transliterate($0) } == nil)
     }
+
+    static func isFolded(_ bytes: [UInt8]) -> Bool {
+        // One byte past the text (never read) so that empty text still has an address.
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { NfkcFolder.isFolded($0.baseAddress!, CInt(bytes.count)) }
+        }
+    }
+
+    /// `tb_nfkc_is_folded` lets `japanese` and `nfkc` skip the fold. Each row pins one reason for
+    /// it to say no (or yes).
+    @Test(arguments: [
+        ("東京タワーに行った。", true), // kanji, kana and 。 stay as they are
+        ("abc 123", true), // lower-case ASCII
+        ("", true), // nothing to fold
+        ("ABC", false), // upper case folds
+        ("ＡＢＣ１２３", false), // fullwidth forms fold to ASCII
+        ("ｶﾀｶﾅ", false), // half-width katakana folds to full width
+        ("か\u{3099}", false), // a combining voiced mark composes with the kana before it (が)
+        ("が", true), // already composed
+        ("東京\u{3000}タワー", false), // the ideographic space folds to a space
+        ("a\u{00AD}b", false), // a soft hyphen is removed
+        ("😀", false), // beyond the BMP the table does not reach: the fold decides
+    ])
+    func foldedTextIsRecognized(text: String, expected: Bool) {
+        #expect(
+            Self.isFolded(Array(text.utf8)) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    /// Every BMP code point that the check calls folded is one that ICU's NFKC_Casefold leaves as
+    /// it is, alone and after a letter it could compose with (the check is never wrong the unsafe
+    /// way); and invalid UTF-8 is never called folded.
+    @Test func foldedCodePointsAreLeftAsTheyAreByICU() throws {
+        var folded = 0
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let alone = Array(String(scalar).utf8)
+            guard Self.isFolded(alone) else { continue }
+            folded += 1
+            #expect(ICUNormalization.nfkcCasefold.apply(alone) == alone, "U+\(String(value, radix: 16))")
+            let afterKana = Array("か\(scalar)".utf8)
+            if Self.isFolded(afterKana) {
+                #expect(
+                    ICUNormalization.nfkcCasefold.apply(afterKana) == afterKana, "か + U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(folded > 40_000, "most of the BMP (CJK, kana, lower-case letters) is folded already")
+        #expect(!Self.isFolded([0x61, 0xC3, 0x28, 0x62]))
+        #expect(!Self.isFolded([0xE3, 0x81]))
+    }
 }

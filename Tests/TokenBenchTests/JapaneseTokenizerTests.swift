@@ -36,7 +36,7 @@ struct JapaneseTokenizerTests {
         let result = folded.withUnsafeBufferPointer { text in
             withUnsafeMutablePointer(to: &found) { pointer in
                 analyzer.walk(text.baseAddress!, length: length, context: UnsafeMutableRawPointer(pointer)) {
-                    context, start, end, _, _ in
+                    context, start, end, _ in
                     context!.assumingMemoryBound(to: [Morpheme].self).pointee.append(
                         Morpheme(start: Int(start), end: Int(end)))
                     return 0
@@ -52,6 +52,7 @@ struct JapaneseTokenizerTests {
         #expect(texts.count >= 20, "the fixtures hold Japanese text")
         let workbench = try Workbench()
         let folder = try NfkcFolder(tokenizer: "test")
+        let counter = try MorphemeCounter(dicdir: nil)
         var checked = 0
         for (label, input) in texts {
             let length = input.withUnsafeBufferPointer { buffer in
@@ -60,6 +61,11 @@ struct JapaneseTokenizerTests {
             let foldedLength = try #require(length, "\(label): ICU folds it")
             let folded = Array(folder.folded.prefix(Int(foldedLength)))
             let morphemes = try Self.morphemes(of: folded, length: foldedLength)
+            // The limit loop of `throughput` counts the morphemes the walk reports, without a callback.
+            let counted = folded.withUnsafeBufferPointer {
+                counter.countMorphemes($0.baseAddress!, length: Int(foldedLength))
+            }
+            #expect(counted == morphemes.count, "\(label): the limit loop counts every morpheme")
             let tokens = try workbench.tokens(of: input, spec: TokenizerSpec(text: "japanese"), mode: .document)
             let surfaces = tokens.filter { !$0.isColocated }
             // Morphemes without a letter or digit (punctuation) give no token; every other one does, in order.

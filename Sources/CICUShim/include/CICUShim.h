@@ -81,6 +81,12 @@ void tb_nfkc_folder_close(tb_nfkc_folder *folder);
 int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, char *output, int *segment_start,
                         int *segment_end, int capacity);
 
+/// 1 when tb_nfkc_folder_fold would return `length` bytes of UTF-8 unchanged because every code
+/// point in them is in the BMP, has a normalization boundary before it and folds to itself (so
+/// each is a segment of its own that stays as it is), else 0. A check of one bit per code point,
+/// against a table built once per process, that lets a caller skip the fold and its offset map.
+int tb_nfkc_is_folded(const char *input, int length);
+
 /// The normalizations tb_normalize_utf8 applies.
 typedef enum { TB_NFC, TB_NFD, TB_NFKC, TB_NFKD, TB_NFKC_CASEFOLD } tb_normalization;
 

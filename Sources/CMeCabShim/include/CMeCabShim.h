@@ -1,6 +1,8 @@
 #ifndef TOKENBENCH_CMECABSHIM_H
 #define TOKENBENCH_CMECABSHIM_H
 
+#include <stdint.h>
+
 // MeCab (Japanese morphological analysis) behind opaque pointers: this header exposes no MeCab
 // type, so the Swift module that imports it sees nothing it could also get from elsewhere.
 
@@ -18,9 +20,11 @@ tb_mecab *tb_mecab_open(const char *dicdir, char *error, int error_capacity);
 void tb_mecab_close(tb_mecab *mecab);
 
 /// Called for each morpheme in text order. `start` and `end` are UTF-8 byte offsets of its
-/// surface in the text; `feature` is the dictionary's CSV feature string (not NUL-terminated).
-/// A non-zero return stops the walk and is returned by tb_mecab_walk.
-typedef int (*tb_morpheme_callback)(void *context, int start, int end, const char *feature, int feature_length);
+/// surface in the text; `feature` is the dictionary's CSV feature string, NUL-terminated. It
+/// points into the dictionary model, which is never released: the same dictionary entry always
+/// gives the same pointer, so a caller may key a cache on it. A non-zero return stops the walk
+/// and is returned by tb_mecab_walk.
+typedef int (*tb_morpheme_callback)(void *context, int start, int end, const char *feature);
 
 /// Parses `length` bytes of text (not NUL-terminated, never read past `length`) and reports its
 /// morphemes, skipping the sentence's begin and end nodes and any node whose surface does not
@@ -28,6 +32,10 @@ typedef int (*tb_morpheme_callback)(void *context, int start, int end, const cha
 /// sentence), cut after a line break, 。 or space where there is one. Returns 0, the callback's
 /// non-zero value, or -1 when MeCab fails.
 int tb_mecab_walk(tb_mecab *mecab, const char *text, int length, tb_morpheme_callback callback, void *context);
+
+/// Parses like tb_mecab_walk and only adds the number of morphemes it would report to `*count`:
+/// MeCab's own work, the limit of a tokenizer built on it. Returns 0, or -1 when MeCab fails.
+int tb_mecab_count_morphemes(tb_mecab *mecab, const char *text, int length, int64_t *count);
 
 /// Writes the system dictionary of `mecab` as "PATH (version N, CHARSET)" into `buffer`,
 /// NUL-terminated and cut to `capacity`.

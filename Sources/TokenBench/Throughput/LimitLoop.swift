@@ -9,14 +9,16 @@ import TokenBenchTokenizers
 /// times it beside the tokenizer, and the `c-limit` row's `relative` is the tokenizer's speed as
 /// a fraction of it.
 ///
-/// Two tokenizers have one: `icu` (ICU word break plus case folding) and `nfkc` (NFKC_Casefold,
-/// then BASE). Only valid inside the connection access that created it.
+/// Three tokenizers have one: `icu` (ICU word break plus case folding), `nfkc` (NFKC_Casefold,
+/// then BASE) and `japanese` (MeCab alone: its morphemes, counted, on the unfolded text). Only
+/// valid inside the connection access that created it.
 final class LimitLoop {
     let spec: TokenizerSpec
     private enum Handle {
         // Ownership: created by tb_*_limit_loop_open, released exactly once in deinit.
         case icu(OpaquePointer)
         case nfkc(OpaquePointer)
+        case japanese(MorphemeCounter)
     }
     private let handle: Handle
 
@@ -43,6 +45,12 @@ final class LimitLoop {
             }
             guard code == SQLITE_OK, let loop else { throw failure("SQLite code \(code)") }
             handle = .nfkc(loop)
+        case .japanese(let dicdir):
+            do {
+                handle = .japanese(try MorphemeCounter(dicdir: dicdir))
+            } catch {
+                throw failure("\(error)")
+            }
         case nil:
             return nil
         }
@@ -52,6 +60,7 @@ final class LimitLoop {
         switch handle {
         case .icu(let loop): tb_icu_limit_loop_close(loop)
         case .nfkc(let loop): tb_nfkc_limit_loop_close(loop)
+        case .japanese: break
         }
     }
 
@@ -65,12 +74,24 @@ final class LimitLoop {
     /// Runs the loop over every document of `batch`; returns the token count.
     func countTokens(in batch: CorpusBatch, mode: TokenizationMode) throws -> Int {
         var count: Int64 = 0
-        let code = batch.withText { text in
+        let code: CInt = batch.withText { text in
             batch.ends.withUnsafeBufferPointer { ends in
                 switch handle {
-                case .icu(let loop): tb_icu_limit_loop_run(loop, text, ends.baseAddress, ends.count, &count)
+                case .icu(let loop): return tb_icu_limit_loop_run(loop, text, ends.baseAddress, ends.count, &count)
                 case .nfkc(let loop):
-                    tb_nfkc_limit_loop_run(loop, mode.tokenization.rawValue, text, ends.baseAddress, ends.count, &count)
+                    return tb_nfkc_limit_loop_run(
+                        loop, mode.tokenization.rawValue, text, ends.baseAddress, ends.count, &count)
+                case .japanese(let counter):
+                    // One document at a time, as FTS5 hands them to the tokenizer.
+                    var start = 0
+                    for end in ends {
+                        guard let morphemes = counter.countMorphemes(text + start, length: end - start) else {
+                            return -1
+                        }
+                        count += Int64(morphemes)
+                        start = end
+                    }
+                    return 0
                 }
             }
         }
