@@ -133,26 +133,24 @@ int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, c
     return produced;
 }
 
-/* One bit per BMP code point: set when NFKC_Casefold leaves it unchanged and it has a boundary
- * before it, which is what makes tb_nfkc_folder_fold copy it through as a segment of its own. */
-static uint64_t folded_bmp[0x10000 / 64];
-static pthread_once_t folded_bmp_once = PTHREAD_ONCE_INIT;
+/* One bit per BMP code point: set when the normalizer leaves it unchanged and it has a boundary
+ * before it. Text made only of such code points is its own normalization: each is a segment of
+ * its own (nothing composes with what precedes it), and alone it stays as it is. That is also
+ * what makes tb_nfkc_folder_fold copy such a code point through. Built once per process. */
+typedef uint64_t stable_bmp[0x10000 / 64];
 
-static void build_folded_bmp(void) {
-    UErrorCode status = U_ZERO_ERROR;
-    const UNormalizer2 *normalizer = unorm2_getNFKCCasefoldInstance(&status);
-    if (U_FAILURE(status)) return; /* every bit stays 0: every text takes the fold */
+static void build_stable_bmp(const UNormalizer2 *normalizer, stable_bmp bits) {
     for (UChar32 c = 0; c < 0x10000; c++) {
         if (U_IS_SURROGATE(c) || !unorm2_hasBoundaryBefore(normalizer, c)) continue;
-        UChar source = (UChar)c, folded[32];
-        status = U_ZERO_ERROR;
-        int32_t length = unorm2_normalize(normalizer, &source, 1, folded, 32, &status);
-        if (U_SUCCESS(status) && length == 1 && folded[0] == source) folded_bmp[c >> 6] |= (uint64_t)1 << (c & 63);
+        UChar source = (UChar)c, normalized[32];
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t length = unorm2_normalize(normalizer, &source, 1, normalized, 32, &status);
+        if (U_SUCCESS(status) && length == 1 && normalized[0] == source) bits[c >> 6] |= (uint64_t)1 << (c & 63);
     }
 }
 
-int tb_nfkc_is_folded(const char *input, int length) {
-    pthread_once(&folded_bmp_once, build_folded_bmp);
+/* Whether every code point of the text is valid UTF-8 in the BMP with its bit set in `bits`. */
+static int all_stable(const stable_bmp bits, const char *input, int length) {
     const uint8_t *bytes = (const uint8_t *)input;
     int index = 0;
     while (index < length) {
@@ -163,9 +161,35 @@ int tb_nfkc_is_folded(const char *input, int length) {
             U8_NEXT(bytes, index, length, c);
             if (c < 0 || c > 0xFFFF) return 0;
         }
-        if (!(folded_bmp[c >> 6] >> (c & 63) & 1)) return 0;
+        if (!(bits[c >> 6] >> (c & 63) & 1)) return 0;
     }
     return 1;
+}
+
+/* Every bit stays 0 when ICU's data cannot be loaded: every text then takes the full path. */
+static stable_bmp folded_bmp, nfc_bmp;
+static pthread_once_t folded_bmp_once = PTHREAD_ONCE_INIT, nfc_bmp_once = PTHREAD_ONCE_INIT;
+
+static void build_folded_bmp(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *normalizer = unorm2_getNFKCCasefoldInstance(&status);
+    if (U_SUCCESS(status)) build_stable_bmp(normalizer, folded_bmp);
+}
+
+static void build_nfc_bmp(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *normalizer = unorm2_getNFCInstance(&status);
+    if (U_SUCCESS(status)) build_stable_bmp(normalizer, nfc_bmp);
+}
+
+int tb_nfkc_is_folded(const char *input, int length) {
+    pthread_once(&folded_bmp_once, build_folded_bmp);
+    return all_stable(folded_bmp, input, length);
+}
+
+int tb_nfc_is_normalized(const char *input, int length) {
+    pthread_once(&nfc_bmp_once, build_nfc_bmp);
+    return all_stable(nfc_bmp, input, length);
 }
 
 static const UNormalizer2 *normalizer_for(tb_normalization form, UErrorCode *status) {

@@ -41,3 +41,24 @@ const char *tb_stemmer_algorithm_name(int index) {
     if (index < 0 || index >= tb_stemmer_algorithm_count()) return NULL;
     return sb_stemmer_list()[index];
 }
+
+int tb_stemmer_has_no_stemmable_letter(const char *word, int length) {
+    const unsigned char *bytes = (const unsigned char *)word;
+    if (length <= 0) return 0;
+    for (int index = 0; index < length; index += 3) {
+        /* Every code point of these scripts is three bytes long in UTF-8. */
+        if (length - index < 3 || (bytes[index] & 0xF0) != 0xE0 || (bytes[index + 1] & 0xC0) != 0x80 ||
+            (bytes[index + 2] & 0xC0) != 0x80)
+            return 0;
+        unsigned code = ((unsigned)(bytes[index] & 0x0F) << 12) | ((unsigned)(bytes[index + 1] & 0x3F) << 6) |
+                        (unsigned)(bytes[index + 2] & 0x3F);
+        int known = (code >= 0x0E01 && code <= 0x0E5B)     /* Thai */
+                    || (code >= 0x3041 && code <= 0x3096)  /* hiragana */
+                    || (code >= 0x30A1 && code <= 0x30FA)  /* katakana */
+                    || (code >= 0x3400 && code <= 0x4DBF)  /* CJK extension A */
+                    || (code >= 0x4E00 && code <= 0x9FFF)  /* CJK unified ideographs */
+                    || (code >= 0xAC00 && code <= 0xD7A3); /* Hangul syllables */
+        if (!known) return 0;
+    }
+    return 1;
+}

@@ -15,6 +15,12 @@ package enum ICUNormalization {
         }
     }
 
+    /// Whether `bytes` are NFC already by a bit test per code point (`tb_nfc_is_normalized`);
+    /// false means only `nfc.apply` can tell.
+    package static func isNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.withMemoryRebound(to: CChar.self) { tb_nfc_is_normalized($0.baseAddress, CInt($0.count)) != 0 }
+    }
+
     /// `bytes` normalized; nil when they are not valid UTF-8.
     package func apply(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         bytes.withMemoryRebound(to: CChar.self) { input in

@@ -15,6 +15,8 @@ final class LatinAsciiTokenizer: TransliteratingWrapper {
     }
     static let name = "latinascii"
     static let transformID = "NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower"
+    /// Normalization, mark removal, Latin-ASCII and Lower read no neighbour outside Latin script.
+    static let transformsPerCodePoint = true
 
     static let defaultBase = ["unicode61", "remove_diacritics", "0"]
 

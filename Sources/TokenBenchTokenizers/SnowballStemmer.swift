@@ -75,6 +75,15 @@ final class SnowballStemmer {
     /// like the NFC one; with nil when the word is not valid UTF-8 or libstemmer fails. The
     /// stem is borrowed for the duration of `body`.
     func withStem<R>(of word: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        // A word no stemmer can change that is NFC already is its own stem: Chinese clauses, one
+        // unicode61 token each, never repeat, and stemming and caching each of them cost more
+        // than unicode61's own work.
+        if tb_stemmer_has_no_stemmable_letter(
+            UnsafeRawPointer(word.baseAddress)?.assumingMemoryBound(to: CChar.self), CInt(word.count)) != 0,
+            ICUNormalization.isNFC(word)
+        {
+            return body(word)
+        }
         let range = cache.pointee.table.value(for: word) ?? stemUncached(word)
         guard range.count >= 0 else { return body(nil) }
         return body(
@@ -87,7 +96,9 @@ final class SnowballStemmer {
             cache.pointee.stemCount = 0
         }
         var range = StemRange(start: 0, count: -1)
-        if let composed = word.isASCII ? Array(word) : ICUNormalization.nfc.apply(word) {
+        // NFC first, unless the word is NFC already by a bit test per code point.
+        if let composed = word.isASCII || ICUNormalization.isNFC(word) ? Array(word) : ICUNormalization.nfc.apply(word)
+        {
             var stem: UnsafePointer<CChar>?
             let length = composed.withUnsafeBufferPointer { composed in
                 composed.withMemoryRebound(to: CChar.self) {

@@ -8,6 +8,9 @@ protocol TransliteratingWrapper: FilteringWrapper {
     static var transformID: String { get }
     /// BASE's spec words when the spec names none.
     static var defaultBase: [String] { get }
+    /// Whether the transform's rules look at no neighbour, so that a token may be transliterated
+    /// code point by code point (`Transliterator.transformsPerCodePoint`).
+    static var transformsPerCodePoint: Bool { get }
     var transliterator: Transliterator { get }
 }
 
@@ -17,7 +20,10 @@ extension TransliteratingWrapper {
         base: any FTS5Tokenizer, transliterator: Transliterator
     ) {
         let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: defaultBase, tokenizer: name)
-        return (try parsed.makeBase(connection), try Transliterator(id: transformID, tokenizer: name))
+        return (
+            try parsed.makeBase(connection),
+            try Transliterator(id: transformID, tokenizer: name, transformsPerCodePoint: transformsPerCodePoint)
+        )
     }
 
     func filter(

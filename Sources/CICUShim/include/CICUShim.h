@@ -32,6 +32,21 @@ void tb_translit_close(tb_transliterator *transliterator);
 /// with a larger buffer), or -1 when the input is not valid UTF-8 or ICU fails.
 int tb_translit_utf8(tb_transliterator *transliterator, const char *input, int length, char *output, int capacity);
 
+/// Transliterates `length` bytes of UTF-8 code point by code point, from what the transliterator
+/// made of each code point alone, into `output` (room for `length` bytes: the result is never
+/// longer). Returns the result's length, or -1 when a code point must go through tb_translit_utf8
+/// with its neighbours. Only for a transform of normalization, mark removal, Latin-ASCII and
+/// Lower (latinascii's), whose rules look at no neighbour there: a code point is taken alone when
+/// it is in the BMP, belongs to a script other than Latin, Common and Inherited, where
+/// Latin-ASCII's rules lie (the Common code points of the CJK punctuation and kana blocks, such
+/// as ー, are let in), is not changed by lower-casing (Σ becomes ς at the end of a word), and
+/// neither it nor what it becomes composes with what precedes it under NFC. Any-Latin, whose
+/// rules read letters in pairs (Greek ου is ou, not oy), must not use it. What each code point
+/// becomes is worked out per block of 64 on first use and kept: Chinese and Japanese text, which
+/// unicode61 makes into one long token per clause that no cache meets twice, then costs a table
+/// read per code point instead of an ICU transform.
+int tb_translit_per_code_point(tb_transliterator *transliterator, const char *input, int length, char *output);
+
 // MARK: Word breaking (WordBreak.c)
 
 /// An ICU word-break iterator over UTF-8 text, opaque to Swift. One per tokenizer.
@@ -86,6 +101,11 @@ int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, c
 /// each is a segment of its own that stays as it is), else 0. A check of one bit per code point,
 /// against a table built once per process, that lets a caller skip the fold and its offset map.
 int tb_nfkc_is_folded(const char *input, int length);
+
+/// 1 when `length` bytes of UTF-8 are in NFC already, by the same kind of check as
+/// tb_nfkc_is_folded (every code point in the BMP, with a boundary before it, and its own NFC),
+/// else 0. A 0 does not mean the text is not NFC: it means the normalizer must decide.
+int tb_nfc_is_normalized(const char *input, int length);
 
 /// The normalizations tb_normalize_utf8 applies.
 typedef enum { TB_NFC, TB_NFD, TB_NFKC, TB_NFKD, TB_NFKC_CASEFOLD } tb_normalization;

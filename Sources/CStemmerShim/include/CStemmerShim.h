@@ -19,6 +19,13 @@ void tb_stemmer_close(tb_stemmer *stemmer);
 /// libstemmer fails (out of memory).
 int tb_stemmer_stem(tb_stemmer *stemmer, const char *word, int length, const char **stem);
 
+/// 1 when every code point of `length` bytes of UTF-8 belongs to a script that Snowball has no
+/// algorithm for and that no algorithm's rules mention (Han, kana, Hangul syllables, Thai), so
+/// that every stemmer gives the word back as it is (a test stems such words with every
+/// algorithm); else 0. A byte test per byte: Chinese, which unicode61 keeps a whole clause per
+/// token, then skips the stemmer and its cache, which such tokens never hit.
+int tb_stemmer_has_no_stemmable_letter(const char *word, int length);
+
 /// The number of algorithms libstemmer offers, and the name of the one at `index` (canonical
 /// names only, in libstemmer's order; NULL past the end).
 int tb_stemmer_algorithm_count(void);

@@ -1,0 +1,118 @@
+import CICUShim
+import CStemmerShim
+import Foundation
+import Testing
+
+@_spi(Benchmarks) @testable import TokenBench
+@testable import TokenBenchEngines
+@testable import TokenBenchTokenizers
+
+/// The wrappers' shortcuts for tokens no cache meets twice (unicode61 keeps a whole Chinese,
+/// Japanese or Thai clause as one token) must give what the full path gives. Each test runs the
+/// full path (ICU, libstemmer) on the tokens of every script's corpus and compares.
+struct FastPathTests {
+    /// The tokens of every script's generated corpus, as the wrappers' default BASE makes them.
+    static func corpusTokens() throws -> [(script: CorpusScript, bytes: [UInt8])] {
+        let workbench = try Workbench()
+        var tokens: [(CorpusScript, [UInt8])] = []
+        for script in CorpusScript.allCases {
+            let documents = try CorpusSource.generated(seed: 5, size: 20_000, script: script).loadedBatch().documents
+            for document in documents {
+                let found = try workbench.tokens(
+                    of: document, spec: TokenizerSpec(text: "unicode61 remove_diacritics 0"), mode: .document)
+                tokens += found.map { (script, $0.bytes) }
+            }
+        }
+        return tokens
+    }
+
+    /// latinascii's transform code point by code point equals ICU's over the whole token, for
+    /// every token it is taken for; and it is taken for most Chinese and Japanese tokens (which
+    /// the cache cannot help), and never for a token with a capital Σ, whose lower case depends
+    /// on where it stands.
+    @Test func latinasciiPerCodePointIsICUsTransform() throws {
+        let transliterator = try Transliterator(
+            id: LatinAsciiTokenizer.transformID, tokenizer: "test", transformsPerCodePoint: true)
+        var taken: [CorpusScript: Int] = [:]
+        var total: [CorpusScript: Int] = [:]
+        for (script, token) in try Self.corpusTokens() {
+            total[script, default: 0] += 1
+            let fast = token.withUnsafeBufferPointer {
+                transliterator.withPerCodePointTransliteration(of: $0) { $0.map(Array.init) }
+            }
+            guard let fast else { continue }
+            taken[script, default: 0] += 1
+            let full = token.withUnsafeBufferPointer { transliterator.transliterate($0) }
+            #expect(fast == full, "\(script): \(String(decoding: token, as: UTF8.self))")
+        }
+        for script in [CorpusScript.han, .japanese, .hangul] {
+            #expect(taken[script, default: 0] * 2 > total[script, default: 0], "\(script): most tokens")
+        }
+        let sigma = Array("ΟΔΟΣ".utf8)
+        #expect(sigma.withUnsafeBufferPointer { transliterator.withPerCodePointTransliteration(of: $0) { $0 == nil } })
+    }
+
+    /// Every token the stemmer shortcut lets through (Han, kana, Hangul, Thai, and NFC) is left as
+    /// it is by every one of libstemmer's algorithms; and it lets the Chinese tokens through (the
+    /// mixed corpus has Chinese and Japanese documents too).
+    @Test func wordsWithoutStemmableLettersAreTheirOwnStems() throws {
+        let tokens = try Self.corpusTokens().filter { _, token in
+            token.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    tb_stemmer_has_no_stemmable_letter($0.baseAddress, CInt($0.count)) != 0
+                }
+            } && token.withUnsafeBufferPointer { ICUNormalization.isNFC($0) }
+        }
+        #expect(Set(tokens.map(\.script)).isSuperset(of: [.han, .japanese, .hangul]))
+        #expect(tokens.allSatisfy { [.han, .japanese, .hangul, .thai, .mixed].contains($0.script) })
+        for algorithm in SnowballStemmer.algorithms {
+            let stemmer = try #require(tb_stemmer_open(algorithm))
+            defer { tb_stemmer_close(stemmer) }
+            for (script, token) in tokens {
+                var stem: UnsafePointer<CChar>?
+                let length = token.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        tb_stemmer_stem(stemmer, $0.baseAddress, CInt($0.count), &stem)
+                    }
+                }
+                let stemmed = try #require(stem.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) })
+                #expect(stemmed == token, "\(algorithm), \(script): \(String(decoding: token, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// Each row pins one reason for the stemmer shortcut to say no (or yes).
+    @Test(arguments: [
+        ("北京大学", true), // Han
+        ("ひらがなカタカナ", true), // kana
+        ("한국어", true), // Hangul syllables
+        ("ภาษาไทย", true), // Thai
+        ("running", false), // Latin: a stemmer's letters
+        ("北京2024", false), // a digit
+        ("ー", false), // the prolonged sound mark is Common script
+        ("", false), // nothing to say yes about
+    ])
+    func stemmerShortcutRows(text: String, expected: Bool) {
+        let bytes = Array(text.utf8) + [0]
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                tb_stemmer_has_no_stemmable_letter($0.baseAddress, CInt(bytes.count - 1)) != 0
+            }
+        }
+        #expect(result == expected, "\(text)")
+    }
+
+    /// Every BMP code point the NFC check calls normalized is its own NFC, alone and after a
+    /// letter it could compose with; invalid UTF-8 never is.
+    @Test func nfcCheckedCodePointsAreTheirOwnNFC() {
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "a\(scalar)", "か\(scalar)"] {
+                let bytes = Array(text.utf8)
+                guard bytes.withUnsafeBufferPointer({ ICUNormalization.isNFC($0) }) else { continue }
+                #expect(ICUNormalization.nfc.apply(bytes) == bytes, "U+\(String(value, radix: 16)) in \(text)")
+            }
+        }
+        #expect(![UInt8]([0x61, 0xC3, 0x28]).withUnsafeBufferPointer { ICUNormalization.isNFC($0) })
+    }
+}
