@@ -21,6 +21,55 @@ static void append(char *output, int *segment_start, int *segment_end, int capac
     }
 }
 
+/* One bit per BMP code point: set when the normalizer leaves it unchanged and it has a boundary
+ * before it. Text made only of such code points is its own normalization: each is a segment of
+ * its own (nothing composes with what precedes it), and alone it stays as it is. That is also
+ * what makes tb_nfkc_folder_fold copy such a code point through. Built once per process. */
+typedef uint64_t stable_bmp[0x10000 / 64];
+
+static void build_stable_bmp(const UNormalizer2 *normalizer, stable_bmp bits) {
+    for (UChar32 c = 0; c < 0x10000; c++) {
+        if (U_IS_SURROGATE(c) || !unorm2_hasBoundaryBefore(normalizer, c)) continue;
+        UChar source = (UChar)c, normalized[32];
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t length = unorm2_normalize(normalizer, &source, 1, normalized, 32, &status);
+        if (U_SUCCESS(status) && length == 1 && normalized[0] == source) bits[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
+}
+
+/* Whether every code point of the text is valid UTF-8 in the BMP with its bit set in `bits`. */
+static int all_stable(const stable_bmp bits, const char *input, int length) {
+    const uint8_t *bytes = (const uint8_t *)input;
+    int index = 0;
+    while (index < length) {
+        UChar32 c;
+        if (bytes[index] < 0x80) {
+            c = bytes[index++];
+        } else {
+            U8_NEXT(bytes, index, length, c);
+            if (c < 0 || c > 0xFFFF) return 0;
+        }
+        if (!(bits[c >> 6] >> (c & 63) & 1)) return 0;
+    }
+    return 1;
+}
+
+/* Every bit stays 0 when ICU's data cannot be loaded: every text then takes the full path. */
+static stable_bmp folded_bmp, nfc_bmp;
+static pthread_once_t folded_bmp_once = PTHREAD_ONCE_INIT, nfc_bmp_once = PTHREAD_ONCE_INIT;
+
+static void build_folded_bmp(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *normalizer = unorm2_getNFKCCasefoldInstance(&status);
+    if (U_SUCCESS(status)) build_stable_bmp(normalizer, folded_bmp);
+}
+
+static void build_nfc_bmp(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *normalizer = unorm2_getNFCInstance(&status);
+    if (U_SUCCESS(status)) build_stable_bmp(normalizer, nfc_bmp);
+}
+
 /* One cached code point: whether a normalization boundary precedes it, and its folding when
  * it stands alone in its segment. */
 typedef struct {
@@ -38,6 +87,7 @@ struct tb_nfkc_folder {
 };
 
 tb_nfkc_folder *tb_nfkc_folder_open(void) {
+    pthread_once(&folded_bmp_once, build_folded_bmp);
     UErrorCode status = U_ZERO_ERROR;
     const UNormalizer2 *normalizer = unorm2_getNFKCCasefoldInstance(&status);
     if (U_FAILURE(status)) return NULL;
@@ -96,6 +146,20 @@ int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, c
             index = end;
             continue;
         }
+        /* A code point that folds to itself, before one that starts a segment of its own (or the
+         * end): copied through with two bit tests, without the cache's hashing. */
+        if (first <= 0xFFFF && (folded_bmp[first >> 6] >> (first & 63) & 1)) {
+            UChar32 c = -1;
+            if (end < length) {
+                int next = end;
+                U8_NEXT(bytes, next, length, c);
+            }
+            if (end == length || c < 0x80 || (c <= 0xFFFF && (folded_bmp[c >> 6] >> (c & 63) & 1))) {
+                append(output, segment_start, segment_end, capacity, &produced, input + start, end - start, start, end);
+                index = end;
+                continue;
+            }
+        }
         int single = 1;
         while (end < length) {
             int next = end;
@@ -131,55 +195,6 @@ int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, c
         index = end;
     }
     return produced;
-}
-
-/* One bit per BMP code point: set when the normalizer leaves it unchanged and it has a boundary
- * before it. Text made only of such code points is its own normalization: each is a segment of
- * its own (nothing composes with what precedes it), and alone it stays as it is. That is also
- * what makes tb_nfkc_folder_fold copy such a code point through. Built once per process. */
-typedef uint64_t stable_bmp[0x10000 / 64];
-
-static void build_stable_bmp(const UNormalizer2 *normalizer, stable_bmp bits) {
-    for (UChar32 c = 0; c < 0x10000; c++) {
-        if (U_IS_SURROGATE(c) || !unorm2_hasBoundaryBefore(normalizer, c)) continue;
-        UChar source = (UChar)c, normalized[32];
-        UErrorCode status = U_ZERO_ERROR;
-        int32_t length = unorm2_normalize(normalizer, &source, 1, normalized, 32, &status);
-        if (U_SUCCESS(status) && length == 1 && normalized[0] == source) bits[c >> 6] |= (uint64_t)1 << (c & 63);
-    }
-}
-
-/* Whether every code point of the text is valid UTF-8 in the BMP with its bit set in `bits`. */
-static int all_stable(const stable_bmp bits, const char *input, int length) {
-    const uint8_t *bytes = (const uint8_t *)input;
-    int index = 0;
-    while (index < length) {
-        UChar32 c;
-        if (bytes[index] < 0x80) {
-            c = bytes[index++];
-        } else {
-            U8_NEXT(bytes, index, length, c);
-            if (c < 0 || c > 0xFFFF) return 0;
-        }
-        if (!(bits[c >> 6] >> (c & 63) & 1)) return 0;
-    }
-    return 1;
-}
-
-/* Every bit stays 0 when ICU's data cannot be loaded: every text then takes the full path. */
-static stable_bmp folded_bmp, nfc_bmp;
-static pthread_once_t folded_bmp_once = PTHREAD_ONCE_INIT, nfc_bmp_once = PTHREAD_ONCE_INIT;
-
-static void build_folded_bmp(void) {
-    UErrorCode status = U_ZERO_ERROR;
-    const UNormalizer2 *normalizer = unorm2_getNFKCCasefoldInstance(&status);
-    if (U_SUCCESS(status)) build_stable_bmp(normalizer, folded_bmp);
-}
-
-static void build_nfc_bmp(void) {
-    UErrorCode status = U_ZERO_ERROR;
-    const UNormalizer2 *normalizer = unorm2_getNFCInstance(&status);
-    if (U_SUCCESS(status)) build_stable_bmp(normalizer, nfc_bmp);
 }
 
 int tb_nfkc_is_folded(const char *input, int length) {

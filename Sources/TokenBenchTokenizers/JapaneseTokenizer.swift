@@ -106,20 +106,22 @@ final class JapaneseTokenizer: RegisteredTokenizerType {
         _ surface: UnsafeBufferPointer<UInt8>, feature: UnsafePointer<CChar>, start: CInt, end: CInt,
         isDocument: Bool, emitter: inout TokenEmitter
     ) -> CInt {
-        var cursor = cache.block(surface: surface, feature: feature) { surface, feature in
+        let tokens = cache.tokens(surface: surface, feature: feature) { surface, feature in
             let features = UnsafeBufferPointer(
                 start: UnsafeRawPointer(feature).assumingMemoryBound(to: UInt8.self), count: strlen(feature))
             return MorphemeReadings(surface: surface, features: features, romanizer: romanizer).tokens
         }
-        let tokenCount = Int(cursor.loadUnaligned(as: UInt32.self))
-        cursor += 4
-        // Queries keep the surface only (the block's first token).
+        var cursor = tokens.start
+        let tokenCount = tokens.number(at: cursor)
+        cursor += tokens.lengthSize
+        // Queries keep the surface only (the first token).
         for index in 0..<(isDocument ? tokenCount : min(tokenCount, 1)) {
-            let length = Int(cursor.loadUnaligned(as: UInt32.self))
-            let token = UnsafeBufferPointer(start: (cursor + 4).assumingMemoryBound(to: UInt8.self), count: length)
+            let length = tokens.number(at: cursor)
+            cursor += tokens.lengthSize
+            let token = UnsafeBufferPointer(start: cursor.assumingMemoryBound(to: UInt8.self), count: length)
             let code = emitter.emit(token, flags: index == 0 ? 0 : FTS5_TOKEN_COLOCATED, start: start, end: end)
             if code != SQLITE_OK { return code }
-            cursor += 4 + length
+            cursor += length
         }
         return SQLITE_OK
     }

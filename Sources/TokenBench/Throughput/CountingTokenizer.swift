@@ -28,9 +28,9 @@ extension Workbench {
         }
     }
 
-    /// Runs `body` with the C limit loop of `spec` (`icu` and `nfkc` have one: their approach as
-    /// the plainest C loop over the same libraries), counting as `withCountingTokenizer` does;
-    /// nil when the tokenizer has no limit loop.
+    /// Runs `body` with the C limit loop of `spec` (`icu`, `nfkc` and `japanese` have one: their
+    /// approach as the plainest C loop over the same libraries; for `japanese`, MeCab's morphemes
+    /// counted), counting as `withCountingTokenizer` does; nil when the tokenizer has no limit loop.
     @_spi(Benchmarks) public func withLimitLoop<T>(_ spec: TokenizerSpec, _ body: (CountingTokenizer) throws -> T)
         throws -> T?
     {
