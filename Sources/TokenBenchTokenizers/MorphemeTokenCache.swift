@@ -1,8 +1,8 @@
 import Foundation
 
-/// The tokens of every morpheme `japanese` has met, worked out once and kept back to back in one
-/// block per morpheme, so that a morpheme met again costs one table probe and its tokens are
-/// emitted straight from the block.
+/// The tokens of every morpheme `japanese` has met, worked out once and kept together, so that a
+/// morpheme met again costs one table probe and its tokens are emitted straight from where they
+/// are kept.
 ///
 /// A morpheme is its surface and its dictionary entry, which MeCab gives as the address of the
 /// entry's feature string (`tb_morpheme_callback`): the features lie in the dictionary model,
