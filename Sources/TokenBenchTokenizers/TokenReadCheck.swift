@@ -1,6 +1,11 @@
+import CReadableMemory
+import Foundation
+
 /// What one xTokenize call's consumer checks before it reads a token: that the call's
 /// `TokenByteBudget` still holds it, and that its pages can be read (`ReadablePages`, which
-/// knows the input and the pages already found readable). One per call: the budget is the call's.
+/// knows the input and the pages already found readable). One per call: the budget is the call's,
+/// and so is the one page remembered as unreadable, so that a tokenizer that points every token
+/// at memory that cannot be read costs one system call per call, not two per token.
 /// The checker, the token collector and the wrappers' word-list constructor share it; the
 /// wrappers' own xToken path does the same two checks inline, on its per-call stack state.
 package final class TokenReadCheck {
@@ -10,10 +15,16 @@ package final class TokenReadCheck {
         case overBudget
         /// Within the budget, but not every byte can be read at the pointer.
         case unreadable
+        /// Within the budget, and it starts on the page this call already found unreadable: not
+        /// one byte can be read.
+        case unreadableFromItsStart
     }
 
     package let pages = ReadablePages(tableSize: 64)
     private var remainingBytes: Int
+    /// The page number + 1 of the first page found unreadable in this call (0: none yet).
+    private var unreadablePage: UInt = 0
+    private let pageShift = UInt(UInt(sysconf(Int32(_SC_PAGESIZE))).trailingZeroBitCount)
 
     /// A check for a call on `textCount` bytes of text.
     package init(textCount: Int) {
@@ -24,6 +35,15 @@ package final class TokenReadCheck {
     package func check(_ pointer: UnsafePointer<CChar>, count: Int) -> Verdict {
         guard count <= remainingBytes else { return .overBudget }
         remainingBytes -= count
-        return pages.canRead(pointer, count: count) ? .readable : .unreadable
+        let start = UInt(bitPattern: pointer)
+        if unreadablePage != 0 && start >> pageShift == unreadablePage - 1 { return .unreadableFromItsStart }
+        if pages.canRead(pointer, count: count) { return .readable }
+        if unreadablePage == 0 {
+            // The page of the first byte that cannot be read (none when the bytes were refused
+            // only for running past the end of the address space).
+            let readable = max(tb_readable_prefix(pointer, count), 0)
+            if readable < count { unreadablePage = ((start &+ UInt(readable)) >> pageShift) + 1 }
+        }
+        return .unreadable
     }
 }

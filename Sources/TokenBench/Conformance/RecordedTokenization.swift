@@ -60,6 +60,8 @@ final class TokenRecorder {
                 isOverBudget = true
             case .readable:
                 bytes = [UInt8](UnsafeRawBufferPointer(start: pToken, count: wanted))
+            case .unreadableFromItsStart:
+                isUnreadable = true
             case .unreadable:
                 // Copied without trusting the pointer or the length: a lying tokenizer must be
                 // reported, not crash the checker.
