@@ -37,6 +37,11 @@ static void build_stable_bmp(const UNormalizer2 *normalizer, stable_bmp bits) {
     }
 }
 
+/* Whether `c` is in the BMP with its bit set in `bits`. */
+static inline int is_stable(const stable_bmp bits, UChar32 c) {
+    return c >= 0 && c <= 0xFFFF && (bits[c >> 6] >> (c & 63) & 1);
+}
+
 /* Whether every code point of the text is valid UTF-8 in the BMP with its bit set in `bits`. */
 static int all_stable(const stable_bmp bits, const char *input, int length) {
     const uint8_t *bytes = (const uint8_t *)input;
@@ -47,9 +52,8 @@ static int all_stable(const stable_bmp bits, const char *input, int length) {
             c = bytes[index++];
         } else {
             U8_NEXT(bytes, index, length, c);
-            if (c < 0 || c > 0xFFFF) return 0;
         }
-        if (!(bits[c >> 6] >> (c & 63) & 1)) return 0;
+        if (!is_stable(bits, c)) return 0;
     }
     return 1;
 }
@@ -148,13 +152,13 @@ int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, c
         }
         /* A code point that folds to itself, before one that starts a segment of its own (or the
          * end): copied through with two bit tests, without the cache's hashing. */
-        if (first <= 0xFFFF && (folded_bmp[first >> 6] >> (first & 63) & 1)) {
+        if (is_stable(folded_bmp, first)) {
             UChar32 c = -1;
             if (end < length) {
                 int next = end;
                 U8_NEXT(bytes, next, length, c);
             }
-            if (end == length || c < 0x80 || (c <= 0xFFFF && (folded_bmp[c >> 6] >> (c & 63) & 1))) {
+            if (end == length || c < 0x80 || is_stable(folded_bmp, c)) {
                 append(output, segment_start, segment_end, capacity, &produced, input + start, end - start, start, end);
                 index = end;
                 continue;

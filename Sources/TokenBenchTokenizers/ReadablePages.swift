@@ -36,6 +36,10 @@ package final class ReadablePages {
 
     deinit { table.deallocate() }
 
+    /// The number of the page that holds `address`.
+    @inline(__always)
+    package func page(of address: UInt) -> UInt { address >> pageShift }
+
     /// Records the caller's input text as readable for this call.
     package func trust(_ pointer: UnsafePointer<CChar>?, count: Int) {
         let start = UInt(bitPattern: pointer)

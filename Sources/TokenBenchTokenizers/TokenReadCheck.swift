@@ -1,5 +1,4 @@
 import CReadableMemory
-import Foundation
 
 /// What one xTokenize call's consumer checks before it reads a token: that the call's
 /// `TokenByteBudget` still holds it, and that its pages can be read (`ReadablePages`, which
@@ -24,7 +23,6 @@ package final class TokenReadCheck {
     private var remainingBytes: Int
     /// The page number + 1 of the first page found unreadable in this call (0: none yet).
     private var unreadablePage: UInt = 0
-    private let pageShift = UInt(UInt(sysconf(Int32(_SC_PAGESIZE))).trailingZeroBitCount)
 
     /// A check for a call on `textCount` bytes of text.
     package init(textCount: Int) {
@@ -36,13 +34,13 @@ package final class TokenReadCheck {
         guard count <= remainingBytes else { return .overBudget }
         remainingBytes -= count
         let start = UInt(bitPattern: pointer)
-        if unreadablePage != 0 && start >> pageShift == unreadablePage - 1 { return .unreadableFromItsStart }
+        if unreadablePage != 0 && pages.page(of: start) == unreadablePage - 1 { return .unreadableFromItsStart }
         if pages.canRead(pointer, count: count) { return .readable }
         if unreadablePage == 0 {
             // The page of the first byte that cannot be read (none when the bytes were refused
             // only for running past the end of the address space).
             let readable = max(tb_readable_prefix(pointer, count), 0)
-            if readable < count { unreadablePage = ((start &+ UInt(readable)) >> pageShift) + 1 }
+            if readable < count { unreadablePage = pages.page(of: start &+ UInt(readable)) + 1 }
         }
         return .unreadable
     }
