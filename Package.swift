@@ -7,7 +7,8 @@ let package = Package(
     products: [
         // The shipped tokenizers and their registration on a GRDB connection, without the bench.
         .library(name: "TokenBenchTokenizers", targets: ["TokenBenchTokenizers"]),
-        .library(name: "TokenBench", targets: ["TokenBench"]),
+        // CBundledSQLiteLink brings the bundled engine's amalgamation into a client's link.
+        .library(name: "TokenBench", targets: ["TokenBench", "CBundledSQLiteLink"]),
         .executable(name: "tokenbench", targets: ["tokenbench"]),
         // The shipped tokenizers as a SQLite loadable extension: libTokenBenchFTS5.so.
         .library(name: "TokenBenchFTS5", type: .dynamic, targets: ["TokenBenchFTS5"]),
@@ -47,10 +48,13 @@ let package = Package(
             exclude: ["engine.inc", "api_routines.inc", "tools"],
             linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("dl")]),
         // The bundled engine (sqlite-nio's amalgamation): the bench's only, so that the tokenizers
-        // an app ships bring neither it nor swift-nio.
+        // an app ships bring neither it nor swift-nio. CBundledSQLite calls the amalgamation's
+        // functions without depending on sqlite-nio, so that the bench compiles while swift-nio
+        // does; CBundledSQLiteLink, which every binary of the bench depends on, links them in.
+        .target(name: "CBundledSQLite", dependencies: ["CSQLiteEngines"]),
         .target(
-            name: "CBundledSQLite",
-            dependencies: ["CSQLiteEngines", .product(name: "SQLiteNIO", package: "sqlite-nio")]),
+            name: "CBundledSQLiteLink",
+            dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")]),
         // The C loops that `tokenbench throughput` times beside the Swift harness: the reference
         // loop (harness overhead) and the limit loops of `icu` and `nfkc` (ICU).
         .target(
@@ -107,6 +111,7 @@ let package = Package(
             name: "tokenbench",
             dependencies: [
                 "TokenBench",
+                "CBundledSQLiteLink",
                 "TokenBenchServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -114,7 +119,7 @@ let package = Package(
         .testTarget(
             name: "TokenBenchTests",
             dependencies: [
-                "TokenBench", "TokenBenchEngines", "TokenBenchTokenizers",
+                "TokenBench", "CBundledSQLiteLink", "TokenBenchEngines", "TokenBenchTokenizers",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The example of a fast wrapper of your own (public API only), and the run that measures
@@ -126,14 +131,15 @@ let package = Package(
             packageAccess: false),
         .executableTarget(
             name: "colour-wrapper-throughput",
-            dependencies: ["ColourWrapper", "TokenBench"],
+            dependencies: ["ColourWrapper", "TokenBench", "CBundledSQLiteLink"],
             path: "Examples/ColourWrapper/Throughput",
             packageAccess: false),
         // Tests written as a user's package would write them: TokenBench and GRDB only, public
-        // API only (no @testable); they run the guide's snippets.
+        // API only (no @testable); they run the guide's snippets. (A user's package gets
+        // CBundledSQLiteLink with the TokenBench product; a target here names it.)
         .testTarget(
             name: "TokenBenchAPITests",
-            dependencies: ["TokenBench", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TokenBench", "CBundledSQLiteLink", .product(name: "GRDB", package: "GRDB.swift")],
             // A user's package sees the public API only: so do these tests.
             packageAccess: false),
         // An app's tests: the tokenizers library alone, without the bench, public API only.
@@ -143,7 +149,9 @@ let package = Package(
             packageAccess: false),
         .testTarget(
             name: "ColourWrapperTests",
-            dependencies: ["ColourWrapper", "TokenBench", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ColourWrapper", "TokenBench", "CBundledSQLiteLink", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             packageAccess: false),
         .testTarget(
             name: "TokenBenchCLITests",

@@ -1,0 +1,1 @@
+/* No declarations: see link.c. */
