@@ -40,6 +40,9 @@ package final class ReadablePages {
     @inline(__always)
     package func page(of address: UInt) -> UInt { address >> pageShift }
 
+    /// The first address of page number `page`.
+    package func address(ofPage page: UInt) -> UInt { page << pageShift }
+
     /// Records the caller's input text as readable for this call.
     package func trust(_ pointer: UnsafePointer<CChar>?, count: Int) {
         let start = UInt(bitPattern: pointer)

@@ -8,7 +8,7 @@ import CReadableMemory
 /// The checker, the token collector and the wrappers' word-list constructor share it; the
 /// wrappers' own xToken path does the same two checks inline, on its per-call stack state.
 package final class TokenReadCheck {
-    package enum Verdict {
+    package enum Verdict: Equatable {
         case readable
         /// Past what is left of the budget: nothing of it may be read.
         case overBudget
@@ -17,6 +17,10 @@ package final class TokenReadCheck {
         /// Within the budget, and it starts on the page this call already found unreadable: not
         /// one byte can be read.
         case unreadableFromItsStart
+        /// Within the budget, and it runs into the page this call already found unreadable: the
+        /// bytes before that page, `readable` of them, can be read (they are on known pages), and
+        /// no byte after.
+        case unreadableAfter(readable: Int)
     }
 
     package let pages = ReadablePages(tableSize: 64)
@@ -34,7 +38,17 @@ package final class TokenReadCheck {
         guard count <= remainingBytes else { return .overBudget }
         remainingBytes -= count
         let start = UInt(bitPattern: pointer)
-        if unreadablePage != 0 && pages.page(of: start) == unreadablePage - 1 { return .unreadableFromItsStart }
+        if unreadablePage != 0 {
+            let firstPage = pages.page(of: start)
+            if firstPage == unreadablePage - 1 { return .unreadableFromItsStart }
+            // A token that starts before the unreadable page and runs into it (a length that lies
+            // by a little) is cut there without a system call when its first part is on known pages.
+            let (end, overflow) = start.addingReportingOverflow(UInt(count))
+            if !overflow && firstPage < unreadablePage - 1 && pages.page(of: end - 1) >= unreadablePage - 1 {
+                let readable = Int(pages.address(ofPage: unreadablePage - 1) - start)
+                if pages.canRead(pointer, count: readable) { return .unreadableAfter(readable: readable) }
+            }
+        }
         if pages.canRead(pointer, count: count) { return .readable }
         if unreadablePage == 0 {
             // The page of the first byte that cannot be read (none when the bytes were refused

@@ -119,6 +119,20 @@ struct ConformanceTests {
         #expect(first.contains { $0.contains(0) })
     }
 
+    /// The random inputs draw from these pools, so a change in them changes every seed's inputs
+    /// (and the known-issues file's input labels): they must stay every scalar grouped by general
+    /// category, in the order of the categories' names, as a dictionary grouping gives them.
+    @Test func scalarPoolsGroupEveryScalarByCategoryInNameOrder() {
+        var byCategory: [String: [UInt32]] = [:]
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            byCategory["\(scalar.properties.generalCategory)", default: []].append(value)
+        }
+        let expected = byCategory.sorted { $0.key < $1.key }.map(\.value)
+        #expect(ScalarPools.shared.pools == expected)
+        #expect(ScalarPools.categories.indices.allSatisfy { ScalarPools.index(of: ScalarPools.categories[$0]) == $0 })
+    }
+
     @Test func largeInputsHaveTheirAdvertisedSizes() {
         let large = ConformanceCorpus.largeInputs(seed: 1)
         #expect(large.filter { $0.label.hasPrefix("1MB") }.allSatisfy { $0.bytes.count >= (1 << 20) - 3 })

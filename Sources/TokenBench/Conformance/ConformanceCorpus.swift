@@ -118,17 +118,101 @@ public enum ConformanceCorpus {
     }
 }
 
-/// Every Unicode scalar grouped by general category, built once.
+/// Every Unicode scalar grouped by general category, built once; the pools are in the order of
+/// the categories' names, so that a seed draws the same inputs on every run.
 final class ScalarPools: Sendable {
     static let shared = ScalarPools()
     let pools: [[UInt32]]
 
     private init() {
-        var byCategory: [Unicode.GeneralCategory: [UInt32]] = [:]
-        for value in UInt32(0)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            byCategory[scalar.properties.generalCategory, default: []].append(value)
+        // Two passes over raw memory, with a switch for the category's index: a debug build (the
+        // CI's conformance run, each test's process) spent about a second here appending to
+        // arrays in a dictionary, in generic code it does not specialize.
+        let scalarCount = 0x11_0000
+        let indexOfScalar = UnsafeMutablePointer<UInt8>.allocate(capacity: scalarCount)
+        defer { indexOfScalar.deallocate() }
+        let sizes = UnsafeMutablePointer<Int>.allocate(capacity: Self.categories.count)
+        defer { sizes.deallocate() }
+        sizes.initialize(repeating: 0, count: Self.categories.count)
+        var value = 0
+        while value < scalarCount {
+            if let scalar = Unicode.Scalar(UInt32(value)) {
+                let index = Self.index(of: scalar.properties.generalCategory)
+                indexOfScalar[value] = UInt8(index)
+                sizes[index] += 1
+            } else {
+                indexOfScalar[value] = UInt8.max
+            }
+            value += 1
         }
-        pools = byCategory.sorted { "\($0.key)" < "\($1.key)" }.map(\.value)
+        // A counting sort: each category's scalars in one flat run, in code point order.
+        let starts = UnsafeMutablePointer<Int>.allocate(capacity: Self.categories.count + 1)
+        defer { starts.deallocate() }
+        starts[0] = 0
+        for index in Self.categories.indices { starts[index + 1] = starts[index] + sizes[index] }
+        let sorted = UnsafeMutablePointer<UInt32>.allocate(capacity: starts[Self.categories.count])
+        defer { sorted.deallocate() }
+        sizes.update(repeating: 0, count: Self.categories.count)
+        value = 0
+        while value < scalarCount {
+            let index = Int(indexOfScalar[value])
+            if index != Int(UInt8.max) {
+                sorted[starts[index] + sizes[index]] = UInt32(value)
+                sizes[index] += 1
+            }
+            value += 1
+        }
+        let byCategory = Self.categories.indices.map {
+            [UInt32](UnsafeBufferPointer(start: sorted + starts[$0], count: sizes[$0]))
+        }
+        pools = zip(Self.categories, byCategory).filter { !$0.1.isEmpty }.sorted { "\($0.0)" < "\($1.0)" }.map(\.1)
+    }
+
+    /// Every general category, in the order of `index(of:)`.
+    static let categories: [Unicode.GeneralCategory] = [
+        .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+        .nonspacingMark, .spacingMark, .enclosingMark,
+        .decimalNumber, .letterNumber, .otherNumber,
+        .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+        .finalPunctuation, .otherPunctuation,
+        .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+        .spaceSeparator, .lineSeparator, .paragraphSeparator,
+        .control, .format, .surrogate, .privateUse, .unassigned,
+    ]
+
+    static func index(of category: Unicode.GeneralCategory) -> Int {
+        switch category {
+        case .uppercaseLetter: 0
+        case .lowercaseLetter: 1
+        case .titlecaseLetter: 2
+        case .modifierLetter: 3
+        case .otherLetter: 4
+        case .nonspacingMark: 5
+        case .spacingMark: 6
+        case .enclosingMark: 7
+        case .decimalNumber: 8
+        case .letterNumber: 9
+        case .otherNumber: 10
+        case .connectorPunctuation: 11
+        case .dashPunctuation: 12
+        case .openPunctuation: 13
+        case .closePunctuation: 14
+        case .initialPunctuation: 15
+        case .finalPunctuation: 16
+        case .otherPunctuation: 17
+        case .mathSymbol: 18
+        case .currencySymbol: 19
+        case .modifierSymbol: 20
+        case .otherSymbol: 21
+        case .spaceSeparator: 22
+        case .lineSeparator: 23
+        case .paragraphSeparator: 24
+        case .control: 25
+        case .format: 26
+        case .surrogate: 27
+        case .privateUse: 28
+        case .unassigned: 29
+        @unknown default: 29
+        }
     }
 }

@@ -1,4 +1,5 @@
 import TokenBenchEngines
+
 /// How `Workbench.conformance` checks a tokenizer (the inputs come from `ConformanceCorpus`).
 public struct ConformanceOptions: Sendable {
     /// How many threads tokenize at once in the threads check (0 or 1 skips it).

@@ -62,6 +62,9 @@ final class TokenRecorder {
                 bytes = [UInt8](UnsafeRawBufferPointer(start: pToken, count: wanted))
             case .unreadableFromItsStart:
                 isUnreadable = true
+            case .unreadableAfter(let readable):
+                isUnreadable = true
+                bytes = [UInt8](UnsafeRawBufferPointer(start: pToken, count: readable))
             case .unreadable:
                 // Copied without trusting the pointer or the length: a lying tokenizer must be
                 // reported, not crash the checker.

@@ -25,8 +25,8 @@ final class SentinelBuffer: @unchecked Sendable {
                 UnsafeMutableRawPointer(storage).copyMemory(from: base, byteCount: input.count)
             }
         }
-        UnsafeMutableRawPointer(storage + input.count).initializeMemory(
-            as: UInt8.self, repeating: sentinel, count: Self.sentinelLength)
+        // memset, not initializeMemory(repeating:): a debug build runs that generic loop per byte.
+        memset(storage + input.count, CInt(sentinel), Self.sentinelLength)
         storage[input.count + Self.sentinelLength] = 0
     }
 

@@ -1,4 +1,5 @@
 import TokenBenchEngines
+
 extension Workbench {
     /// The `index-integrity` check: indexes every input in a real FTS5 table of the tokenizer and
     /// runs FTS5's `integrity-check`, which tokenizes the stored text again and compares the
@@ -13,7 +14,7 @@ extension Workbench {
         findings: inout ConformanceFindingList
     ) throws -> IndexIntegrityOutcome {
         let unsafe: Set<ConformanceCheck> = [.emptyToken, .unreadableToken, .tokenLength, .errorCode, .constructor]
-        guard !findings.findings.contains(where: { unsafe.contains($0.check) }) else { return .skipped }
+        guard !findings.hasFinding(of: unsafe) else { return .skipped }
         let schema = "tokenbench_integrity"
         let literal = try tokenizer.spec.sqlLiteral()
         return try connection.withScratchDatabase(

@@ -164,7 +164,7 @@ final class TokenCollector {
             case .overBudget:
                 collector.brokenToken = "\(name), past what all the tokens of the input may have together"
                 return SQLITE_ERROR
-            case .unreadable, .unreadableFromItsStart:
+            case .unreadable, .unreadableFromItsStart, .unreadableAfter:
                 collector.brokenToken = "\(name), but not that many bytes can be read at its pointer"
                 return SQLITE_ERROR
             }
