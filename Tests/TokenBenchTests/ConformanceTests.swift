@@ -9,9 +9,13 @@ import Testing
 /// Every conformance check fires on a tokenizer that breaks its rule, and stays silent on one
 /// that keeps them all.
 struct ConformanceTests {
-    /// The default fixtures, the edge cases and 40 random inputs, plus one input with a 'z'.
+    /// Some scripts' fixture cases (Latin with diacritics, Japanese, Chinese, emoji), the edge
+    /// cases and 40 random inputs, plus one input with a 'z': every check fires on these, in a
+    /// quarter of the time all the fixtures took (the suite runs twice in CI, once under ASan).
     static let inputs: [ConformanceInput] = {
-        ConformanceCorpus.make(fixtures: try! FixtureSet.defaults(), seed: 7, iterations: 40, large: false)
+        let categories: Set = ["seed-example", "german", "japanese", "cjk", "emoji"]
+        let cases = try! FixtureSet.defaults().cases.filter { categories.contains($0.category) }
+        return ConformanceCorpus.make(fixtures: try! FixtureSet(cases: cases), seed: 7, iterations: 40, large: false)
             + [ConformanceInput(label: "has z", bytes: Array("amaze z".utf8))]
     }()
 
