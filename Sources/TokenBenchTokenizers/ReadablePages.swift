@@ -18,20 +18,31 @@ import Foundation
 package final class ReadablePages {
     private var text: (start: UInt, end: UInt) = (0, 0)
     /// The table's size - 1: the size is a power of two, so a page's slot is a mask, not a division.
-    private let slotMask: UInt
-    // Ownership: allocated here, freed in deinit. Slot i holds page number + 1 (0: empty) of a
-    // page found readable whose number is i modulo the table size.
-    private let table: UnsafeMutablePointer<UInt>
+    private var slotMask: UInt
+    /// The size the table may grow to when two readable pages want one slot.
+    private let maximumSlotCount: Int
+    // Ownership: allocated here (and again when the table grows, freeing the old one), freed in
+    // deinit. Slot i holds page number + 1 (0: empty) of a page found readable whose number is i
+    // modulo the table size.
+    private var table: UnsafeMutablePointer<UInt>
     private let pageShift = UInt(UInt(sysconf(Int32(_SC_PAGESIZE))).trailingZeroBitCount)
 
-    /// About `tableSize` pages are remembered (rounded up to a power of two); a short-lived
-    /// checker (one per xTokenize call) asks for few, so that clearing the table costs less than
-    /// the system calls it saves.
-    package init(tableSize: Int = 4096) {
-        let size = 1 << (Int.bitWidth - max(tableSize - 1, 1).leadingZeroBitCount)
+    /// About `tableSize` pages are remembered (rounded up to a power of two), growing up to
+    /// `maximumTableSize` when two pages found readable collide. A short-lived checker (one per
+    /// xTokenize call) starts small, so that clearing the table costs less than the system calls
+    /// it saves, and grows when a tokenizer hands out tokens from many pages: `japanese` emits
+    /// them from its morpheme cache, megabytes of slots, and a fixed 64 pages made that one
+    /// `process_vm_readv` per token (2.5 million in one `conformance` of it on one engine).
+    package init(tableSize: Int = 4096, maximumTableSize: Int? = nil) {
+        let size = Self.powerOfTwo(atLeast: tableSize)
         slotMask = UInt(size - 1)
+        maximumSlotCount = max(size, Self.powerOfTwo(atLeast: maximumTableSize ?? size))
         table = .allocate(capacity: size)
         table.initialize(repeating: 0, count: size)
+    }
+
+    private static func powerOfTwo(atLeast count: Int) -> Int {
+        1 << (Int.bitWidth - max(count - 1, 1).leadingZeroBitCount)
     }
 
     deinit { table.deallocate() }
@@ -68,7 +79,26 @@ package final class ReadablePages {
         while page <= lastPage && table[Int(page & slotMask)] == page + 1 { page += 1 }
         if page > lastPage { return true }
         guard tb_readable_prefix(pointer, count) == count else { return false }
-        for known in firstPage...lastPage { table[Int(known & slotMask)] = known + 1 }
+        for known in firstPage...lastPage {
+            let held = table[Int(known & slotMask)]
+            if held != 0 && held != known + 1 && Int(slotMask) + 1 < maximumSlotCount { grow() }
+            table[Int(known & slotMask)] = known + 1
+        }
         return true
+    }
+
+    /// Four times the slots, up to the maximum, with the pages already known moved over.
+    private func grow() {
+        let oldCount = Int(slotMask) + 1
+        let newCount = min(oldCount * 4, maximumSlotCount)
+        let newTable = UnsafeMutablePointer<UInt>.allocate(capacity: newCount)
+        newTable.initialize(repeating: 0, count: newCount)
+        let newMask = UInt(newCount - 1)
+        for slot in 0..<oldCount where table[slot] != 0 {
+            newTable[Int((table[slot] - 1) & newMask)] = table[slot]
+        }
+        table.deallocate()
+        table = newTable
+        slotMask = newMask
     }
 }

@@ -23,7 +23,7 @@ package final class TokenReadCheck {
         case unreadableAfter(readable: Int)
     }
 
-    package let pages = ReadablePages(tableSize: 64)
+    package let pages = ReadablePages(tableSize: 64, maximumTableSize: 4096)
     private var remainingBytes: Int
     /// The page number + 1 of the first page found unreadable in this call (0: none yet).
     private var unreadablePage: UInt = 0

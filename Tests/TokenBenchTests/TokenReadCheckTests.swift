@@ -37,3 +37,35 @@ struct TokenReadCheckTests {
         }
     }
 }
+
+/// The table of pages found readable, observed through what it trusts: a remembered page is
+/// read without a new check, so after it is made unreadable (PROT_NONE) it still counts as
+/// readable, and a page that was dropped from the table does not.
+struct ReadablePagesTests {
+    @Test(arguments: [
+        // Two pages 64 apart collide in a 64-slot table: the second evicts the first.
+        (64, 64, false),
+        // The same table allowed to grow keeps both: japanese's tokens come from megabytes of
+        // cache, and a fixed 64 slots made nearly every token a system call.
+        (64, 4096, true),
+    ])
+    func collidingPagesAreKeptWhenTheTableMayGrow(size: Int, maximum: Int, keepsTheFirst: Bool) throws {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let count = 65 * pageSize
+        let mapping = try #require(
+            mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0).flatMap {
+                $0 == MAP_FAILED ? nil : $0
+            })
+        defer { munmap(mapping, count) }
+        let first = UnsafePointer(mapping.assumingMemoryBound(to: CChar.self))
+        let second = first + 64 * pageSize
+        let pages = ReadablePages(tableSize: size, maximumTableSize: maximum)
+        #expect(pages.canRead(first, count: 8))
+        #expect(pages.canRead(second, count: 8))
+        #expect(mprotect(mapping, pageSize, PROT_NONE) == 0)
+        #expect(mprotect(mapping + 64 * pageSize, pageSize, PROT_NONE) == 0)
+        #expect(pages.canRead(first, count: 8) == keepsTheFirst)
+        // The page that came last is remembered either way.
+        #expect(pages.canRead(second, count: 8))
+    }
+}
