@@ -42,7 +42,8 @@ package final class TokenReadCheck {
             let firstPage = pages.page(of: start)
             if firstPage == unreadablePage - 1 { return .unreadableFromItsStart }
             // A token that starts before the unreadable page and runs into it (a length that lies
-            // by a little) is cut there without a system call when its first part is on known pages.
+            // by a little) is cut there: only its first part is checked, without a system call
+            // once its pages are known.
             let (end, overflow) = start.addingReportingOverflow(UInt(count))
             if !overflow && firstPage < unreadablePage - 1 && pages.page(of: end - 1) >= unreadablePage - 1 {
                 let readable = Int(pages.address(ofPage: unreadablePage - 1) - start)

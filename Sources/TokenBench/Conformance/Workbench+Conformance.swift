@@ -265,7 +265,7 @@ struct ConformanceFindingList {
 
     /// Adds a finding; `detail` is made only for one that is kept. A tokenizer that breaks a
     /// rule on every input (strlen instead of nText, 4 kB tokens) had every token of every input
-    /// escaped for messages that were then dropped: three quarters of its conformance run.
+    /// escaped for messages that were then dropped: two thirds of its conformance run.
     mutating func add(
         _ check: ConformanceCheck, mode: String, input: ConformanceInput, _ detail: @autoclosure () -> String
     ) {
