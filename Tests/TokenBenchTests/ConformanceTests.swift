@@ -10,8 +10,8 @@ import Testing
 /// that keeps them all.
 struct ConformanceTests {
     /// Some scripts' fixture cases (Latin with diacritics, Japanese, Chinese, emoji), the edge
-    /// cases and 40 random inputs, plus one input with a 'z': every check fires on these, in a
-    /// quarter of the time all the fixtures took (the suite runs twice in CI, once under ASan).
+    /// cases and 40 random inputs, plus one input with a 'z': every check fires on these, in half
+    /// the time all the fixtures took (the suite runs twice in CI, once under ASan).
     static let inputs: [ConformanceInput] = {
         let categories: Set = ["seed-example", "german", "japanese", "cjk", "emoji"]
         let cases = try! FixtureSet.defaults().cases.filter { categories.contains($0.category) }
