@@ -201,7 +201,7 @@ struct ExtensionTests {
         for wrapper in wrappers {
             let spec = wrapper.isEmpty ? broken : "\(wrapper) \(broken)"
             // Two categories' cases, the edge cases and five random inputs: enough for every
-            // verdict. With all the fixtures, these 72 runs were half the suite's CPU time.
+            // verdict. With all the fixtures, these 72 runs took over a third of the suite's CPU time.
             let run = try CLITests.run([
                 "conformance", "--tokenizer", spec, "--load-extension", library.path, "--iterations", "5",
                 "--no-large-inputs", "--category", "seed-example", "--category", "german",
