@@ -11,5 +11,5 @@ static int32_t fold_case(const void *context, const UChar *source, int32_t lengt
 
 int tb_casefold_utf8(const char *input, int length, int turkic, char *output, int capacity) {
     uint32_t options = turkic ? U_FOLD_CASE_EXCLUDE_SPECIAL_I : U_FOLD_CASE_DEFAULT;
-    return tb_transform_utf8(fold_case, &options, input, length, output, capacity);
+    return tb_transform_utf8(fold_case, &options, 0, input, length, output, capacity);
 }

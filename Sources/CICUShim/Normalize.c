@@ -232,7 +232,11 @@ int tb_normalize_utf8(tb_normalization form, const char *input, int length, char
     UErrorCode status = U_ZERO_ERROR;
     const UNormalizer2 *normalizer = normalizer_for(form, &status);
     if (U_FAILURE(status)) return -1;
-    return tb_transform_utf8(normalize, normalizer, input, length, output, capacity);
+    /* NFC, NFD, NFKC and NFKD are the same for canonically equivalent text. ICU's NFKC_Casefold
+     * is not: it folds U+0345 (a mark of class 240) to ι, a letter that stops its run, without
+     * first putting the marks around it in order. */
+    int sort_marks = form != TB_NFKC_CASEFOLD;
+    return tb_transform_utf8(normalize, normalizer, sort_marks, input, length, output, capacity);
 }
 
 int tb_utf8_has_letter_or_digit(const char *input, int length) {

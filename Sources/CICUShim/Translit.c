@@ -21,6 +21,9 @@ enum { NOT_PER_CODE_POINT = 255, BLOCKS = 0x10000 / 64 };
 
 struct tb_transliterator {
     UTransliterator *icu;
+    /* The transform starts with NFD, so canonically equivalent text gives the same result, and
+     * its marks may be put in canonical order first (tb_sort_combining_marks). */
+    int starts_with_nfd;
     /* Per block of 64 BMP code points, allocated when a code point of it is first met. */
     mapped_code_point *blocks[BLOCKS];
 };
@@ -41,6 +44,7 @@ tb_transliterator *tb_translit_open(const char *transform_id, char *error, int e
         return NULL;
     }
     result->icu = icu;
+    result->starts_with_nfd = strncmp(transform_id, "NFD;", 4) == 0;
     return result;
 }
 
@@ -65,7 +69,8 @@ static int32_t transliterate(const void *context, const UChar *source, int32_t l
 }
 
 int tb_translit_utf8(tb_transliterator *transliterator, const char *input, int length, char *output, int capacity) {
-    return tb_transform_utf8(transliterate, transliterator->icu, input, length, output, capacity);
+    return tb_transform_utf8(transliterate, transliterator->icu, transliterator->starts_with_nfd, input, length, output,
+                             capacity);
 }
 
 /* Whether `code` may be transliterated on its own: a script other than Latin, Common and

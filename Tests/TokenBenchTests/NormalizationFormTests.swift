@@ -57,6 +57,76 @@ struct NormalizationFormTests {
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(5))")
     }
 
+    /// Long runs of marks out of order, which CICUShim sorts by combining class before ICU sees
+    /// them (ICU's own reordering is quadratic in a run); NormalizationTest.txt's runs are short.
+    /// Checked against Python's unicodedata (Debian's python3), which does not go through
+    /// CICUShim. The marks include pairs of one class (whose order must stay), marks that
+    /// decompose (U+0344, U+0F73: they end a run) and U+0345, which NFKC keeps as a mark.
+    @Test func longRunsOfMarksNormalizeAsPythonDoes() throws {
+        let marks: [UInt32] = [
+            0x300, 0x301, 0x308, 0x323, 0x327, 0x31B, 0x344, 0x345, 0x5B0, 0x5BC, 0x5C1, 0x64B, 0x651, 0x670,
+            0xF71, 0xF72, 0xF73, 0xF74, 0x93C, 0x94D, 0x1DC0, 0x20D0, 0x302A, 0x3099,
+        ]
+        var random = SplitMix64(seed: 20_261_125)
+        var inputs: [String] = []
+        for _ in 0..<300 {
+            var text = String.UnicodeScalarView()
+            for word in 0..<3 {
+                text.append(contentsOf: (word == 1 ? "ü" : "a").unicodeScalars)
+                // Runs around 32 marks: sorted by insertion up to 32, by counting classes above.
+                for _ in 0..<(1 + random.below(80)) {
+                    text.append(Unicode.Scalar(marks[random.below(marks.count)])!)
+                }
+            }
+            inputs.append(String(text))
+        }
+        let forms: [NormalizationForm] = [.nfd, .nfc, .nfkd, .nfkc]
+        let expected = try Self.pythonNormalized(inputs, forms: forms)
+        var failures: [String] = []
+        for (index, input) in inputs.enumerated() {
+            for (column, form) in forms.enumerated() where form.apply(to: input) != expected[index][column] {
+                failures.append("\(form.rawValue) of \(input.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(2))")
+    }
+
+    /// Each input in each form, by Python's unicodedata: one line of hex code points in, one
+    /// line out per input, the forms separated by ';'.
+    static func pythonNormalized(_ inputs: [String], forms: [NormalizationForm]) throws -> [[String]] {
+        let script = """
+            import sys, unicodedata
+            for line in sys.stdin:
+                text = ''.join(chr(int(h, 16)) for h in line.split())
+                print(';'.join(' '.join('%x' % ord(c) for c in unicodedata.normalize(f, text)) for f in sys.argv[1:]))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script] + forms.map { $0.rawValue.uppercased() }
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let lines = inputs.map { $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }
+        // Written from another thread, so that a full output pipe cannot block the write.
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "python3 failed")
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+            line.split(separator: ";", omittingEmptySubsequences: false).map { column in
+                String(
+                    String.UnicodeScalarView(
+                        column.split(separator: " ").map { Unicode.Scalar(UInt32($0, radix: 16)!)! }))
+            }
+        }
+    }
+
     @Test(arguments: [
         (
             NormalizationForm.nfc, "\u{AC00}\u{11A8}", "\u{AC01}",
