@@ -54,6 +54,6 @@ extension ResolvedTokenizer {
                     pText: pText, nText: nText, tokenCallback: TokenRecorder.callback)
             }
         }
-        return RecordedTokenization(code: code, tokens: recorder.tokens)
+        return RecordedTokenization(code: code, records: recorder.records, bytes: recorder.bytes)
     }
 }
