@@ -21,9 +21,11 @@ enum { NOT_PER_CODE_POINT = 255, BLOCKS = 0x10000 / 64 };
 
 struct tb_transliterator {
     UTransliterator *icu;
-    /* The transform starts with NFD, so canonically equivalent text gives the same result, and
-     * its marks may be put in canonical order first (tb_sort_combining_marks). */
-    int starts_with_nfd;
+    /* When canonically equivalent text gives the same result, so that its marks may be put in
+     * canonical order first (tb_sort_combining_marks): always for a transform that starts with
+     * NFD; for one that starts with Any-Latin and then NFD, when the text is Latin (Any-Latin
+     * changes nothing in Latin, Common and Inherited code points: no script of them to convert). */
+    enum { SORT_NEVER, SORT_ALWAYS, SORT_IF_LATIN } sort_marks;
     /* Per block of 64 BMP code points, allocated when a code point of it is first met. */
     mapped_code_point *blocks[BLOCKS];
 };
@@ -44,7 +46,9 @@ tb_transliterator *tb_translit_open(const char *transform_id, char *error, int e
         return NULL;
     }
     result->icu = icu;
-    result->starts_with_nfd = strncmp(transform_id, "NFD;", 4) == 0;
+    result->sort_marks = strncmp(transform_id, "NFD;", 4) == 0                ? SORT_ALWAYS
+                         : strncmp(transform_id, "Any-Latin; NFD;", 15) == 0 ? SORT_IF_LATIN
+                                                                            : SORT_NEVER;
     return result;
 }
 
@@ -68,9 +72,30 @@ static int32_t transliterate(const void *context, const UChar *source, int32_t l
     return text_length;
 }
 
+/* Whether every code point of the text is in the Latin, Common or Inherited script. */
+static int is_latin(const char *input, int length) {
+    const uint8_t *bytes = (const uint8_t *)input;
+    int index = 0;
+    while (index < length) {
+        if (bytes[index] < 0x80) {
+            index++;
+            continue;
+        }
+        UChar32 c;
+        U8_NEXT(bytes, index, length, c);
+        if (c < 0) return 0;
+        UErrorCode status = U_ZERO_ERROR;
+        UScriptCode script = uscript_getScript(c, &status);
+        if (U_FAILURE(status) || (script != USCRIPT_LATIN && script != USCRIPT_COMMON && script != USCRIPT_INHERITED))
+            return 0;
+    }
+    return 1;
+}
+
 int tb_translit_utf8(tb_transliterator *transliterator, const char *input, int length, char *output, int capacity) {
-    return tb_transform_utf8(transliterate, transliterator->icu, transliterator->starts_with_nfd, input, length, output,
-                             capacity);
+    int sort_marks = transliterator->sort_marks == SORT_ALWAYS ||
+                     (transliterator->sort_marks == SORT_IF_LATIN && is_latin(input, length));
+    return tb_transform_utf8(transliterate, transliterator->icu, sort_marks, input, length, output, capacity);
 }
 
 /* Whether `code` may be transliterated on its own: a script other than Latin, Common and
