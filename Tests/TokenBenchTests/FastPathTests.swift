@@ -115,4 +115,50 @@ struct FastPathTests {
         }
         #expect(![UInt8]([0x61, 0xC3, 0x28]).withUnsafeBufferPointer { ICUNormalization.isNFC($0) })
     }
+
+    /// The words of the root locale's word breaker, whose runs of ASCII letters and digits
+    /// between ASCII white space skip ICU, are ICU's words over the whole text. Texts: every
+    /// script's corpus; each of WordBreakTest.txt's strings alone, between ASCII words, and all
+    /// of them joined; and seeded random mixes of ASCII words, punctuation, every kind of ASCII
+    /// white space, marks, ZWJ, emoji, regional indicators, CJK, Thai and Hebrew.
+    @Test func icuASCIIWordsAreICUsWords() throws {
+        let fast = try WordBreaker(locale: "", tokenizer: "test")
+        let plain = try WordBreaker(locale: "", tokenizer: "test", asciiWords: false)
+        func words(_ breaker: WordBreaker, _ text: [UInt8]) -> [[CInt]] {
+            var found: [[CInt]] = []
+            let status = text.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    breaker.walk($0.baseAddress!, length: CInt($0.count)) { start, end in
+                        found.append([start, end])
+                        return 0
+                    }
+                }
+            }
+            return status == 0 ? found : [[status]]
+        }
+        var texts: [[UInt8]] = []
+        for script in CorpusScript.allCases {
+            texts += try CorpusSource.generated(seed: 7, size: 20_000, script: script).loadedBatch().documents
+        }
+        let wordBreakStrings = try CSVRoundTripTests.wordBreakStrings()
+        #expect(wordBreakStrings.count > 1_800)
+        for string in wordBreakStrings {
+            texts += [string, "ab1 \(string) cd", "x\t\(string)\r\n9 y", "\(string) \(string)"].map { Array($0.utf8) }
+        }
+        texts.append(Array(wordBreakStrings.joined(separator: " ").utf8))
+        let pieces = [
+            "word", "Word2", "42", "3.14", "1,000", "can't", "e.g.", "a_b", "a:b", "x-y", "\"q\"", "(p)", "", " ", "  ",
+            "\t", "\n", "\r\n", "\u{B}", "\u{C}", "\u{301}", "\u{200D}", "\u{AD}", "👩‍💻", "🇫🇷🇩🇪", "漢字", "カタカナ",
+            "ภาษาไทย", "א\"ב", "é", "\u{A0}", "\u{3000}",
+        ]
+        var random = SplitMix64(seed: 20_261_125)
+        for _ in 0..<3_000 {
+            texts.append(Array((0..<random.below(12)).map { _ in pieces[random.below(pieces.count)] }.joined().utf8))
+        }
+        var differing: [String] = []
+        for text in texts where words(fast, text) != words(plain, text) {
+            differing.append(String(decoding: text, as: UTF8.self))
+        }
+        #expect(differing.isEmpty, "\(differing.count) of \(texts.count) texts, first: \(differing.prefix(3))")
+    }
 }

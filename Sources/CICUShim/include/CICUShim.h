@@ -63,9 +63,15 @@ void tb_wordbreak_close(tb_wordbreak *wordbreak);
 /// until tb_wordbreak_clear_text. Allocates nothing. Returns 0, or -1 when ICU fails.
 int tb_wordbreak_set_text(tb_wordbreak *wordbreak, const char *text, int length);
 
-/// The next word of the text: sets its UTF-8 byte offsets and returns 1, or returns 0 at the
-/// end. Segments that are spaces or punctuation (ICU rule status UBRK_WORD_NONE) are skipped.
+/// The next word of the text: sets its UTF-8 byte offsets and returns 1, returns 0 at the end,
+/// or -1 when ICU fails. Segments that are spaces or punctuation (ICU rule status
+/// UBRK_WORD_NONE) are skipped. For the root locale, a run of ASCII letters and digits between
+/// ASCII white space is a word without ICU (the words are ICU's all the same).
 int tb_wordbreak_next(tb_wordbreak *wordbreak, int *start, int *end);
+
+/// Turns off (0) or on the root locale's ASCII words without ICU, before tb_wordbreak_set_text:
+/// the tests compare the two.
+void tb_wordbreak_set_ascii_words(tb_wordbreak *wordbreak, int enabled);
 
 /// Detaches the text given to tb_wordbreak_set_text.
 void tb_wordbreak_clear_text(tb_wordbreak *wordbreak);
