@@ -2,7 +2,6 @@
 #include "UTF16Transform.h"
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
 
@@ -63,11 +62,11 @@ void tb_wordbreak_close(tb_wordbreak *wordbreak) {
 
 void tb_wordbreak_set_ascii_words(tb_wordbreak *wordbreak, int enabled) { wordbreak->ascii_words = enabled; }
 
-/* Points ICU at bytes start ..< end of the text. */
-static int start_region(tb_wordbreak *wordbreak, int32_t start, int32_t end) {
+/* Points ICU at the text from byte `start` to its end. */
+static int start_region(tb_wordbreak *wordbreak, int32_t start) {
     UErrorCode status = U_ZERO_ERROR;
     /* A UTF-8 UText makes the iterator's indexes UTF-8 byte offsets into the region. */
-    utext_openUTF8(&wordbreak->text, (const char *)wordbreak->bytes + start, end - start, &status);
+    utext_openUTF8(&wordbreak->text, (const char *)wordbreak->bytes + start, wordbreak->length - start, &status);
     if (U_FAILURE(status)) return -1;
     /* The iterator keeps a shallow clone of the UText in its own storage: no allocation. */
     ubrk_setUText(wordbreak->icu, &wordbreak->text, &status);
@@ -84,7 +83,7 @@ int tb_wordbreak_set_text(tb_wordbreak *wordbreak, const char *text, int length)
     wordbreak->position = UBRK_DONE;
     if (wordbreak->ascii_words) return 0;
     wordbreak->scan = length;
-    return start_region(wordbreak, 0, length);
+    return start_region(wordbreak, 0);
 }
 
 /* ASCII white space: space, tab, and the line breaks LF, VT, FF and CR. */
@@ -166,7 +165,7 @@ int tb_wordbreak_next(tb_wordbreak *wordbreak, int *start, int *end) {
             wordbreak->scan = chunk_end;
             return 1;
         }
-        if (start_region(wordbreak, chunk_start > 0 ? chunk_start - 1 : 0, wordbreak->length) != 0) return -1;
+        if (start_region(wordbreak, chunk_start > 0 ? chunk_start - 1 : 0) != 0) return -1;
     }
 }
 
