@@ -40,6 +40,9 @@ let package = Package(
         .target(name: "CStemmerShim", linkerSettings: [.linkedLibrary("stemmer")]),
         // Fault-free reads of memory a judged tokenizer points at (process_vm_readv).
         .target(name: "CReadableMemory"),
+        // unicode61's tokens replayed from a table of what it does with each code point (learnt
+        // from unicode61 itself), so the wrappers over it skip a callback per token.
+        .target(name: "CUnicode61Words"),
         // SQLite engines behind one table of C functions over opaque pointers: a Swift module
         // that saw GRDB's sqlite3 structs and sqlite-nio's would not build. CSQLiteEngines: the
         // system's, libraries loaded by path, and the host SQLite of the loadable extension.
@@ -81,6 +84,7 @@ let package = Package(
                 "CMeCabShim",
                 "CStemmerShim",
                 "CReadableMemory",
+                "CUnicode61Words",
             ]),
         .target(
             name: "TokenBench",

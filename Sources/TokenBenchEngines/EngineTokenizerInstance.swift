@@ -36,7 +36,19 @@ package final class EngineTokenizerInstance: FTS5Tokenizer {
         }
         self.methods = methods
         self.instance = instance
+        arguments = Array(components.dropFirst())
+        isFTS5Unicode61 =
+            methods.xTokenize.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
+            == connection.engine.builtInUnicode61Tokenize
     }
+
+    /// The arguments xCreate was given (the spec's words after the name).
+    package let arguments: [String]
+
+    /// Whether this is FTS5's own unicode61 (its xTokenize is the one a fresh connection of the
+    /// engine finds), whatever name found it: every one of its options acts on single code
+    /// points, so what it does with each can be learnt from it (`Unicode61WordTable`).
+    package let isFTS5Unicode61: Bool
 
     deinit { methods.xDelete!(instance) }
 

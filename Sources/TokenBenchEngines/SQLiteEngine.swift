@@ -72,9 +72,40 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: SQLiteEngine, rhs: SQLiteEngine) -> Bool { lhs.name == rhs.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
+    /// The xTokenize of this library's own unicode61, as a fresh connection's FTS5 finds it;
+    /// nil when that connection cannot be opened or its `unicode61` is not FTS5's (whose user
+    /// data is the fts5_api itself). A tokenizer made under the name `unicode61` on another
+    /// connection is FTS5's own only when its xTokenize is this one: an extension may register
+    /// a tokenizer of its own under that name.
+    package var builtInUnicode61Tokenize: UnsafeRawPointer? {
+        library.builtInUnicode61Tokenize { () -> UnsafeRawPointer? in
+            guard let connection = try? EngineConnection(engine: self) else { return nil }
+            let api = connection.fts5
+            var userData: UnsafeMutableRawPointer?
+            var methods = fts5_tokenizer()
+            guard api.pointee.xFindTokenizer!(api, "unicode61", &userData, &methods) == SQLITE_OK,
+                userData == UnsafeMutableRawPointer(api), let tokenize = methods.xTokenize
+            else { return nil }
+            return unsafeBitCast(tokenize, to: UnsafeRawPointer.self)
+        }
+    }
+
     /// The function table, in a class so that an engine is a cheap value.
     private final class Library: @unchecked Sendable {
         let functions: tb_sqlite_functions
+        private let lock = NSLock()
+        /// Found once per library, under `lock`: nil until then.
+        private var unicode61Tokenize: UnsafeRawPointer??
+
         init(_ functions: tb_sqlite_functions) { self.functions = functions }
+
+        func builtInUnicode61Tokenize(find: () -> UnsafeRawPointer?) -> UnsafeRawPointer? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let found = unicode61Tokenize { return found }
+            let found = find()
+            unicode61Tokenize = .some(found)
+            return found
+        }
     }
 }

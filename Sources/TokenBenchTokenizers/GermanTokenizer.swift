@@ -18,6 +18,7 @@ final class GermanTokenizer: FilteringWrapper {
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
+    let baseWordTable: Unicode61WordTable?
     /// Where a token's plain and transcribed forms are written: raw buffers grown as needed and
     /// never shrunk, so folding allocates nothing per token (appending array literals to arrays
     /// held by the class allocated and retained on every umlaut).
@@ -29,6 +30,7 @@ final class GermanTokenizer: FilteringWrapper {
         let parsed = try WrapperArguments(
             arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
+        baseWordTable = Unicode61WordTable.of(base)
     }
 
     deinit {

@@ -20,6 +20,7 @@ final class StopwordsTokenizer: FilteringWrapper {
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
+    let baseWordTable: Unicode61WordTable?
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let words: ByteKeyedTable<Void>
     /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
@@ -29,6 +30,7 @@ final class StopwordsTokenizer: FilteringWrapper {
         let parsed = try WrapperArguments(
             arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
+        baseWordTable = Unicode61WordTable.of(base)
         let list =
             try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
         let words = ByteKeyedTable<Void>()

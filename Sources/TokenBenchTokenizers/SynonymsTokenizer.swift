@@ -24,6 +24,7 @@ final class SynonymsTokenizer: FilteringWrapper {
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
+    let baseWordTable: Unicode61WordTable?
     /// For each member: the tokens of its whole group, the member itself first.
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let groups: ByteKeyedTable<[[UInt8]]>
@@ -32,6 +33,7 @@ final class SynonymsTokenizer: FilteringWrapper {
         let parsed = try WrapperArguments(
             arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
+        baseWordTable = Unicode61WordTable.of(base)
         let lines: [[String]]
         if let path = parsed.options["file"] {
             lines = try WordListFile.lines(at: path, tokenizer: Self.name).map {

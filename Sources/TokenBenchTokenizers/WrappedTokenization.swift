@@ -1,3 +1,4 @@
+import CUnicode61Words
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -22,8 +23,12 @@ enum WrappedTokenization {
         /// What is left of the call's `TokenByteBudget`: a base that reports more fails the call
         /// before its pages are probed, however long it says its tokens are.
         var remainingTokenBytes: Int
+        /// Where in the caller's text the text BASE is tokenizing starts: BASE's offsets are
+        /// moved by it. Not 0 only when `runFromWordTable` hands BASE a part of the text.
+        var baseTextOffset: CInt = 0
     }
 
+    @inline(__always)
     static func run<Filter: TokenFilter>(
         filter: Filter, base: any FTS5Tokenizer, context: UnsafeMutableRawPointer?,
         tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
@@ -39,12 +44,98 @@ enum WrappedTokenization {
         // frame and the callback only borrows it through the pointer, during the call.
         return withExtendedLifetime(filter) {
             withUnsafeMutablePointer(to: &state) { statePointer in
-                base.tokenize(
+                if let table = filter.baseWordTable, let pText, nText > 0 {
+                    return runFromWordTable(
+                        table, filter: filter, base: base, state: statePointer, tokenization: tokenization,
+                        text: pText, count: nText, trampoline: trampoline)
+                }
+                return base.tokenize(
                     context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization, pText: pText,
                     nText: nText,
                     tokenCallback: trampoline)
             }
         }
+    }
+
+    /// How many of unicode61's tokens and folded bytes one `tb_u61_scan` finds at most.
+    private static let scannedWordCapacity = 64
+    private static let scannedByteCapacity = 2048
+    /// When the segments `tb_u61_scan` leaves to BASE come this many in a row, or one is this
+    /// long, the rest of the text goes to BASE in one call: text in a script the table does not
+    /// cover (Chinese, Thai…) would otherwise be read twice.
+    private static let segmentsForBaseBeforeTheRest = 3
+    private static let segmentBytesForBaseBeforeTheRest: CInt = 64
+
+    /// xTokenize over FTS5's own unicode61 that replays unicode61 from `table`
+    /// (`Unicode61WordTable`) rather than calling through it and back for every token: each token
+    /// goes straight to the filter. Segments the table cannot tokenize (code points it does not
+    /// cover) go to unicode61 in one call per stretch, its offsets moved to the whole text's:
+    /// a stretch runs between ASCII separators, where unicode61 ends every token and no UTF-8
+    /// sequence runs across, so unicode61 gives it the tokens it gives it inside the whole text.
+    /// `FastPathTests` compares both paths.
+    @inline(__always)
+    private static func runFromWordTable<Filter: TokenFilter>(
+        _ table: Unicode61WordTable, filter: Filter, base: any FTS5Tokenizer,
+        state: UnsafeMutablePointer<CallState<Filter>>, tokenization: FTS5Tokenization,
+        text pText: UnsafePointer<CChar>, count: CInt, trampoline: FTS5TokenCallback
+    ) -> CInt {
+        let text = UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self)
+        /// Hands BASE the text from `start` to `end`.
+        func tokenizeStretch(_ start: CInt, _ end: CInt) -> CInt {
+            state.pointee.baseTextOffset = start
+            return base.tokenize(
+                context: UnsafeMutableRawPointer(state), tokenization: tokenization, pText: pText + Int(start),
+                nText: end - start, tokenCallback: trampoline)
+        }
+        let code = withUnsafeTemporaryAllocation(of: tb_u61_word.self, capacity: scannedWordCapacity) { words in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scannedByteCapacity) { folded in
+                let wordPointer = words.baseAddress.unsafelyUnwrapped
+                let foldedPointer = folded.baseAddress.unsafelyUnwrapped
+                // The segments not yet handed to BASE: from stretchStart (-1: none) to stretchEnd.
+                var stretchStart: CInt = -1
+                var stretchEnd: CInt = 0
+                var segmentsInStretch = 0
+                var position: CInt = 0
+                while position < count {
+                    var otherEnd: CInt = -1
+                    let found = Int(
+                        tb_u61_scan(
+                            table.table, text, count, &position, wordPointer, CInt(scannedWordCapacity),
+                            foldedPointer, CInt(scannedByteCapacity), &otherEnd))
+                    if found > 0 {
+                        if stretchStart >= 0 {
+                            let code = tokenizeStretch(stretchStart, stretchEnd)
+                            guard code == SQLITE_OK else { return code }
+                            stretchStart = -1
+                        }
+                        for word in UnsafeBufferPointer(start: wordPointer, count: found) {
+                            let code = filter.filter(
+                                UnsafeBufferPointer(
+                                    start: foldedPointer + Int(word.folded_start), count: Int(word.folded_length)),
+                                flags: 0, start: word.start, end: word.end, tokenization: tokenization,
+                                emit: &state.pointee.emitter)
+                            guard code == SQLITE_OK else { return code }
+                        }
+                    }
+                    guard otherEnd >= 0 else { continue }
+                    if stretchStart < 0 {
+                        stretchStart = position
+                        segmentsInStretch = 0
+                    }
+                    segmentsInStretch += 1
+                    if segmentsInStretch == segmentsForBaseBeforeTheRest
+                        || otherEnd - position >= segmentBytesForBaseBeforeTheRest
+                    {
+                        return tokenizeStretch(stretchStart, count)
+                    }
+                    stretchEnd = otherEnd
+                    position = otherEnd
+                }
+                return stretchStart >= 0 ? tokenizeStretch(stretchStart, stretchEnd) : SQLITE_OK
+            }
+        }
+        // unicode61 returns SQLITE_OK when a callback stops it with SQLITE_DONE.
+        return code == SQLITE_DONE ? SQLITE_OK : code
     }
 
     /// The body of every `tokenTrampoline`: hands one base token to `Filter.filter`.
@@ -68,9 +159,11 @@ enum WrappedTokenization {
         }
         let token = UnsafeBufferPointer(
             start: UnsafeRawPointer(pToken)?.assumingMemoryBound(to: UInt8.self), count: Int(nToken))
+        let offset = state.pointee.baseTextOffset
         return state.pointee.filter._withUnsafeGuaranteedRef { filter in
             filter.filter(
-                token, flags: flags, start: start, end: end, tokenization: state.pointee.tokenization,
+                token, flags: flags, start: start &+ offset, end: end &+ offset,
+                tokenization: state.pointee.tokenization,
                 emit: &state.pointee.emitter)
         }
     }

@@ -1,6 +1,7 @@
 import CICUShim
 import CStemmerShim
 import Foundation
+import GRDB
 import Testing
 
 @_spi(Benchmarks) @testable import TokenBench
@@ -160,5 +161,93 @@ struct FastPathTests {
             differing.append(String(decoding: text, as: UTF8.self))
         }
         #expect(differing.isEmpty, "\(differing.count) of \(texts.count) texts, first: \(differing.prefix(3))")
+    }
+
+    /// A wrapper that passes every token of its BASE on as it is: over FTS5's own unicode61 it
+    /// runs from `Unicode61WordTable`, so its tokens must be unicode61's own.
+    final class PassThrough: TokenFilteringTokenizer {
+        static let name = "tb_pass_through"
+        init(options: [String: String], base: any FTS5Tokenizer) {}
+        func filter(
+            _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt, tokenization: FTS5Tokenization,
+            emitter: inout TokenEmitter
+        ) -> CInt {
+            emitter.emit(token, flags: flags, start: start, end: end)
+        }
+    }
+
+    /// Texts that reach every branch of `tb_u61_scan` and of `runFromWordTable`: code points the
+    /// table covers and ones it does not, marks at a word's start and inside it, byte sequences
+    /// that are not UTF-8 (a stray continuation byte after a character, overlong forms, cut
+    /// sequences), segments longer than the scan's buffers, and runs of segments left to BASE.
+    static func replayTexts() throws -> [[UInt8]] {
+        var texts = try CorpusScript.allCases.flatMap { script in
+            try CorpusSource.generated(seed: 9, size: 20_000, script: script).loadedBatch().documents
+        }
+        let pieces: [[UInt8]] =
+            [
+                "a", "Zb", "09", " ", ".", "-", "_", "'", "\t", "é", "É", "ß", "ẞ", "İ", "ı", "ǅ", "Σ", "ς", "ά", "Ж",
+                "ё",
+                "ă", "ạ", "Ỳ", "ữ", "ﬁ", "ª", "µ", "·", "\u{00A0}", "\u{00AD}", "\u{0301}", "\u{0345}", "\u{036F}",
+                "\u{0483}", "א", "\u{05B0}", "ا", "\u{064B}", "\u{0600}", "\u{07FF}", "\u{1E9E}", "\u{1EFF}",
+                "日本", "한", "ไทย", "—", "\u{2028}", "😀", "\u{10FFFF}",
+            ].map { Array($0.utf8) }
+            + [
+                [0xA9], [0xC3], [0xC0, 0x80], [0xE1, 0xBA], [0xE1, 0xBB, 0xBF, 0xBF], [0xED, 0xA0, 0x80], [0xFF], [0],
+            ]
+        var random = SplitMix64(seed: 26)
+        for _ in 0..<3_000 {
+            texts.append((0..<random.below(60) + 1).flatMap { _ in pieces[random.below(pieces.count)] })
+        }
+        texts += [
+            Array(String(repeating: "Ab", count: 1_500).utf8), // longer than the folded-bytes buffer
+            Array(String(repeating: "é", count: 1_500).utf8),
+            Array(Array(repeating: "ab", count: 200).joined(separator: "·").utf8), // more words than the buffer
+            Array(Array(repeating: "ab", count: 200).joined(separator: " ").utf8),
+            Array(Array(repeating: "日本", count: 40).joined(separator: " ").utf8), // short segments for BASE
+            Array(("x " + String(repeating: "日", count: 30) + " y").utf8), // a long one
+        ]
+        return texts
+    }
+
+    /// unicode61 as the wrappers replay it gives unicode61's own tokens (bytes, offsets, flags),
+    /// on both engines, under each option that changes what it does with a code point.
+    @Test(arguments: [
+        "unicode61", // the wrappers' usual BASE
+        "unicode61 remove_diacritics 0", // marks kept: German, Snowball
+        "unicode61 remove_diacritics 2", // marks removed from more letters
+        "unicode61 tokenchars '-_' separators 'xé'", // ASCII and non-ASCII exceptions both ways
+        "unicode61 categories 'L* N* Co Mn'", // marks are token chars, even at a word's start
+    ])
+    func wrappersReplayUnicode61sTokens(base: String) throws {
+        let workbench = try Workbench(options: .init(filteringTokenizers: [PassThrough.self]))
+        let texts = try Self.replayTexts()
+        for engine in [SQLiteEngine.system, .bundled] {
+            let differing = try workbench.withConnection(engine) { connection in
+                let own = try ResolvedTokenizer(spec: TokenizerSpec(text: base), in: connection)
+                let replayed = try ResolvedTokenizer(
+                    spec: TokenizerSpec(text: "tb_pass_through " + base), in: connection)
+                #expect(Unicode61WordTable.of(own.instance) != nil, "\(engine): the table path is taken")
+                return try texts.filter {
+                    try own.tokens(of: $0, mode: .document) != replayed.tokens(of: $0, mode: .document)
+                }
+            }
+            #expect(
+                differing.isEmpty,
+                "\(engine): \(differing.count) of \(texts.count) texts, first: \(differing.prefix(2).map { String(decoding: $0, as: UTF8.self) })"
+            )
+        }
+    }
+
+    /// Only FTS5's own unicode61 is replayed: not ascii, not a wrapper, not an extension's
+    /// tokenizer.
+    @Test func onlyUnicode61IsReplayed() throws {
+        let workbench = try Workbench()
+        for spec in ["ascii", "porter unicode61", "trigram", "synonyms"] {
+            let replayed = try workbench.withConnection(.system) { connection in
+                Unicode61WordTable.of(try ResolvedTokenizer(spec: TokenizerSpec(text: spec), in: connection).instance)
+            }
+            #expect(replayed == nil, "\(spec)")
+        }
     }
 }

@@ -1,0 +1,57 @@
+#ifndef TOKENBENCH_CUNICODE61WORDS_H
+#define TOKENBENCH_CUNICODE61WORDS_H
+
+#include <stdint.h>
+
+/// What FTS5's unicode61 does with one code point, as learnt from a unicode61 instance itself
+/// (`Unicode61WordTable` in TokenBenchTokenizers probes it): the scanner below only replays it.
+enum {
+    /// Ends a token, and is not part of one.
+    TB_U61_SEPARATOR = 0,
+    /// Starts or continues a token.
+    TB_U61_TOKEN = 1,
+    /// Continues a token (a diacritic), and is skipped outside one.
+    TB_U61_CONTINUES = 2,
+    /// Not learnt: the text around it goes to unicode61.
+    TB_U61_UNKNOWN = 3,
+};
+
+/// unicode61's behaviour for U+0000–U+07FF (ASCII and the two-byte scripts: Latin-1, Latin
+/// Extended, Greek, Cyrillic, Armenian, Hebrew, Arabic…) and U+1E00–U+1EFF (Latin Extended
+/// Additional: Vietnamese). Every entry starts as TB_U61_UNKNOWN.
+typedef struct tb_u61_table tb_u61_table;
+
+tb_u61_table *tb_u61_table_create(void);
+void tb_u61_table_free(tb_u61_table *table);
+/// Whether the table has an entry for `code_point`.
+int tb_u61_table_covers(uint32_t code_point);
+/// Records `kind` and the bytes a token char folds to (at most 4; a longer fold, or a code
+/// point the table does not cover, is ignored and stays unknown).
+void tb_u61_table_set(tb_u61_table *table, uint32_t code_point, int kind, const unsigned char *fold,
+                      int fold_length);
+
+/// One token found by `tb_u61_scan`: its byte offsets in the text and its folded bytes in the
+/// scan's `folded` buffer.
+typedef struct {
+    int32_t start;
+    int32_t end;
+    int32_t folded_start;
+    int32_t folded_length;
+} tb_u61_word;
+
+/// Finds unicode61's tokens in `text` from `*position`, as `table` says unicode61 makes them, one
+/// segment at a time (a segment runs between two of the bytes below 0x80 that are separators:
+/// unicode61 ends every token at such a byte, and no UTF-8 sequence runs across one). Writes up
+/// to `word_capacity` tokens into `words` and their folded bytes into `folded`, and returns how
+/// many. It stops:
+/// - at the end of the text (`*position` = `count`, `*other_end` = -1);
+/// - before a segment that does not fit in what is left of the buffers (`*position` = its start,
+///   `*other_end` = -1: call again);
+/// - before a segment it cannot tokenize itself (a code point the table does not know, a byte
+///   sequence that is not well-formed UTF-8, or a segment larger than the empty buffers):
+///   `*position` = its start, `*other_end` = its end, for unicode61 to tokenize.
+int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_t count, int32_t *position,
+                    tb_u61_word *words, int32_t word_capacity, unsigned char *folded, int32_t folded_capacity,
+                    int32_t *other_end);
+
+#endif
