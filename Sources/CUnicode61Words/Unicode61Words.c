@@ -136,13 +136,13 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                     fits = 0;
                     break;
                 }
-                int fold_length = table->fold_length[slot];
-                if (folded_count + fold_length > folded_capacity) {
+                /* Four bytes copied whatever the fold's length: one store, not a call to memcpy. */
+                if (folded_count + 4 > folded_capacity) {
                     fits = 0;
                     break;
                 }
-                memcpy(folded + folded_count, table->fold[slot], 4 <= folded_capacity - folded_count ? 4 : (size_t)fold_length);
-                folded_count += fold_length;
+                memcpy(folded + folded_count, table->fold[slot], 4);
+                folded_count += table->fold_length[slot];
                 i += length;
                 words[word_count].end = i;
             } else if (what == TB_U61_SEPARATOR || what == TB_U61_CONTINUES) {

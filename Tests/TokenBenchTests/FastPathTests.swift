@@ -250,4 +250,18 @@ struct FastPathTests {
             #expect(replayed == nil, "\(spec)")
         }
     }
+
+    /// `isASCII` reads eight bytes at a time with overlapping loads: a byte of 0x80 or more at
+    /// any position of a word of any length up to 40 bytes is seen, and none is found in ASCII.
+    @Test func isASCIISeesAHighByteAnywhere() {
+        for count in 0...40 {
+            let ascii = [UInt8]((0..<count).map { UInt8(ascii: "a") + UInt8($0 % 26) })
+            #expect(ascii.withUnsafeBufferPointer(\.isASCII), "\(count) ASCII bytes")
+            for position in 0..<count {
+                var word = ascii
+                word[position] = 0x80 | UInt8(position)
+                #expect(!word.withUnsafeBufferPointer(\.isASCII), "byte \(position) of \(count)")
+            }
+        }
+    }
 }
