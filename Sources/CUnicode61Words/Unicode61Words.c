@@ -171,6 +171,10 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
         /* unicode61 takes the segment: it ends at the next separator below 0x80. */
         i = segment;
         while (i < count) {
+            if (i - segment >= TB_U61_LONG_SEGMENT) {
+                i = count;
+                break;
+            }
             /* Eight bytes at a time over text without ASCII (Chinese, Thai…). */
             uint64_t eight;
             if (i + 8 <= count && (memcpy(&eight, text + i, 8), (eight & 0x8080808080808080ULL) == 0x8080808080808080ULL)) {

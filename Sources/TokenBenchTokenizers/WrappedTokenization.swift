@@ -44,7 +44,7 @@ enum WrappedTokenization {
         // frame and the callback only borrows it through the pointer, during the call.
         return withExtendedLifetime(filter) {
             withUnsafeMutablePointer(to: &state) { statePointer in
-                if let table = filter.baseWordTable, let pText, nText > 0 {
+                if let table = filter.baseWordTable, let pText, nText > 0, !startsOutsideTheTable(pText, count: nText) {
                     return runFromWordTable(
                         table, filter: filter, base: base, state: statePointer, tokenization: tokenization,
                         text: pText, count: nText, trampoline: trampoline)
@@ -57,14 +57,22 @@ enum WrappedTokenization {
         }
     }
 
+    /// Whether the text starts with a character of three or four bytes that `Unicode61WordTable`
+    /// does not cover (all but U+1E00–U+1EFF): text in Chinese, Japanese, Korean or Thai, which
+    /// goes to BASE whole without a scan that would stop at once.
+    @inline(__always)
+    private static func startsOutsideTheTable(_ text: UnsafePointer<CChar>, count: CInt) -> Bool {
+        let lead = UInt8(bitPattern: text[0])
+        return lead >= 0xE0 && !(lead == 0xE1 && count > 1 && (0xB8...0xBB).contains(UInt8(bitPattern: text[1])))
+    }
+
     /// How many of unicode61's tokens and folded bytes one `tb_u61_scan` finds at most.
     private static let scannedWordCapacity = 64
     private static let scannedByteCapacity = 2048
-    /// When the segments `tb_u61_scan` leaves to BASE come this many in a row, or one is this
-    /// long, the rest of the text goes to BASE in one call: text in a script the table does not
-    /// cover (Chinese, Thai…) would otherwise be read twice.
+    /// When the segments `tb_u61_scan` leaves to BASE come this many in a row, or one is
+    /// `TB_U61_LONG_SEGMENT` bytes long, the rest of the text goes to BASE in one call: text in a
+    /// script the table does not cover (Chinese, Thai…) would otherwise be read twice.
     private static let segmentsForBaseBeforeTheRest = 3
-    private static let segmentBytesForBaseBeforeTheRest: CInt = 64
 
     /// xTokenize over FTS5's own unicode61 that replays unicode61 from `table`
     /// (`Unicode61WordTable`) rather than calling through it and back for every token: each token
@@ -124,7 +132,7 @@ enum WrappedTokenization {
                     }
                     segmentsInStretch += 1
                     if segmentsInStretch == segmentsForBaseBeforeTheRest
-                        || otherEnd - position >= segmentBytesForBaseBeforeTheRest
+                        || otherEnd - position >= CInt(TB_U61_LONG_SEGMENT)
                     {
                         return tokenizeStretch(stretchStart, count)
                     }

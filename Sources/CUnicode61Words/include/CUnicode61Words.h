@@ -30,6 +30,8 @@ int tb_u61_table_covers(uint32_t code_point);
 void tb_u61_table_set(tb_u61_table *table, uint32_t code_point, int kind, const unsigned char *fold,
                       int fold_length);
 
+enum { TB_U61_LONG_SEGMENT = 64 };
+
 /// One token found by `tb_u61_scan`: its byte offsets in the text and its folded bytes in the
 /// scan's `folded` buffer.
 typedef struct {
@@ -49,7 +51,9 @@ typedef struct {
 ///   `*other_end` = -1: call again);
 /// - before a segment it cannot tokenize itself (a code point the table does not know, a byte
 ///   sequence that is not well-formed UTF-8, or a segment larger than the empty buffers):
-///   `*position` = its start, `*other_end` = its end, for unicode61 to tokenize.
+///   `*position` = its start, `*other_end` = its end, for unicode61 to tokenize; or `count` when
+///   the segment runs on for `TB_U61_LONG_SEGMENT` bytes or more (text in a script the table does
+///   not cover, which is not worth reading to its end first).
 int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_t count, int32_t *position,
                     tb_u61_word *words, int32_t word_capacity, unsigned char *folded, int32_t folded_capacity,
                     int32_t *other_end);
