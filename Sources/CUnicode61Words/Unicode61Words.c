@@ -1,69 +1,86 @@
 #include "CUnicode61Words.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Slots 0x000–0x7FF hold U+0000–U+07FF, slots 0x800–0x8FF hold U+1E00–U+1EFF. */
-enum { TWO_BYTE_LIMIT = 0x800, EXTENDED_FIRST = 0x1E00, SLOT_COUNT = 0x900 };
+enum { CODE_POINT_COUNT = 0x10000, BLOCK_COUNT = 0x100 };
+
+/* One code point: its kind, its fold (zero-filled to four bytes, copied as one store) and
+ * whether it folds to itself. */
+typedef struct {
+    uint8_t kind;
+    uint8_t fold_length;
+    uint8_t fold[4];
+} entry;
 
 struct tb_u61_table {
     /* For each byte, what an ASCII token char folds to; 0 for every other byte (a separator, a
      * byte of 0x80 or more), so that the loop over ASCII words does one load per byte. */
     uint8_t byte_fold[256];
-    uint8_t kind[SLOT_COUNT];
-    uint8_t fold_length[SLOT_COUNT];
-    uint8_t fold[SLOT_COUNT][4];
+    _Atomic uint8_t learnt[BLOCK_COUNT];
+    entry entries[CODE_POINT_COUNT];
 };
 
 tb_u61_table *tb_u61_table_create(void) {
     tb_u61_table *table = calloc(1, sizeof *table);
-    if (table != NULL) memset(table->kind, TB_U61_UNKNOWN, sizeof table->kind);
+    if (table == NULL) return NULL;
+    for (int i = 0; i < CODE_POINT_COUNT; i++) table->entries[i].kind = TB_U61_UNKNOWN;
     return table;
 }
 
 void tb_u61_table_free(tb_u61_table *table) { free(table); }
 
-static int slot_of(uint32_t code_point) {
-    if (code_point < TWO_BYTE_LIMIT) return (int)code_point;
-    if (code_point >= EXTENDED_FIRST && code_point < EXTENDED_FIRST + 0x100)
-        return (int)(TWO_BYTE_LIMIT + code_point - EXTENDED_FIRST);
-    return -1;
-}
-
-int tb_u61_table_covers(uint32_t code_point) { return slot_of(code_point) >= 0; }
-
 void tb_u61_table_set(tb_u61_table *table, uint32_t code_point, int kind, const unsigned char *fold,
                       int fold_length) {
-    int slot = slot_of(code_point);
-    if (slot < 0 || kind < TB_U61_SEPARATOR || kind > TB_U61_UNKNOWN || fold_length < 0 || fold_length > 4) return;
+    if (code_point >= CODE_POINT_COUNT || kind < TB_U61_SEPARATOR || kind > TB_U61_UNKNOWN || fold_length < 0 ||
+        fold_length > 4)
+        return;
     /* The ASCII loop below copies one byte per ASCII token char and knows no other ASCII kind. */
     if (code_point < 0x80 && !(kind == TB_U61_SEPARATOR || (kind == TB_U61_TOKEN && fold_length == 1 && fold[0] != 0))) {
         kind = TB_U61_UNKNOWN;
     }
     if (code_point < 0x80) table->byte_fold[code_point] = kind == TB_U61_TOKEN ? fold[0] : 0;
-    table->kind[slot] = (uint8_t)kind;
-    table->fold_length[slot] = (uint8_t)fold_length;
-    memset(table->fold[slot], 0, 4);
-    if (fold_length > 0) memcpy(table->fold[slot], fold, (size_t)fold_length);
+    entry *e = &table->entries[code_point];
+    e->kind = (uint8_t)kind;
+    e->fold_length = (uint8_t)fold_length;
+    memset(e->fold, 0, 4);
+    if (fold_length > 0) memcpy(e->fold, fold, (size_t)fold_length);
+}
+
+void tb_u61_table_mark_learnt(tb_u61_table *table, int32_t block) {
+    if (block >= 0 && block < BLOCK_COUNT) atomic_store_explicit(&table->learnt[block], 1, memory_order_release);
+}
+
+int tb_u61_table_is_learnt(const tb_u61_table *table, int32_t block) {
+    return block >= 0 && block < BLOCK_COUNT &&
+           atomic_load_explicit((_Atomic uint8_t *)&table->learnt[block], memory_order_acquire) != 0;
+}
+
+int tb_u61_table_kind(const tb_u61_table *table, uint32_t code_point) {
+    return code_point < CODE_POINT_COUNT ? table->entries[code_point].kind : TB_U61_UNKNOWN;
 }
 
 static int is_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
 
-/* Reads the code point at text[i] into its slot; returns its length in bytes, or 0 when the
- * table has no slot for it or the bytes are not a well-formed sequence. unicode61 reads every
- * continuation byte after a lead byte as part of one character, so a character followed by a
- * stray continuation byte is not that character to it: the stray byte then reads as 0 here, and
- * the whole segment goes to unicode61. */
-static int read_slot(const unsigned char *text, int32_t count, int32_t i, int *slot) {
+/* Reads the character at text[i] (not ASCII) into `code_point`; returns its length in bytes, or
+ * 0 when it is not a well-formed sequence of two or three bytes (four-byte characters are not
+ * in the table). Overlong forms and surrogates are refused: unicode61 reads them as U+FFFD. A
+ * character followed by a stray continuation byte is a different one to unicode61, which reads
+ * every continuation byte after a lead byte: the stray byte then reads as 0 here, and the whole
+ * segment goes to unicode61. */
+static int read_character(const unsigned char *text, int32_t count, int32_t i, uint32_t *code_point) {
     unsigned char lead = text[i];
     if (lead >= 0xC2 && lead <= 0xDF) {
         if (i + 1 >= count || !is_continuation(text[i + 1])) return 0;
-        *slot = ((lead & 0x1F) << 6) | (text[i + 1] & 0x3F);
+        *code_point = ((uint32_t)(lead & 0x1F) << 6) | (text[i + 1] & 0x3F);
         return 2;
     }
-    if (lead == 0xE1) {
-        if (i + 2 >= count || text[i + 1] < 0xB8 || text[i + 1] > 0xBB || !is_continuation(text[i + 2])) return 0;
-        *slot = TWO_BYTE_LIMIT + (((text[i + 1] - 0xB8) << 6) | (text[i + 2] & 0x3F));
+    if (lead >= 0xE0 && lead <= 0xEF) {
+        if (i + 2 >= count || !is_continuation(text[i + 1]) || !is_continuation(text[i + 2])) return 0;
+        if (lead == 0xE0 && text[i + 1] < 0xA0) return 0;  /* overlong */
+        if (lead == 0xED && text[i + 1] >= 0xA0) return 0; /* a surrogate */
+        *code_point = ((uint32_t)(lead & 0x0F) << 12) | ((uint32_t)(text[i + 1] & 0x3F) << 6) | (text[i + 2] & 0x3F);
         return 3;
     }
     return 0;
@@ -78,16 +95,20 @@ static int start_word(tb_u61_word *words, int32_t word_count, int32_t word_capac
     return 1;
 }
 
+enum { FITS, FULL, OTHER, UNLEARNT };
+
 int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_t count, int32_t *position,
                     tb_u61_word *words, int32_t word_capacity, unsigned char *folded, int32_t folded_capacity,
-                    int32_t *other_end) {
-    const uint8_t *kind = table->kind;
+                    int32_t *other_end, int32_t *unlearnt_block) {
+    const uint8_t *byte_fold = table->byte_fold;
     int32_t i = *position;
     int32_t word_count = 0;
     int32_t folded_count = 0;
     *other_end = -1;
+    *unlearnt_block = -1;
     for (;;) {
-        while (i < count && text[i] < 0x80 && kind[text[i]] == TB_U61_SEPARATOR) i++;
+        /* A byte below 0x80 that does not fold is a separator (the table knows no other kind). */
+        while (i < count && text[i] < 0x80 && byte_fold[text[i]] == 0) i++;
         if (i >= count) {
             *position = count;
             return word_count;
@@ -96,22 +117,16 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
         const int32_t words_before = word_count;
         const int32_t folded_before = folded_count;
         int in_token = 0;
-        int fits = 1;
-        int known = 1;
+        int outcome = FITS;
         while (i < count) {
             unsigned char byte = text[i];
             if (byte < 0x80) {
-                if (kind[byte] == TB_U61_SEPARATOR) break;
-                if (kind[byte] != TB_U61_TOKEN) {
-                    known = 0;
-                    break;
-                }
+                if (byte_fold[byte] == 0) break;
                 if (!in_token && !(in_token = start_word(words, word_count, word_capacity, i, folded_count))) {
-                    fits = 0;
+                    outcome = FULL;
                     break;
                 }
                 /* A run of ASCII token chars: one byte each, folded by the table. */
-                const uint8_t *byte_fold = table->byte_fold;
                 int32_t limit = i + (folded_capacity - folded_count);
                 if (limit > count) limit = count;
                 unsigned char *out = folded + folded_count;
@@ -123,29 +138,38 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                 folded_count = (int32_t)(out - folded);
                 words[word_count].end = i;
                 if (i == limit && limit < count && byte_fold[text[i]] != 0) {
-                    fits = 0;
+                    outcome = FULL;
                     break;
                 }
                 continue;
             }
-            int slot = 0;
-            int length = read_slot(text, count, i, &slot);
-            int what = length == 0 ? TB_U61_UNKNOWN : kind[slot];
-            if (what == TB_U61_TOKEN || (what == TB_U61_CONTINUES && in_token)) {
+            uint32_t code_point = 0;
+            int length = read_character(text, count, i, &code_point);
+            if (length == 0) {
+                outcome = OTHER;
+                break;
+            }
+            if (!tb_u61_table_is_learnt(table, (int32_t)(code_point >> 8))) {
+                *unlearnt_block = (int32_t)(code_point >> 8);
+                outcome = UNLEARNT;
+                break;
+            }
+            const entry *e = &table->entries[code_point];
+            if (e->kind == TB_U61_TOKEN || (e->kind == TB_U61_CONTINUES && in_token)) {
                 if (!in_token && !(in_token = start_word(words, word_count, word_capacity, i, folded_count))) {
-                    fits = 0;
+                    outcome = FULL;
                     break;
                 }
                 /* Four bytes copied whatever the fold's length: one store, not a call to memcpy. */
                 if (folded_count + 4 > folded_capacity) {
-                    fits = 0;
+                    outcome = FULL;
                     break;
                 }
-                memcpy(folded + folded_count, table->fold[slot], 4);
-                folded_count += table->fold_length[slot];
+                memcpy(folded + folded_count, e->fold, 4);
+                folded_count += e->fold_length;
                 i += length;
                 words[word_count].end = i;
-            } else if (what == TB_U61_SEPARATOR || what == TB_U61_CONTINUES) {
+            } else if (e->kind == TB_U61_SEPARATOR || e->kind == TB_U61_CONTINUES) {
                 if (in_token) {
                     words[word_count].folded_length = folded_count - words[word_count].folded_start;
                     word_count++;
@@ -153,11 +177,11 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                 }
                 i += length;
             } else {
-                known = 0;
+                outcome = OTHER;
                 break;
             }
         }
-        if (known && fits) {
+        if (outcome == FITS) {
             if (in_token) {
                 words[word_count].folded_length = folded_count - words[word_count].folded_start;
                 word_count++;
@@ -167,7 +191,7 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
         word_count = words_before;
         folded_count = folded_before;
         *position = segment;
-        if (known && words_before > 0) return word_count;
+        if (outcome == UNLEARNT || (outcome == FULL && words_before > 0)) return word_count;
         /* unicode61 takes the segment: it ends at the next separator below 0x80. */
         i = segment;
         while (i < count) {
@@ -175,13 +199,7 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                 i = count;
                 break;
             }
-            /* Eight bytes at a time over text without ASCII (Chinese, Thai…). */
-            uint64_t eight;
-            if (i + 8 <= count && (memcpy(&eight, text + i, 8), (eight & 0x8080808080808080ULL) == 0x8080808080808080ULL)) {
-                i += 8;
-                continue;
-            }
-            if (text[i] < 0x80 && kind[text[i]] == TB_U61_SEPARATOR) break;
+            if (text[i] < 0x80 && byte_fold[text[i]] == 0) break;
             i++;
         }
         *other_end = i;

@@ -4,9 +4,8 @@ import GRDB
 import GRDBSQLite
 import TokenBenchEngines
 
-/// What an instance of FTS5's own unicode61 does with each code point of U+0000–U+07FF (ASCII,
-/// Latin-1 and Latin Extended, Greek, Cyrillic, Armenian, Hebrew, Arabic…) and U+1E00–U+1EFF
-/// (Vietnamese), learnt from the instance itself: the wrappers over unicode61 replay it with
+/// What an instance of FTS5's own unicode61 does with each code point of the Basic Multilingual
+/// Plane, learnt from the instance itself: the wrappers over unicode61 replay it with
 /// `tb_u61_scan` instead of calling through unicode61 and back for every token
 /// (`WrappedTokenization`).
 ///
@@ -17,13 +16,21 @@ import TokenBenchEngines
 /// are read from unicode61's own tokens; a code point whose three answers fit none of those
 /// kinds stays unknown, and text around it goes to unicode61.
 ///
-/// Learnt once per engine library and argument list, and shared: the table is read-only once
-/// built.
+/// One table per engine library and argument list, shared by every instance and thread. U+0000–
+/// U+00FF is learnt when the table is made, every other block of 256 code points when a text
+/// first has one of them (about a millisecond a block: text in one script meets a few dozen).
 final class Unicode61WordTable: @unchecked Sendable {
-    /// Ownership: created in `learn`, freed in deinit; only read after that.
+    /// Ownership: created in `of`, freed in deinit. Entries are written under `lock` only, and a
+    /// block is marked learnt after its entries (`tb_u61_table_mark_learnt`).
     let table: OpaquePointer
+    /// A token char that folds to itself, to stand beside each code point probed.
+    private let neighbour: UInt8
+    private let lock = NSLock()
 
-    private init(table: OpaquePointer) { self.table = table }
+    private init(table: OpaquePointer, neighbour: UInt8) {
+        self.table = table
+        self.neighbour = neighbour
+    }
 
     deinit { tb_u61_table_free(table) }
 
@@ -32,45 +39,55 @@ final class Unicode61WordTable: @unchecked Sendable {
         var arguments: [String]
     }
 
-    nonisolated(unsafe) private static var learnt: [Key: Unicode61WordTable?] = [:]
-    private static let lock = NSLock()
+    nonisolated(unsafe) private static var tables: [Key: Unicode61WordTable?] = [:]
+    private static let tablesLock = NSLock()
 
-    /// The table of `base`, or nil when `base` is not FTS5's own unicode61 or could not be learnt.
+    /// The table of `base`, or nil when `base` is not FTS5's own unicode61, or when it does
+    /// something with an ASCII character other than take it in a token (folded to one byte) or
+    /// end a token with it, which the scan's ASCII loop assumes.
     static func of(_ base: any FTS5Tokenizer) -> Unicode61WordTable? {
         guard let base = base as? EngineTokenizerInstance, base.isFTS5Unicode61,
             let tokenize = base.rawMethods.xTokenize
         else { return nil }
         let key = Key(
             tokenize: UInt(bitPattern: unsafeBitCast(tokenize, to: UnsafeRawPointer.self)), arguments: base.arguments)
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = learnt[key] { return known }
-        let table = learn(from: base)
-        learnt[key] = .some(table)
+        tablesLock.lock()
+        defer { tablesLock.unlock() }
+        if let known = tables[key] { return known }
+        let table = make(from: base)
+        tables[key] = .some(table)
         return table
     }
 
-    /// Every code point the table covers, in order.
-    static let coveredCodePoints: [UInt32] = Array(0..<0x800) + Array(0x1E00..<0x1F00)
-
-    private static func learn(from base: EngineTokenizerInstance) -> Unicode61WordTable? {
-        guard let table = tb_u61_table_create() else { return nil }
-        let learnt = Unicode61WordTable(table: table)
-        // A token char that folds to itself, to stand beside each code point.
+    private static func make(from base: EngineTokenizerInstance) -> Unicode61WordTable? {
         guard
             let neighbour = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8).first(where: {
                 tokens(of: [$0], base) == [Token(bytes: [$0], start: 0, end: 1)]
-            })
+            }),
+            let table = tb_u61_table_create()
         else { return nil }
-        for codePoint in coveredCodePoints {
+        let learnt = Unicode61WordTable(table: table, neighbour: neighbour)
+        learnt.learn(block: 0, from: base)
+        let asciiKinds = (0..<0x80).map { tb_u61_table_kind(table, UInt32($0)) }
+        guard asciiKinds.allSatisfy({ $0 == CInt(TB_U61_TOKEN) || $0 == CInt(TB_U61_SEPARATOR) }) else { return nil }
+        return learnt
+    }
+
+    /// Learns block `block` (code points block × 256 to block × 256 + 255) from `base`, an
+    /// instance of the unicode61 this table describes, unless another call did.
+    func learn(block: CInt, from base: any FTS5Tokenizer) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard tb_u61_table_is_learnt(table, block) == 0 else { return }
+        for codePoint in UInt32(block) << 8..<(UInt32(block) + 1) << 8 {
             guard let scalar = UnicodeScalar(codePoint),
-                let kind = kind(of: Array(String(Character(scalar)).utf8), neighbour: neighbour, base)
+                let kind = Self.kind(of: Array(String(Character(scalar)).utf8), neighbour: neighbour, base)
             else { continue }
             kind.fold.withUnsafeBufferPointer {
                 tb_u61_table_set(table, codePoint, kind.kind, $0.baseAddress, CInt($0.count))
             }
         }
-        return learnt
+        tb_u61_table_mark_learnt(table, block)
     }
 
     private struct Token: Equatable {
@@ -81,7 +98,7 @@ final class Unicode61WordTable: @unchecked Sendable {
 
     /// The kind and folding of the code point `character` (its UTF-8 bytes), from its tokens
     /// alone, after `neighbour` and before it; nil when they fit no kind.
-    private static func kind(of character: [UInt8], neighbour: UInt8, _ base: EngineTokenizerInstance)
+    private static func kind(of character: [UInt8], neighbour: UInt8, _ base: any FTS5Tokenizer)
         -> (kind: CInt, fold: [UInt8])?
     {
         let length = CInt(character.count)
@@ -105,7 +122,7 @@ final class Unicode61WordTable: @unchecked Sendable {
     }
 
     /// unicode61's document tokens of `text`; nil when it fails.
-    private static func tokens(of text: [UInt8], _ base: EngineTokenizerInstance) -> [Token]? {
+    private static func tokens(of text: [UInt8], _ base: any FTS5Tokenizer) -> [Token]? {
         var found: [Token] = []
         let code = withUnsafeMutablePointer(to: &found) { found in
             text.withUnsafeBufferPointer { text in

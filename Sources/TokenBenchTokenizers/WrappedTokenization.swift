@@ -44,7 +44,7 @@ enum WrappedTokenization {
         // frame and the callback only borrows it through the pointer, during the call.
         return withExtendedLifetime(filter) {
             withUnsafeMutablePointer(to: &state) { statePointer in
-                if let table = filter.baseWordTable, let pText, nText > 0, !startsOutsideTheTable(pText, count: nText) {
+                if let table = filter.baseWordTable, let pText, nText > 0 {
                     return runFromWordTable(
                         table, filter: filter, base: base, state: statePointer, tokenization: tokenization,
                         text: pText, count: nText, trampoline: trampoline)
@@ -57,27 +57,20 @@ enum WrappedTokenization {
         }
     }
 
-    /// Whether the text starts with a character of three or four bytes that `Unicode61WordTable`
-    /// does not cover (all but U+1E00–U+1EFF): text in Chinese, Japanese, Korean or Thai, which
-    /// goes to BASE whole without a scan that would stop at once.
-    @inline(__always)
-    private static func startsOutsideTheTable(_ text: UnsafePointer<CChar>, count: CInt) -> Bool {
-        let lead = UInt8(bitPattern: text[0])
-        return lead >= 0xE0 && !(lead == 0xE1 && count > 1 && (0xB8...0xBB).contains(UInt8(bitPattern: text[1])))
-    }
-
     /// How many of unicode61's tokens and folded bytes one `tb_u61_scan` finds at most.
     private static let scannedWordCapacity = 64
     private static let scannedByteCapacity = 2048
     /// When the segments `tb_u61_scan` leaves to BASE come this many in a row, or one is
-    /// `TB_U61_LONG_SEGMENT` bytes long, the rest of the text goes to BASE in one call: text in a
-    /// script the table does not cover (Chinese, Thai…) would otherwise be read twice.
+    /// `TB_U61_LONG_SEGMENT` bytes long, the rest of the text goes to BASE in one call: text the
+    /// table cannot replay (emoji, bytes that are not UTF-8) would otherwise be read twice.
     private static let segmentsForBaseBeforeTheRest = 3
 
     /// xTokenize over FTS5's own unicode61 that replays unicode61 from `table`
     /// (`Unicode61WordTable`) rather than calling through it and back for every token: each token
-    /// goes straight to the filter. Segments the table cannot tokenize (code points it does not
-    /// cover) go to unicode61 in one call per stretch, its offsets moved to the whole text's:
+    /// goes straight to the filter. A block of code points the table has not learnt yet is learnt
+    /// from BASE when a text first has one. Segments the table cannot replay (characters outside
+    /// the BMP, code points unicode61 gave no clear answer for, bytes that are not UTF-8) go to
+    /// unicode61 in one call per stretch, its offsets moved to the whole text's:
     /// a stretch runs between ASCII separators, where unicode61 ends every token and no UTF-8
     /// sequence runs across, so unicode61 gives it the tokens it gives it inside the whole text.
     /// `FastPathTests` compares both paths.
@@ -106,10 +99,11 @@ enum WrappedTokenization {
                 var position: CInt = 0
                 while position < count {
                     var otherEnd: CInt = -1
+                    var unlearntBlock: CInt = -1
                     let found = Int(
                         tb_u61_scan(
                             table.table, text, count, &position, wordPointer, CInt(scannedWordCapacity),
-                            foldedPointer, CInt(scannedByteCapacity), &otherEnd))
+                            foldedPointer, CInt(scannedByteCapacity), &otherEnd, &unlearntBlock))
                     if found > 0 {
                         if stretchStart >= 0 {
                             let code = tokenizeStretch(stretchStart, stretchEnd)
@@ -124,6 +118,11 @@ enum WrappedTokenization {
                                 emit: &state.pointee.emitter)
                             guard code == SQLITE_OK else { return code }
                         }
+                    }
+                    if unlearntBlock >= 0 {
+                        // BASE is not inside a call here, so it can tokenize the probes.
+                        table.learn(block: unlearntBlock, from: base)
+                        continue
                     }
                     guard otherEnd >= 0 else { continue }
                     if stretchStart < 0 {

@@ -16,19 +16,25 @@ enum {
     TB_U61_UNKNOWN = 3,
 };
 
-/// unicode61's behaviour for U+0000–U+07FF (ASCII and the two-byte scripts: Latin-1, Latin
-/// Extended, Greek, Cyrillic, Armenian, Hebrew, Arabic…) and U+1E00–U+1EFF (Latin Extended
-/// Additional: Vietnamese). Every entry starts as TB_U61_UNKNOWN.
+/// unicode61's behaviour for the code points of the Basic Multilingual Plane, learnt a block of
+/// 256 code points at a time: every entry starts as TB_U61_UNKNOWN and every block as not
+/// learnt. Blocks are learnt by one thread at a time (the caller's lock) while others scan:
+/// a block's entries are written before it is marked learnt, and a scan reads them only after
+/// it sees the mark.
 typedef struct tb_u61_table tb_u61_table;
 
 tb_u61_table *tb_u61_table_create(void);
 void tb_u61_table_free(tb_u61_table *table);
-/// Whether the table has an entry for `code_point`.
-int tb_u61_table_covers(uint32_t code_point);
 /// Records `kind` and the bytes a token char folds to (at most 4; a longer fold, or a code
-/// point the table does not cover, is ignored and stays unknown).
+/// point outside the BMP, is ignored and stays unknown).
 void tb_u61_table_set(tb_u61_table *table, uint32_t code_point, int kind, const unsigned char *fold,
                       int fold_length);
+/// Marks block `block` (code points block × 256 to block × 256 + 255) learnt, after its entries
+/// were set.
+void tb_u61_table_mark_learnt(tb_u61_table *table, int32_t block);
+int tb_u61_table_is_learnt(const tb_u61_table *table, int32_t block);
+/// The kind recorded for `code_point` (TB_U61_UNKNOWN outside the BMP).
+int tb_u61_table_kind(const tb_u61_table *table, uint32_t code_point);
 
 enum { TB_U61_LONG_SEGMENT = 64 };
 
@@ -46,16 +52,18 @@ typedef struct {
 /// unicode61 ends every token at such a byte, and no UTF-8 sequence runs across one). Writes up
 /// to `word_capacity` tokens into `words` and their folded bytes into `folded`, and returns how
 /// many. It stops:
-/// - at the end of the text (`*position` = `count`, `*other_end` = -1);
+/// - at the end of the text (`*position` = `count`, `*other_end` = -1, `*unlearnt_block` = -1);
 /// - before a segment that does not fit in what is left of the buffers (`*position` = its start,
 ///   `*other_end` = -1: call again);
-/// - before a segment it cannot tokenize itself (a code point the table does not know, a byte
-///   sequence that is not well-formed UTF-8, or a segment larger than the empty buffers):
-///   `*position` = its start, `*other_end` = its end, for unicode61 to tokenize; or `count` when
-///   the segment runs on for `TB_U61_LONG_SEGMENT` bytes or more (text in a script the table does
-///   not cover, which is not worth reading to its end first).
+/// - before a segment with a character of a block not learnt yet (`*position` = its start,
+///   `*unlearnt_block` = the block: learn it, then call again);
+/// - before a segment it cannot tokenize itself (a code point unicode61 gave no clear answer
+///   for, a character outside the BMP, a byte sequence that is not well-formed UTF-8, or a
+///   segment larger than the empty buffers): `*position` = its start, `*other_end` = its end,
+///   for unicode61 to tokenize; or `count` when the segment runs on for `TB_U61_LONG_SEGMENT`
+///   bytes or more (emoji, text that is not UTF-8: not worth reading to its end first).
 int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_t count, int32_t *position,
                     tb_u61_word *words, int32_t word_capacity, unsigned char *folded, int32_t folded_capacity,
-                    int32_t *other_end);
+                    int32_t *other_end, int32_t *unlearnt_block);
 
 #endif
