@@ -65,7 +65,9 @@ static int is_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
 
 /* Reads the character at text[i] (not ASCII) into `code_point`; returns its length in bytes, or
  * 0 when it is not a well-formed sequence of two or three bytes (four-byte characters are not
- * in the table). Overlong forms and surrogates are refused: unicode61 reads them as U+FFFD. A
+ * in the table). Overlong forms and surrogates are refused, and their segment goes to unicode61:
+ * the table holds each code point under its shortest form, and unicode61 reads a surrogate as
+ * U+FFFD. A
  * character followed by a stray continuation byte is a different one to unicode61, which reads
  * every continuation byte after a lead byte: the stray byte then reads as 0 here, and the whole
  * segment goes to unicode61. */

@@ -38,15 +38,14 @@ package final class EngineTokenizerInstance: FTS5Tokenizer {
         self.instance = instance
         arguments = Array(components.dropFirst())
         isFTS5Unicode61 =
-            methods.xTokenize.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
-            == connection.engine.builtInUnicode61Tokenize
+            BuiltInTokenizerMethods(methods).map { $0 == connection.engine.builtInUnicode61Methods } ?? false
     }
 
     /// The arguments xCreate was given (the spec's words after the name).
     package let arguments: [String]
 
-    /// Whether this is FTS5's own unicode61 (its xTokenize is the one a fresh connection of the
-    /// engine finds), whatever name found it: every one of its options acts on single code
+    /// Whether this is FTS5's own unicode61 (its xCreate and xTokenize are those a fresh
+    /// connection of the engine finds), whatever name found it: every one of its options acts on single code
     /// points, so what it does with each can be learnt from it (`Unicode61WordTable`).
     package let isFTS5Unicode61: Bool
 

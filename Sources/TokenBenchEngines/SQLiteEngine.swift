@@ -72,21 +72,22 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: SQLiteEngine, rhs: SQLiteEngine) -> Bool { lhs.name == rhs.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
-    /// The xTokenize of this library's own unicode61, as a fresh connection's FTS5 finds it;
-    /// nil when that connection cannot be opened or its `unicode61` is not FTS5's (whose user
-    /// data is the fts5_api itself). A tokenizer made under the name `unicode61` on another
-    /// connection is FTS5's own only when its xTokenize is this one: an extension may register
-    /// a tokenizer of its own under that name.
-    package var builtInUnicode61Tokenize: UnsafeRawPointer? {
-        library.builtInUnicode61Tokenize { () -> UnsafeRawPointer? in
+    /// The xCreate and xTokenize of this library's own unicode61, as a fresh connection's FTS5
+    /// finds them; nil when that connection cannot be opened or its `unicode61` is not FTS5's
+    /// (whose user data is the fts5_api itself). A tokenizer made under the name `unicode61` on
+    /// another connection is FTS5's own only when its methods are these: an extension may
+    /// register a tokenizer of its own under that name, or unicode61's xTokenize behind an
+    /// xCreate of its own.
+    package var builtInUnicode61Methods: BuiltInTokenizerMethods? {
+        library.builtInUnicode61Methods { () -> BuiltInTokenizerMethods? in
             guard let connection = try? EngineConnection(engine: self) else { return nil }
             let api = connection.fts5
             var userData: UnsafeMutableRawPointer?
             var methods = fts5_tokenizer()
             guard api.pointee.xFindTokenizer!(api, "unicode61", &userData, &methods) == SQLITE_OK,
-                userData == UnsafeMutableRawPointer(api), let tokenize = methods.xTokenize
+                userData == UnsafeMutableRawPointer(api)
             else { return nil }
-            return unsafeBitCast(tokenize, to: UnsafeRawPointer.self)
+            return BuiltInTokenizerMethods(methods)
         }
     }
 
@@ -95,17 +96,30 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
         let functions: tb_sqlite_functions
         private let lock = NSLock()
         /// Found once per library, under `lock`: nil until then.
-        private var unicode61Tokenize: UnsafeRawPointer??
+        private var unicode61Methods: BuiltInTokenizerMethods??
 
         init(_ functions: tb_sqlite_functions) { self.functions = functions }
 
-        func builtInUnicode61Tokenize(find: () -> UnsafeRawPointer?) -> UnsafeRawPointer? {
+        func builtInUnicode61Methods(find: () -> BuiltInTokenizerMethods?) -> BuiltInTokenizerMethods? {
             lock.lock()
             defer { lock.unlock() }
-            if let found = unicode61Tokenize { return found }
+            if let found = unicode61Methods { return found }
             let found = find()
-            unicode61Tokenize = .some(found)
+            unicode61Methods = .some(found)
             return found
         }
+    }
+}
+
+/// The addresses of a tokenizer's xCreate and xTokenize, to tell one tokenizer's methods from
+/// another's.
+package struct BuiltInTokenizerMethods: Equatable, Sendable {
+    package var create: UInt
+    package var tokenize: UInt
+
+    package init?(_ methods: fts5_tokenizer) {
+        guard let create = methods.xCreate, let tokenize = methods.xTokenize else { return nil }
+        self.create = UInt(bitPattern: unsafeBitCast(create, to: UnsafeRawPointer.self))
+        self.tokenize = UInt(bitPattern: unsafeBitCast(tokenize, to: UnsafeRawPointer.self))
     }
 }

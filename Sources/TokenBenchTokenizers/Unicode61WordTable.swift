@@ -35,9 +35,12 @@ final class Unicode61WordTable: @unchecked Sendable {
 
     deinit { tb_u61_table_free(table) }
 
+    /// unicode61's xTokenize and the bytes of its arguments: not Strings, whose equality is
+    /// canonical equivalence (`separators 'é'` in NFC and in NFD are equal Strings, and make
+    /// different tokenizers).
     private struct Key: Hashable {
         var tokenize: UInt
-        var arguments: [String]
+        var arguments: [[UInt8]]
     }
 
     nonisolated(unsafe) private static var tables: [Key: Unicode61WordTable?] = [:]
@@ -51,7 +54,8 @@ final class Unicode61WordTable: @unchecked Sendable {
             let tokenize = base.rawMethods.xTokenize
         else { return nil }
         let key = Key(
-            tokenize: UInt(bitPattern: unsafeBitCast(tokenize, to: UnsafeRawPointer.self)), arguments: base.arguments)
+            tokenize: UInt(bitPattern: unsafeBitCast(tokenize, to: UnsafeRawPointer.self)),
+            arguments: base.arguments.map { Array($0.utf8) })
         tablesLock.lock()
         defer { tablesLock.unlock() }
         if let known = tables[key] { return known }

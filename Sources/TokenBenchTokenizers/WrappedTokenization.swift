@@ -26,6 +26,9 @@ enum WrappedTokenization {
         /// Where in the caller's text the text BASE is tokenizing starts: BASE's offsets are
         /// moved by it. Not 0 only when `runFromWordTable` hands BASE a part of the text.
         var baseTextOffset: CInt = 0
+        /// Whether FTS5's callback stopped the call with SQLITE_DONE: unicode61 returns
+        /// SQLITE_OK then, and `runFromWordTable` must not go on after that stretch.
+        var stoppedWithDone = false
     }
 
     @inline(__always)
@@ -109,7 +112,7 @@ enum WrappedTokenization {
                     if found > 0 {
                         if stretchStart >= 0 {
                             let code = tokenizeStretch(stretchStart, stretchEnd)
-                            guard code == SQLITE_OK else { return code }
+                            guard code == SQLITE_OK, !state.pointee.stoppedWithDone else { return code }
                             stretchStart = -1
                         }
                         for word in UnsafeBufferPointer(start: wordPointer, count: found) {
@@ -169,11 +172,13 @@ enum WrappedTokenization {
         let token = UnsafeBufferPointer(
             start: UnsafeRawPointer(pToken)?.assumingMemoryBound(to: UInt8.self), count: Int(nToken))
         let offset = state.pointee.baseTextOffset
-        return state.pointee.filter._withUnsafeGuaranteedRef { filter in
+        let code = state.pointee.filter._withUnsafeGuaranteedRef { filter in
             filter.filter(
                 token, flags: flags, start: start &+ offset, end: end &+ offset,
                 tokenization: state.pointee.tokenization,
                 emit: &state.pointee.emitter)
         }
+        if code == SQLITE_DONE { state.pointee.stoppedWithDone = true }
+        return code
     }
 }

@@ -2,6 +2,7 @@ import CICUShim
 import CStemmerShim
 import Foundation
 import GRDB
+import GRDBSQLite
 import Testing
 
 @_spi(Benchmarks) @testable import TokenBench
@@ -219,6 +220,8 @@ struct FastPathTests {
         "unicode61 remove_diacritics 2", // marks removed from more letters
         "unicode61 tokenchars '-_' separators 'xé'", // ASCII and non-ASCII exceptions both ways
         "unicode61 categories 'L* N* Co Mn'", // marks are token chars, even at a word's start
+        "unicode61 separators '\u{E9}'", // é in NFC, and next in NFD: equal Strings, but the NFD
+        "unicode61 separators 'e\u{301}'", // spelling makes e a separator, so each needs its table
     ])
     func wrappersReplayUnicode61sTokens(base: String) throws {
         let workbench = try Workbench(options: .init(filteringTokenizers: [PassThrough.self]))
@@ -237,6 +240,37 @@ struct FastPathTests {
                 differing.isEmpty,
                 "\(engine): \(differing.count) of \(texts.count) texts, first: \(differing.prefix(2).map { String(decoding: $0, as: UTF8.self) })"
             )
+        }
+    }
+
+    /// A callback that stops the call with SQLITE_DONE on the first token gets one token, from
+    /// unicode61 and from the replay alike, whether that token is replayed or comes from a stretch
+    /// handed to unicode61 (the emoji's segment) with replayed words after it; both return
+    /// SQLITE_OK.
+    @Test(arguments: ["\u{1F600}x def ghi", "abc def", "\u{1F600} \u{1F600} x y", "日本 x"])
+    func doneStopsTheReplay(text: String) throws {
+        let workbench = try Workbench(options: .init(filteringTokenizers: [PassThrough.self]))
+        let stopsAtFirst: FTS5TokenCallback = { context, _, _, _, _, _ in
+            context.unsafelyUnwrapped.assumingMemoryBound(to: Int.self).pointee += 1
+            return SQLITE_DONE
+        }
+        for engine in [SQLiteEngine.system, .bundled] {
+            let results = try workbench.withConnection(engine) { connection in
+                try ["unicode61", "tb_pass_through unicode61"].map { spec in
+                    let tokenizer = try ResolvedTokenizer(spec: TokenizerSpec(text: spec), in: connection)
+                    var count = 0
+                    let code = Array(text.utf8).withUnsafeBufferPointer { bytes in
+                        bytes.withMemoryRebound(to: CChar.self) { chars in
+                            tokenizer.instance.tokenize(
+                                context: &count, tokenization: .document, pText: chars.baseAddress,
+                                nText: CInt(chars.count), tokenCallback: stopsAtFirst)
+                        }
+                    }
+                    return [Int(code), count]
+                }
+            }
+            #expect(results[0] == [Int(SQLITE_OK), 1], "\(engine): unicode61")
+            #expect(results[1] == results[0], "\(engine): the replay")
         }
     }
 

@@ -49,6 +49,8 @@ nonisolated(unsafe) let workbench = try! Workbench()
 /// a second under AddressSanitizer). The target is xTokenize on any bytes; constructors have
 /// the `spec` target and `tokenbench conformance`.
 nonisolated(unsafe) var tokenizerInstances: [Int: TokenizerInstance] = [:]
+/// unicode61 itself, which `synonyms`' tokens are compared with.
+nonisolated(unsafe) var unicode61Instance: TokenizerInstance?
 
 /// The file the quality-files target writes each input to.
 let qualityScratchFile = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -102,6 +104,21 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 )
                 precondition(index > 0 || !token.isColocated, "\(spec) \(trace.mode): the first token is colocated")
                 previousStart = token.start
+            }
+        }
+        // `synonyms` replays unicode61 from a table learnt from it (`Unicode61WordTable`) and only
+        // adds colocated tokens to BASE's: without them, its tokens must be unicode61's own.
+        if spec.text == "synonyms" {
+            if unicode61Instance == nil {
+                unicode61Instance = try! workbench.instantiate(TokenizerSpec(text: "unicode61"))
+            }
+            for trace in traces {
+                let own = try! unicode61Instance!.tokens(of: input, mode: trace.mode)
+                let replayed = trace.tokens.filter { !$0.isColocated }
+                precondition(
+                    own.map(\.bytes) == replayed.map(\.bytes) && own.map(\.start) == replayed.map(\.start)
+                        && own.map(\.end) == replayed.map(\.end),
+                    "synonyms \(trace.mode): the replayed unicode61 differs from unicode61 on \(input)")
             }
         }
     }
