@@ -37,17 +37,20 @@ package final class EngineTokenizerInstance: FTS5Tokenizer {
         self.methods = methods
         self.instance = instance
         arguments = Array(components.dropFirst())
-        isFTS5Unicode61 =
-            BuiltInTokenizerMethods(methods).map { $0 == connection.engine.builtInUnicode61Methods } ?? false
+        engine = connection.engine
     }
 
     /// The arguments xCreate was given (the spec's words after the name).
     package let arguments: [String]
+    private let engine: SQLiteEngine
 
     /// Whether this is FTS5's own unicode61 (its xCreate and xTokenize are those a fresh
-    /// connection of the engine finds), whatever name found it: every one of its options acts on single code
-    /// points, so what it does with each can be learnt from it (`Unicode61WordTable`).
-    package let isFTS5Unicode61: Bool
+    /// connection of the engine finds), whatever name found it: every one of its options acts on
+    /// single code points, so what it does with each can be learnt from it (`Unicode61WordTable`).
+    /// Computed when asked, so that making any other tokenizer opens no connection to find it.
+    package var isFTS5Unicode61: Bool {
+        BuiltInTokenizerMethods(methods).map { $0 == engine.builtInUnicode61Methods } ?? false
+    }
 
     deinit { methods.xDelete!(instance) }
 
