@@ -7,17 +7,21 @@
 enum { CODE_POINT_COUNT = 0x10000, BLOCK_COUNT = 0x100 };
 
 /* One code point: its kind, its fold (zero-filled to four bytes, copied as one store) and
- * whether it folds to itself. */
+ * whether that fold is lower-case ASCII (every byte below 0x80 and none in A–Z). */
 typedef struct {
     uint8_t kind;
     uint8_t fold_length;
     uint8_t fold[4];
+    uint8_t fold_is_lowercase_ascii;
 } entry;
 
 struct tb_u61_table {
     /* For each byte, what an ASCII token char folds to; 0 for every other byte (a separator, a
      * byte of 0x80 or more), so that the loop over ASCII words does one load per byte. */
     uint8_t byte_fold[256];
+    /* Whether some ASCII token char folds to A–Z (never for unicode61, which lower-cases them; a
+     * table that said so would make the scan mark no ASCII word lower-case). */
+    uint8_t ascii_folds_to_capital;
     _Atomic uint8_t learnt[BLOCK_COUNT];
     entry entries[CODE_POINT_COUNT];
 };
@@ -40,12 +44,20 @@ void tb_u61_table_set(tb_u61_table *table, uint32_t code_point, int kind, const 
     if (code_point < 0x80 && !(kind == TB_U61_SEPARATOR || (kind == TB_U61_TOKEN && fold_length == 1 && fold[0] != 0))) {
         kind = TB_U61_UNKNOWN;
     }
-    if (code_point < 0x80) table->byte_fold[code_point] = kind == TB_U61_TOKEN ? fold[0] : 0;
+    int lowercase_ascii = 1;
+    for (int i = 0; i < fold_length; i++) {
+        if (fold[i] >= 0x80 || (fold[i] >= 'A' && fold[i] <= 'Z')) lowercase_ascii = 0;
+    }
+    if (code_point < 0x80) {
+        table->byte_fold[code_point] = kind == TB_U61_TOKEN ? fold[0] : 0;
+        if (kind == TB_U61_TOKEN && !lowercase_ascii) table->ascii_folds_to_capital = 1;
+    }
     entry *e = &table->entries[code_point];
     e->kind = (uint8_t)kind;
     e->fold_length = (uint8_t)fold_length;
     memset(e->fold, 0, 4);
     if (fold_length > 0) memcpy(e->fold, fold, (size_t)fold_length);
+    e->fold_is_lowercase_ascii = (uint8_t)lowercase_ascii;
 }
 
 void tb_u61_table_mark_learnt(tb_u61_table *table, int32_t block) {
@@ -94,6 +106,7 @@ static int start_word(tb_u61_word *words, int32_t word_count, int32_t word_capac
     if (word_count == word_capacity) return 0;
     words[word_count].start = start;
     words[word_count].folded_start = folded_count;
+    words[word_count].is_lowercase_ascii = 1;
     return 1;
 }
 
@@ -139,6 +152,7 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                 }
                 folded_count = (int32_t)(out - folded);
                 words[word_count].end = i;
+                if (table->ascii_folds_to_capital) words[word_count].is_lowercase_ascii = 0;
                 if (i == limit && limit < count && byte_fold[text[i]] != 0) {
                     outcome = FULL;
                     break;
@@ -171,6 +185,7 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                 folded_count += e->fold_length;
                 i += length;
                 words[word_count].end = i;
+                words[word_count].is_lowercase_ascii &= e->fold_is_lowercase_ascii;
             } else if (e->kind == TB_U61_SEPARATOR || e->kind == TB_U61_CONTINUES) {
                 if (in_token) {
                     words[word_count].folded_length = folded_count - words[word_count].folded_start;

@@ -10,7 +10,7 @@ import TokenBenchEngines
 ///
 /// BASE defaults to `unicode61 remove_diacritics 0`: this tokenizer decides what happens to
 /// umlauts, and other diacritics are kept.
-final class GermanTokenizer: FilteringWrapper {
+final class GermanTokenizer: FilteringWrapper, KeepsLowercaseASCII {
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(GermanTokenizer.self, $0, $1, $2, $3, $4, $5)
     }

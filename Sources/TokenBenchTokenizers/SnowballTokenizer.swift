@@ -40,10 +40,27 @@ final class SnowballTokenizer: FilteringWrapper {
         _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt {
-        stemmer.withStem(of: token) { stem in
-            // Invalid UTF-8 has no stem and is indexed as it is, and so is a word stemmed to nothing.
-            guard let stem, !stem.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
-            return emit.emit(stem, flags: flags, start: start, end: end)
+        stemmer.withStem(of: token) { emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit) }
+    }
+
+    static var filtersLowercaseASCIIApart: Bool { true }
+
+    func filter(
+        lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
+        stemmer.withStem(ofASCII: token) {
+            emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit)
         }
+    }
+
+    @inline(__always)
+    private func emitStem(
+        _ stem: UnsafeBufferPointer<UInt8>?, of token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt,
+        end: CInt, emit: inout TokenEmitter
+    ) -> CInt {
+        // Invalid UTF-8 has no stem and is indexed as it is, and so is a word stemmed to nothing.
+        guard let stem, !stem.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
+        return emit.emit(stem, flags: flags, start: start, end: end)
     }
 }

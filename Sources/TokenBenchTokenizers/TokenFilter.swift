@@ -15,6 +15,44 @@ protocol TokenFilter: AnyObject {
         _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt
+    /// Whether this filter has a `filter(lowercaseASCII:…)` of its own; false by default, and
+    /// the replay then does not test each token's flag to call it (a branch per token).
+    static var filtersLowercaseASCIIApart: Bool { get }
+    /// `filter` for a token known to be lower-case ASCII (every byte below 0x80, none in A–Z):
+    /// the replay of unicode61 (`Unicode61WordTable`) knows it from its table, so a wrapper that
+    /// would check it byte by byte can skip the check. `filter` by default.
+    func filter(
+        lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt
+}
+
+extension TokenFilter {
+    static var filtersLowercaseASCIIApart: Bool { false }
+
+    @inline(__always)
+    func filter(
+        lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
+        filter(token, flags: flags, start: start, end: end, tokenization: tokenization, emit: &emit)
+    }
+}
+
+/// A filter that leaves a lower-case ASCII token as it is (`german`, `latinascii`, `translit`):
+/// the replay of unicode61 hands such tokens straight to FTS5.
+protocol KeepsLowercaseASCII: TokenFilter {}
+
+extension KeepsLowercaseASCII {
+    static var filtersLowercaseASCIIApart: Bool { true }
+
+    @inline(__always)
+    func filter(
+        lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
+        emit.emit(token, flags: flags, start: start, end: end)
+    }
 }
 
 /// A tokenizer that wraps `base` and filters its tokens: its xTokenize is the base's, routed

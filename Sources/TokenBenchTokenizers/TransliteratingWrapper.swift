@@ -2,8 +2,9 @@ import GRDB
 import TokenBenchEngines
 
 /// A shipped wrapper that runs each of BASE's tokens through one ICU transform (`latinascii`,
-/// `translit`): the types differ only in the transform and the default BASE.
-protocol TransliteratingWrapper: FilteringWrapper {
+/// `translit`): the types differ only in the transform and the default BASE. Both transforms
+/// map lower-case ASCII to itself.
+protocol TransliteratingWrapper: FilteringWrapper, KeepsLowercaseASCII {
     /// The ICU transform, as `Transliterator` compiles it.
     static var transformID: String { get }
     /// BASE's spec words when the spec names none.

@@ -116,11 +116,16 @@ enum WrappedTokenization {
                             stretchStart = -1
                         }
                         for word in UnsafeBufferPointer(start: wordPointer, count: found) {
-                            let code = filter.filter(
-                                UnsafeBufferPointer(
-                                    start: foldedPointer + Int(word.folded_start), count: Int(word.folded_length)),
-                                flags: 0, start: word.start, end: word.end, tokenization: tokenization,
-                                emit: &state.pointee.emitter)
+                            let token = UnsafeBufferPointer(
+                                start: foldedPointer + Int(word.folded_start), count: Int(word.folded_length))
+                            let code =
+                                Filter.filtersLowercaseASCIIApart && word.is_lowercase_ascii != 0
+                                ? filter.filter(
+                                    lowercaseASCII: token, flags: 0, start: word.start, end: word.end,
+                                    tokenization: tokenization, emit: &state.pointee.emitter)
+                                : filter.filter(
+                                    token, flags: 0, start: word.start, end: word.end, tokenization: tokenization,
+                                    emit: &state.pointee.emitter)
                             guard code == SQLITE_OK else { return code }
                         }
                     }

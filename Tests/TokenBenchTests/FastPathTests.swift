@@ -1,5 +1,6 @@
 import CICUShim
 import CStemmerShim
+import CUnicode61Words
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -240,6 +241,59 @@ struct FastPathTests {
                 differing.isEmpty,
                 "\(engine): \(differing.count) of \(texts.count) texts, first: \(differing.prefix(2).map { String(decoding: $0, as: UTF8.self) })"
             )
+        }
+    }
+
+    /// `tb_u61_scan` marks a token lower-case ASCII exactly when its folded bytes are all below
+    /// 0x80 and none is A–Z: `latinascii`, `german` and the stemmers emit such a token without
+    /// reading it, so a mark on "Zb" or "é" would index it unfolded, and a missing one costs speed.
+    @Test(arguments: [
+        "unicode61", // capitals fold to lower case, é to e: two-byte characters make ASCII tokens
+        "unicode61 remove_diacritics 2", // more letters fold to ASCII
+        "unicode61 remove_diacritics 0 tokenchars '_'", // é stays é; ASCII token chars beyond letters
+    ])
+    func replayMarksLowercaseASCIITokens(base: String) throws {
+        let workbench = try Workbench()
+        try workbench.withConnection(.system) { connection in
+            let tokenizer = try ResolvedTokenizer(spec: TokenizerSpec(text: base), in: connection)
+            let table = try #require(Unicode61WordTable.of(tokenizer.instance))
+            var marked = 0
+            var markedFromTwoByteCharacters = 0
+            var wrong: [String] = []
+            var words = [tb_u61_word](repeating: tb_u61_word(), count: 48)
+            var folded = [UInt8](repeating: 0, count: 1024)
+            for text in try Self.replayTexts() {
+                let count = CInt(text.count)
+                var position: CInt = 0
+                while position < count {
+                    var otherEnd: CInt = -1
+                    var unlearntBlock: CInt = -1
+                    let found = Int(
+                        tb_u61_scan(
+                            table.table, text, count, &position, &words, 48, &folded, 1024, &otherEnd, &unlearntBlock))
+                    for word in words.prefix(found) {
+                        let bytes = folded[Int(word.folded_start)..<Int(word.folded_start + word.folded_length)]
+                        let isLowercaseASCII = bytes.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
+                        if (word.is_lowercase_ascii != 0) != isLowercaseASCII {
+                            wrong.append(String(decoding: bytes, as: UTF8.self))
+                        }
+                        if word.is_lowercase_ascii != 0 {
+                            marked += 1
+                            if text[Int(word.start)..<Int(word.end)].contains(where: { $0 >= 0x80 }) {
+                                markedFromTwoByteCharacters += 1
+                            }
+                        }
+                    }
+                    if unlearntBlock >= 0 {
+                        table.learn(block: unlearntBlock, from: tokenizer.instance)
+                    } else if otherEnd >= 0 {
+                        position = otherEnd
+                    }
+                }
+            }
+            #expect(wrong.count == 0, "tokens marked wrongly, first: \(wrong.prefix(5))")
+            #expect(marked > 1_000)
+            #expect((markedFromTwoByteCharacters > 0) == !base.contains("remove_diacritics 0"))
         }
     }
 

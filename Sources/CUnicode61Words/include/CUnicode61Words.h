@@ -38,13 +38,16 @@ int tb_u61_table_kind(const tb_u61_table *table, uint32_t code_point);
 
 enum { TB_U61_LONG_SEGMENT = 64 };
 
-/// One token found by `tb_u61_scan`: its byte offsets in the text and its folded bytes in the
-/// scan's `folded` buffer.
+/// One token found by `tb_u61_scan`: its byte offsets in the text, its folded bytes in the
+/// scan's `folded` buffer, and whether those are all ASCII with no capital A–Z (1) or not (0):
+/// a wrapper whose work on such a token is nothing (a transform to lower-case ASCII) or less
+/// (no NFC to check) learns it without reading the bytes again.
 typedef struct {
     int32_t start;
     int32_t end;
     int32_t folded_start;
     int32_t folded_length;
+    int32_t is_lowercase_ascii;
 } tb_u61_word;
 
 /// Finds unicode61's tokens in `text` from `*position`, as `table` says unicode61 makes them, one
