@@ -223,3 +223,33 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
         return word_count;
     }
 }
+
+/* Eight bytes from `word` (which has them), the first min(length, 7) kept, with the length (8
+ * for any longer word) in the top byte. */
+static inline uint64_t padded_word_key(const unsigned char *word, int32_t length) {
+    uint64_t bytes;
+    memcpy(&bytes, word, 8);
+    uint64_t kept = (uint64_t)(length < 7 ? length : 7);
+    uint64_t top = (uint64_t)(length < 8 ? length : 8);
+    return (bytes & ((1ULL << (kept * 8)) - 1)) | top << 56;
+}
+
+uint64_t tb_u61_short_word_key(const unsigned char *word, int32_t length) {
+    unsigned char padded[8] = {0};
+    memcpy(padded, word, (size_t)(length < 7 ? (length > 0 ? length : 0) : 7));
+    return padded_word_key(padded, length);
+}
+
+int32_t tb_u61_words_outside(const tb_u61_word *words, int32_t count, const unsigned char *folded,
+                             const uint64_t *buckets, int32_t bucket_bits, int32_t *kept) {
+    int32_t kept_count = 0;
+    const unsigned shift = 64u - (unsigned)bucket_bits;
+    for (int32_t i = 0; i < count; i++) {
+        const uint64_t key = padded_word_key(folded + words[i].folded_start, words[i].folded_length);
+        const uint64_t *bucket = buckets + ((key * 0x9E3779B97F4A7C15ULL) >> shift) * 4;
+        const int held = (bucket[0] == key) | (bucket[1] == key) | (bucket[2] == key) | (bucket[3] == key);
+        kept[kept_count] = i;
+        kept_count += __builtin_unpredictable(!held);
+    }
+    return kept_count;
+}

@@ -1,3 +1,4 @@
+import CUnicode61Words
 import GRDB
 import GRDBSQLite
 import TokenBenchEngines
@@ -22,7 +23,7 @@ final class StopwordsTokenizer: FilteringWrapper {
     let baseTokenPages = ReadablePages()
     let baseWordTable: Unicode61WordTable?
     /// A `let`: read on every token, so no exclusivity check or copy on access.
-    private let words: ByteKeyedTable<Void>
+    private let words: WordSet
     /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
     private var droppedPrevious = false
 
@@ -33,13 +34,7 @@ final class StopwordsTokenizer: FilteringWrapper {
         baseWordTable = Unicode61WordTable.of(base)
         let list =
             try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
-        let words = ByteKeyedTable<Void>()
-        for word in list {
-            for token in base.documentTokenBytes(of: word) ?? [] {
-                words.insert(token, ())
-            }
-        }
-        self.words = words
+        words = WordSet(list.flatMap { [base] in base.documentTokenBytes(of: $0) ?? [] })
     }
 
     func startInput(tokenization: FTS5Tokenization) {
@@ -55,5 +50,30 @@ final class StopwordsTokenizer: FilteringWrapper {
         }
         droppedPrevious = words.contains(token)
         return droppedPrevious ? SQLITE_OK : emit.emit(token, flags: flags, start: start, end: end)
+    }
+
+    /// Finds the words to keep first, then emits them: a branch per word on whether it is a stop
+    /// word would be guessed wrong every few words.
+    func filter(
+        replayed words: UnsafeBufferPointer<tb_u61_word>, folded: UnsafePointer<UInt8>,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
+        guard !words.isEmpty else { return SQLITE_OK }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: words.count) { kept in
+            let keptIndices = kept.baseAddress.unsafelyUnwrapped
+            guard let keptCount = self.words.wordsOutside(words, folded: folded, kept: keptIndices) else {
+                // A list with long words: one lookup per word.
+                return filterOneByOne(replayed: words, folded: folded, tokenization: tokenization, emit: &emit)
+            }
+            droppedPrevious = keptCount == 0 || Int(keptIndices[keptCount - 1]) != words.count - 1
+            for index in UnsafeBufferPointer(start: keptIndices, count: keptCount) {
+                let word = words[Int(index)]
+                let code = emit.emit(
+                    UnsafeBufferPointer(start: folded + Int(word.folded_start), count: Int(word.folded_length)),
+                    flags: 0, start: word.start, end: word.end)
+                guard code == SQLITE_OK else { return code }
+            }
+            return SQLITE_OK
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CUnicode61Words
 import GRDB
 import GRDBSQLite
 import TokenBenchEngines
@@ -25,6 +26,14 @@ protocol TokenFilter: AnyObject {
         lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt
+    /// Filters the tokens of one `tb_u61_scan`, in order, their folded bytes in `folded` (which
+    /// has `WrappedTokenization.foldedPadding` bytes to read past the last token): by default `filter` (or `filter(lowercaseASCII:)`) for each. A filter whose decision per token
+    /// is cheap but not predictable (a stop word or not) can decide for the whole batch first and
+    /// emit after, without a branch per token that the processor guesses wrong.
+    func filter(
+        replayed words: UnsafeBufferPointer<tb_u61_word>, folded: UnsafePointer<UInt8>,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt
 }
 
 extension TokenFilter {
@@ -36,6 +45,33 @@ extension TokenFilter {
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt {
         filter(token, flags: flags, start: start, end: end, tokenization: tokenization, emit: &emit)
+    }
+
+    @inline(__always)
+    func filter(
+        replayed words: UnsafeBufferPointer<tb_u61_word>, folded: UnsafePointer<UInt8>,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
+        filterOneByOne(replayed: words, folded: folded, tokenization: tokenization, emit: &emit)
+    }
+
+    /// What `filter(replayed:…)` does by default, for a filter of its own to fall back on.
+    @inline(__always)
+    func filterOneByOne(
+        replayed words: UnsafeBufferPointer<tb_u61_word>, folded: UnsafePointer<UInt8>,
+        tokenization: FTS5Tokenization, emit: inout TokenEmitter
+    ) -> CInt {
+        for word in words {
+            let token = UnsafeBufferPointer(start: folded + Int(word.folded_start), count: Int(word.folded_length))
+            let code =
+                Self.filtersLowercaseASCIIApart && word.is_lowercase_ascii != 0
+                ? filter(
+                    lowercaseASCII: token, flags: 0, start: word.start, end: word.end, tokenization: tokenization,
+                    emit: &emit)
+                : filter(token, flags: 0, start: word.start, end: word.end, tokenization: tokenization, emit: &emit)
+            guard code == SQLITE_OK else { return code }
+        }
+        return SQLITE_OK
     }
 }
 

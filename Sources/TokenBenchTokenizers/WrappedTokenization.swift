@@ -65,6 +65,9 @@ enum WrappedTokenization {
     /// with 2,048 it called malloc and free on every call (`perf`: 4 % of `latinascii`'s samples).
     private static let scannedWordCapacity = 48
     private static let scannedByteCapacity = 1024
+    /// Bytes of the folded buffer that `tb_u61_scan` leaves unused past its last token, so that a
+    /// filter may read 8 bytes from any token's start (`WordSet.contains(paddedWord:count:)`).
+    static let foldedPadding = 8
     /// When the segments `tb_u61_scan` leaves to BASE come this many in a row, or one is
     /// `TB_U61_LONG_SEGMENT` bytes long, the rest of the text goes to BASE in one call: text the
     /// table cannot replay (emoji, bytes that are not UTF-8) would otherwise be read twice.
@@ -108,26 +111,17 @@ enum WrappedTokenization {
                     let found = Int(
                         tb_u61_scan(
                             table.table, text, count, &position, wordPointer, CInt(scannedWordCapacity),
-                            foldedPointer, CInt(scannedByteCapacity), &otherEnd, &unlearntBlock))
+                            foldedPointer, CInt(scannedByteCapacity - foldedPadding), &otherEnd, &unlearntBlock))
                     if found > 0 {
                         if stretchStart >= 0 {
                             let code = tokenizeStretch(stretchStart, stretchEnd)
                             guard code == SQLITE_OK, !state.pointee.stoppedWithDone else { return code }
                             stretchStart = -1
                         }
-                        for word in UnsafeBufferPointer(start: wordPointer, count: found) {
-                            let token = UnsafeBufferPointer(
-                                start: foldedPointer + Int(word.folded_start), count: Int(word.folded_length))
-                            let code =
-                                Filter.filtersLowercaseASCIIApart && word.is_lowercase_ascii != 0
-                                ? filter.filter(
-                                    lowercaseASCII: token, flags: 0, start: word.start, end: word.end,
-                                    tokenization: tokenization, emit: &state.pointee.emitter)
-                                : filter.filter(
-                                    token, flags: 0, start: word.start, end: word.end, tokenization: tokenization,
-                                    emit: &state.pointee.emitter)
-                            guard code == SQLITE_OK else { return code }
-                        }
+                        let code = filter.filter(
+                            replayed: UnsafeBufferPointer(start: wordPointer, count: found), folded: foldedPointer,
+                            tokenization: tokenization, emit: &state.pointee.emitter)
+                        guard code == SQLITE_OK else { return code }
                     }
                     if unlearntBlock >= 0 {
                         // BASE is not inside a call here, so it can tokenize the probes.

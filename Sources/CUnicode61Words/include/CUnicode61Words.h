@@ -69,4 +69,18 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                     tb_u61_word *words, int32_t word_capacity, unsigned char *folded, int32_t folded_capacity,
                     int32_t *other_end, int32_t *unlearnt_block);
 
+/// The key of a word of at most 7 bytes in `tb_u61_words_outside`'s buckets: its bytes
+/// (little-endian, zero-filled) and its length in the top byte. A word of 8 bytes or more gets
+/// top byte 8, which no member has.
+uint64_t tb_u61_short_word_key(const unsigned char *word, int32_t length);
+
+/// Writes into `kept` the indices of those of `words` (`count` of them, their folded bytes in
+/// `folded`, which has 8 bytes to read past the last one) whose key is in no place of its bucket:
+/// `buckets` holds 2^`bucket_bits` buckets of four keys (`UINT64_MAX` where empty), a key's
+/// bucket being the top `bucket_bits` bits of key × 0x9E3779B97F4A7C15. Returns how many. No
+/// branch depends on a word (`stopwords` runs it: whether a word of running text is a stop
+/// word cannot be predicted, and a wrong guess costs more than the lookup).
+int32_t tb_u61_words_outside(const tb_u61_word *words, int32_t count, const unsigned char *folded,
+                             const uint64_t *buckets, int32_t bucket_bits, int32_t *kept);
+
 #endif
