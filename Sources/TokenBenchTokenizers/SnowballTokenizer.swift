@@ -40,7 +40,7 @@ final class SnowballTokenizer: FilteringWrapper {
         _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt {
-        stemmer.withStem(of: token) { emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit) }
+        stemmer.withStem(of: token) { Self.emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit) }
     }
 
     static var filtersLowercaseASCIIApart: Bool { true }
@@ -50,12 +50,14 @@ final class SnowballTokenizer: FilteringWrapper {
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt {
         stemmer.withStem(ofASCII: token) {
-            emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit)
+            Self.emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit)
         }
     }
 
+    /// Static: as a method it made the closures above capture `self`, a retain and a release
+    /// around every token that is not ASCII.
     @inline(__always)
-    private func emitStem(
+    private static func emitStem(
         _ stem: UnsafeBufferPointer<UInt8>?, of token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt,
         end: CInt, emit: inout TokenEmitter
     ) -> CInt {
