@@ -22,6 +22,10 @@ struct tb_u61_table {
     /* Whether some ASCII token char folds to A–Z (never for unicode61, which lower-cases them; a
      * table that said so would make the scan mark no ASCII word lower-case). */
     uint8_t ascii_folds_to_capital;
+    /* Whether the ASCII token chars are exactly the letters and digits, A–Z folding to a–z: what
+     * unicode61 does unless `tokenchars`, `separators` or `categories` change ASCII. The scan then
+     * reads a run of ASCII eight bytes at a time (`fold_eight_ascii_bytes`). */
+    uint8_t ascii_is_letters_and_digits;
     _Atomic uint8_t learnt[BLOCK_COUNT];
     entry entries[CODE_POINT_COUNT];
 };
@@ -60,8 +64,37 @@ void tb_u61_table_set(tb_u61_table *table, uint32_t code_point, int kind, const 
     e->fold_is_lowercase_ascii = (uint8_t)lowercase_ascii;
 }
 
+static int ascii_is_letters_and_digits(const tb_u61_table *table) {
+    for (int c = 0; c < 0x80; c++) {
+        int expected = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ? c : (c >= 'A' && c <= 'Z') ? c + 0x20 : 0;
+        if (table->byte_fold[c] != expected) return 0;
+    }
+    return 1;
+}
+
 void tb_u61_table_mark_learnt(tb_u61_table *table, int32_t block) {
+    if (block == 0) table->ascii_is_letters_and_digits = (uint8_t)ascii_is_letters_and_digits(table);
     if (block >= 0 && block < BLOCK_COUNT) atomic_store_explicit(&table->learnt[block], 1, memory_order_release);
+}
+
+/* Eight bytes of text at once (little-endian: the first byte lowest): `*folded` gets each
+ * letter or digit folded as unicode61 folds it (A–Z to a–z), and `*ends` the high bit of each
+ * byte that is not an ASCII letter or digit (a separator, or a byte of 0x80 or more). Each range
+ * test works on bytes below 0x80 with the high bit set or subtracted, so no byte borrows from
+ * its neighbour. */
+static inline void fold_eight_ascii_bytes(uint64_t bytes, uint64_t *folded, uint64_t *ends) {
+    const uint64_t high = 0x8080808080808080ULL, ones = 0x0101010101010101ULL;
+    const uint64_t low = bytes & ~high;
+#define AT_LEAST(x, c) (((x) | high) - ones * (c))
+#define AT_MOST(x, c) ((ones * ((c) | 0x80)) - (x))
+    const uint64_t digit = AT_LEAST(low, '0') & AT_MOST(low, '9');
+    const uint64_t lower = low | ones * 0x20;
+    const uint64_t letter = AT_LEAST(lower, 'a') & AT_MOST(lower, 'z');
+    const uint64_t capital = AT_LEAST(low, 'A') & AT_MOST(low, 'Z') & high;
+#undef AT_LEAST
+#undef AT_MOST
+    *folded = low | capital >> 2;
+    *ends = (~(digit | letter) | bytes) & high;
 }
 
 int tb_u61_table_is_learnt(const tb_u61_table *table, int32_t block) {
@@ -146,6 +179,26 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                 if (limit > count) limit = count;
                 unsigned char *out = folded + folded_count;
                 unsigned char folded_byte;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                if (table->ascii_is_letters_and_digits) {
+                    /* Eight bytes at a time while they stay within the text and the buffer; the
+                     * first byte that ends the run ends it, and the loop below sees it too. */
+                    while (i + 8 <= limit) {
+                        uint64_t bytes, folded_bytes, ends;
+                        memcpy(&bytes, text + i, 8);
+                        fold_eight_ascii_bytes(bytes, &folded_bytes, &ends);
+                        memcpy(out, &folded_bytes, 8);
+                        if (ends != 0) {
+                            const int run = __builtin_ctzll(ends) >> 3;
+                            i += run;
+                            out += run;
+                            break;
+                        }
+                        i += 8;
+                        out += 8;
+                    }
+                }
+#endif
                 while (i < limit && (folded_byte = byte_fold[text[i]]) != 0) {
                     *out++ = folded_byte;
                     i++;

@@ -179,7 +179,8 @@ struct FastPathTests {
     }
 
     /// Texts that reach every branch of `tb_u61_scan` and of `runFromWordTable`: code points the
-    /// table covers and ones it does not, marks at a word's start and inside it, byte sequences
+    /// table covers and ones it does not, marks at a word's start and inside it, runs of ASCII
+    /// ended by each ASCII byte at each place of an eight-byte read, byte sequences
     /// that are not UTF-8 (a stray continuation byte after a character, overlong forms (one of them an "A"), cut
     /// sequences), segments longer than the scan's buffers, and runs of segments left to BASE.
     static func replayTexts() throws -> [[UInt8]] {
@@ -201,6 +202,18 @@ struct FastPathTests {
         var random = SplitMix64(seed: 26)
         for _ in 0..<3_000 {
             texts.append((0..<random.below(60) + 1).flatMap { _ in pieces[random.below(pieces.count)] })
+        }
+        // Every ASCII byte between runs of letters and digits of 0 to 20 bytes, and an é now and
+        // then: the scan reads ASCII runs eight bytes at a time, so each byte must end a run at
+        // each of the eight places, and the text at any place.
+        let asciiRunBytes = Array("aZm09AzqQ".utf8)
+        for _ in 0..<600 {
+            var text: [UInt8] = []
+            for _ in 0..<random.below(12) + 1 {
+                text += (0..<random.below(21)).map { _ in asciiRunBytes[random.below(asciiRunBytes.count)] }
+                text += random.below(10) == 0 ? Array("é".utf8) : [UInt8(random.below(128))]
+            }
+            texts.append(text)
         }
         texts += [
             Array(String(repeating: "Ab", count: 1_500).utf8), // longer than the folded-bytes buffer
