@@ -164,6 +164,11 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
         const int32_t segment = i;
         const int32_t words_before = word_count;
         const int32_t folded_before = folded_count;
+        /* Where the scan may stop inside the segment when it cannot finish it: after its last
+         * separator, with the words and folded bytes up to there. */
+        int32_t resume = segment;
+        int32_t words_at_resume = word_count;
+        int32_t folded_at_resume = folded_count;
         int in_token = 0;
         int outcome = FITS;
         while (i < count) {
@@ -246,6 +251,14 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                     in_token = 0;
                 }
                 i += length;
+                /* unicode61 ends every token at a separator, and reads on from after it as this
+                 * scan does, unless a stray continuation byte follows (which it reads as part of
+                 * the separator's character). */
+                if (e->kind == TB_U61_SEPARATOR && (i >= count || !is_continuation(text[i]))) {
+                    resume = i;
+                    words_at_resume = word_count;
+                    folded_at_resume = folded_count;
+                }
             } else {
                 outcome = OTHER;
                 break;
@@ -257,6 +270,13 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                 word_count++;
             }
             continue;
+        }
+        if (resume > segment) {
+            /* The segment's words up to its last separator are unicode61's: stop after it. A
+             * Chinese or Japanese paragraph, one segment between ASCII spaces, is longer than the
+             * buffers; the rest of the segment is scanned by the next call. */
+            *position = resume;
+            return words_at_resume;
         }
         word_count = words_before;
         folded_count = folded_before;

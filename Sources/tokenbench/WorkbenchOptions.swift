@@ -44,15 +44,21 @@ struct WorkbenchOptions: ParsableArguments {
         } catch let error as TokenBenchError {
             throw ValidationError(error.namingFlags.description)
         }
-        var seen: Set<String> = []
+        // Names are compared as Strings, so an NFC and an NFD spelling of one spec are the same
+        // name: they would read alike in every output, where a label tells them apart.
+        var seen: [String: String] = [:]
         for spec in tokenizerSpecs {
             guard !spec.text.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("--tokenizer '\(spec.description)': the spec is empty")
             }
-            guard seen.insert(spec.name).inserted else {
+            if let earlier = seen[spec.name] {
+                let spelling =
+                    earlier.utf8.elementsEqual(spec.name.utf8)
+                    ? "is given twice" : "is given twice, in two normalization forms (NFC and NFD)"
                 throw ValidationError(
-                    "--tokenizer '\(spec.description)': the name '\(spec.name)' is given twice; label one (LABEL=SPEC)")
+                    "--tokenizer '\(spec.description)': the name '\(spec.name)' \(spelling); label one (LABEL=SPEC)")
             }
+            seen[spec.name] = spec.name
         }
     }
 

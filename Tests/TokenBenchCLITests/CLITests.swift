@@ -274,6 +274,12 @@ struct CLITests {
         (["matrix", "--forms", "nfc:xyz"], "--forms 'nfc:xyz'"),
         (["matrix", "--category", "no-such-category"], "no fixture case is selected"),
         (["matrix", "--tokenizer", "ascii", "--tokenizer", "ascii"], "given twice"),
+        (
+            // Different tokenizers (NFD makes e a separator), one name to a String's equality.
+            ["matrix", "--tokenizer", "stopwords unicode61 separators '\u{E9}'"]
+                + ["--tokenizer", "stopwords unicode61 separators 'e\u{301}'"],
+            "given twice, in two normalization forms (NFC and NFD); label one"
+        ),
         (["matrix", "--no-such-option"], "Unknown option"),
         (["tokens", "--escapes", "bad\\q"], "TEXT 1 'bad\\q': unknown escape"),
         (["matrix", "--load-extension", "/nonexistent/libx.so"], "extension '/nonexistent/libx.so': no such file"),

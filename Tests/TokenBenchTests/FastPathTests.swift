@@ -180,7 +180,8 @@ struct FastPathTests {
 
     /// Texts that reach every branch of `tb_u61_scan` and of `runFromWordTable`: code points the
     /// table covers and ones it does not, marks at a word's start and inside it, runs of ASCII
-    /// ended by each ASCII byte at each place of an eight-byte read, byte sequences
+    /// ended by each ASCII byte at each place of an eight-byte read, paragraphs of CJK longer than
+    /// the buffers with separators that are not ASCII, byte sequences
     /// that are not UTF-8 (a stray continuation byte after a character, overlong forms (one of them an "A"), cut
     /// sequences), segments longer than the scan's buffers, and runs of segments left to BASE.
     static func replayTexts() throws -> [[UInt8]] {
@@ -214,6 +215,20 @@ struct FastPathTests {
                 text += random.below(10) == 0 ? Array("é".utf8) : [UInt8(random.below(128))]
             }
             texts.append(text)
+        }
+        // Chinese and Japanese paragraphs with no ASCII separator, longer than the buffers: the
+        // scan stops after a separator that is not ASCII (、。，) and goes on from there, but not
+        // after one followed by a stray continuation byte, which unicode61 reads as part of it.
+        let cjkPieces = ["日", "本", "語", "中", "文", "ひ", "カ", "ー"].map { Array($0.utf8) }
+        let cjkSeparators = ["、", "。", "，"].map { Array($0.utf8) }
+        for _ in 0..<60 {
+            var paragraph: [UInt8] = []
+            for _ in 0..<random.below(120) + 20 {
+                paragraph += (0..<random.below(40) + 1).flatMap { _ in cjkPieces[random.below(cjkPieces.count)] }
+                paragraph += cjkSeparators[random.below(cjkSeparators.count)]
+                if random.below(25) == 0 { paragraph.append(0x80) }
+            }
+            texts.append(paragraph)
         }
         texts += [
             Array(String(repeating: "Ab", count: 1_500).utf8), // longer than the folded-bytes buffer

@@ -54,7 +54,11 @@ typedef struct {
 /// segment at a time (a segment runs between two of the bytes below 0x80 that are separators:
 /// unicode61 ends every token at such a byte, and no UTF-8 sequence runs across one). Writes up
 /// to `word_capacity` tokens into `words` and their folded bytes into `folded`, and returns how
-/// many. It stops:
+/// many. It stops at one of the places below; but where the segment it would stop in has a
+/// separator that is not ASCII before that place (and no stray continuation byte after it, which
+/// unicode61 would read as part of it), it stops right after the last such separator instead, the
+/// segment's words before it included (`*position` = there, `*other_end` = -1: call again, after
+/// learning `*unlearnt_block` if it is not -1):
 /// - at the end of the text (`*position` = `count`, `*other_end` = -1, `*unlearnt_block` = -1);
 /// - before a segment that does not fit in what is left of the buffers (`*position` = its start,
 ///   `*other_end` = -1: call again);
