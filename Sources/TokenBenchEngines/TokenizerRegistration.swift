@@ -94,9 +94,12 @@ package enum TokenizerRegistration {
             OpaquePointer?, UnsafeMutableRawPointer?, CInt, UnsafePointer<CChar>?, CInt, FTS5TokenCallback?
         ) -> CInt = { instance, context, flags, pText, nText, callback in
             guard let instance, let callback else { return SQLITE_ERROR }
-            let tokenizer = Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue().tokenizer
-            return tokenizer.tokenize(
-                context: context, tokenization: FTS5Tokenization(rawValue: flags), pText: pText, nText: nText,
-                tokenCallback: callback)
+            // Guaranteed: FTS5 keeps the instance until xDelete, and taking it as a strong
+            // reference cost a retain and a release per call (per document).
+            return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance))._withUnsafeGuaranteedRef {
+                $0.tokenizer.tokenize(
+                    context: context, tokenization: FTS5Tokenization(rawValue: flags), pText: pText, nText: nText,
+                    tokenCallback: callback)
+            }
         }
 }

@@ -18,7 +18,7 @@ final class GermanTokenizer: FilteringWrapper, KeepsLowercaseASCII {
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
-    let baseWordTable: Unicode61WordTable?
+    let baseWordTable: Unmanaged<Unicode61WordTable>?
     /// Where a token's plain and transcribed forms are written: raw buffers grown as needed and
     /// never shrunk, so folding allocates nothing per token (appending array literals to arrays
     /// held by the class allocated and retained on every umlaut).
@@ -30,7 +30,7 @@ final class GermanTokenizer: FilteringWrapper, KeepsLowercaseASCII {
         let parsed = try WrapperArguments(
             arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
-        baseWordTable = Unicode61WordTable.of(base)
+        baseWordTable = Unicode61WordTable.unmanaged(of: base)
     }
 
     deinit {

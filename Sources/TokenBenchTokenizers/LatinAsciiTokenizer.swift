@@ -22,11 +22,11 @@ final class LatinAsciiTokenizer: TransliteratingWrapper {
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
-    let baseWordTable: Unicode61WordTable?
+    let baseWordTable: Unmanaged<Unicode61WordTable>?
     let transliterator: Transliterator
 
     init(connection: EngineConnection, arguments: [String]) throws {
         (base, transliterator) = try Self.parts(connection: connection, arguments: arguments)
-        baseWordTable = Unicode61WordTable.of(base)
+        baseWordTable = Unicode61WordTable.unmanaged(of: base)
     }
 }

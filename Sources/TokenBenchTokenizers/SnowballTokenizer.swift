@@ -19,7 +19,7 @@ final class SnowballTokenizer: FilteringWrapper {
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
-    let baseWordTable: Unicode61WordTable?
+    let baseWordTable: Unmanaged<Unicode61WordTable>?
     private let stemmer: SnowballStemmer
 
     init(connection: EngineConnection, arguments: [String]) throws {
@@ -33,7 +33,7 @@ final class SnowballTokenizer: FilteringWrapper {
             Array(arguments.dropFirst()), optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"],
             tokenizer: Self.name)
         base = try parsed.makeBase(connection)
-        baseWordTable = Unicode61WordTable.of(base)
+        baseWordTable = Unicode61WordTable.unmanaged(of: base)
     }
 
     func filter(

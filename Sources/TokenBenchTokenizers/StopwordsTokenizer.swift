@@ -21,7 +21,7 @@ final class StopwordsTokenizer: FilteringWrapper {
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
-    let baseWordTable: Unicode61WordTable?
+    let baseWordTable: Unmanaged<Unicode61WordTable>?
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let words: WordSet
     /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
@@ -31,7 +31,7 @@ final class StopwordsTokenizer: FilteringWrapper {
         let parsed = try WrapperArguments(
             arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
-        baseWordTable = Unicode61WordTable.of(base)
+        baseWordTable = Unicode61WordTable.unmanaged(of: base)
         let list =
             try parsed.options["file"].map { try WordListFile.lines(at: $0, tokenizer: Self.name) } ?? Self.defaultWords
         words = WordSet(list.flatMap { [base] in base.documentTokenBytes(of: $0) ?? [] })

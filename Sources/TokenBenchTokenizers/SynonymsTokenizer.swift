@@ -24,7 +24,7 @@ final class SynonymsTokenizer: FilteringWrapper {
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
-    let baseWordTable: Unicode61WordTable?
+    let baseWordTable: Unmanaged<Unicode61WordTable>?
     /// For each member: the tokens of its whole group, the member itself first.
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let groups: ByteKeyedTable<[[UInt8]]>
@@ -33,7 +33,7 @@ final class SynonymsTokenizer: FilteringWrapper {
         let parsed = try WrapperArguments(
             arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
         base = try parsed.makeBase(connection)
-        baseWordTable = Unicode61WordTable.of(base)
+        baseWordTable = Unicode61WordTable.unmanaged(of: base)
         let lines: [[String]]
         if let path = parsed.options["file"] {
             lines = try WordListFile.lines(at: path, tokenizer: Self.name).map {
@@ -69,7 +69,10 @@ final class SynonymsTokenizer: FilteringWrapper {
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt {
         let code = emit.emit(token, flags: flags, start: start, end: end)
-        guard code == SQLITE_OK, tokenization.contains(.document), let group = groups.value(for: token) else {
+        // The raw flag, not `contains(.document)`: GRDB's `.document` is a call per token.
+        guard code == SQLITE_OK, tokenization.rawValue & FTS5_TOKENIZE_DOCUMENT != 0,
+            let group = groups.value(for: token)
+        else {
             return code
         }
         for synonym in group.dropFirst() {

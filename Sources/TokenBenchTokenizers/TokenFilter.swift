@@ -10,8 +10,9 @@ protocol TokenFilter: AnyObject {
     /// calls because a tokenizer's token buffer usually stays where it is.
     var baseTokenPages: ReadablePages { get }
     /// What the wrapped tokenizer does with each code point, when it is FTS5's own unicode61
-    /// (`Unicode61WordTable.of(base)`); nil otherwise.
-    var baseWordTable: Unicode61WordTable? { get }
+    /// (`Unicode61WordTable.unmanaged(of: base)`, which lives as long as the process); nil
+    /// otherwise.
+    var baseWordTable: Unmanaged<Unicode61WordTable>? { get }
     func filter(
         _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter

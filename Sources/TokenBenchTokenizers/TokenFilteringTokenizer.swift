@@ -59,14 +59,14 @@ final class TokenFilteringTokenizerAdapter: BaseTokenFilter {
 
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
-    let baseWordTable: Unicode61WordTable?
+    let baseWordTable: Unmanaged<Unicode61WordTable>?
     private let user: any TokenFilteringTokenizer
 
     init(type: any TokenFilteringTokenizer.Type, connection: EngineConnection, arguments: [String]) throws {
         let parsed = try WrapperArguments(
             arguments, optionKeys: type.optionKeys, defaultBase: type.defaultBase, tokenizer: type.name)
         base = try parsed.makeBase(connection)
-        baseWordTable = Unicode61WordTable.of(base)
+        baseWordTable = Unicode61WordTable.unmanaged(of: base)
         user = try type.init(options: parsed.options, base: base)
     }
 

@@ -46,6 +46,13 @@ final class Unicode61WordTable: @unchecked Sendable {
     nonisolated(unsafe) private static var tables: [Key: Unicode61WordTable?] = [:]
     private static let tablesLock = NSLock()
 
+    /// `of(base)` unretained, as the wrappers keep it: a table lives as long as the process
+    /// (`tables` never lets one go), and a strong reference cost a retain and a release on every
+    /// xTokenize call, which on short documents (a line each) was a tenth of the call.
+    static func unmanaged(of base: any FTS5Tokenizer) -> Unmanaged<Unicode61WordTable>? {
+        of(base).map(Unmanaged.passUnretained)
+    }
+
     /// The table of `base`, or nil when `base` is not FTS5's own unicode61, or when it does
     /// something with an ASCII character other than take it in a token (folded to one byte) or
     /// end a token with it, which the scan's ASCII loop assumes.

@@ -48,9 +48,11 @@ enum WrappedTokenization {
         return withExtendedLifetime(filter) {
             withUnsafeMutablePointer(to: &state) { statePointer in
                 if let table = filter.baseWordTable, let pText, nText > 0 {
-                    return runFromWordTable(
-                        table, filter: filter, base: base, state: statePointer, tokenization: tokenization,
-                        text: pText, count: nText, trampoline: trampoline)
+                    return table._withUnsafeGuaranteedRef { table in
+                        runFromWordTable(
+                            table, filter: filter, base: base, state: statePointer, tokenization: tokenization,
+                            text: pText, count: nText, trampoline: trampoline)
+                    }
                 }
                 return base.tokenize(
                     context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization, pText: pText,
