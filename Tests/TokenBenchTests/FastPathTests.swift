@@ -120,7 +120,8 @@ struct FastPathTests {
     }
 
     /// The words of the root locale's word breaker, whose runs of ASCII letters and digits
-    /// between ASCII white space skip ICU, are ICU's words over the whole text. Texts: every
+    /// between ASCII white space (with opening punctuation before them and closing punctuation
+    /// after) skip ICU, are ICU's words over the whole text. Texts: every
     /// script's corpus; each of WordBreakTest.txt's strings alone, between ASCII words, and all
     /// of them joined; and seeded random mixes of ASCII words, punctuation, every kind of ASCII
     /// white space, marks, ZWJ, emoji, regional indicators, CJK, Thai and Hebrew.
@@ -153,6 +154,9 @@ struct FastPathTests {
             "word", "Word2", "42", "3.14", "1,000", "can't", "e.g.", "a_b", "a:b", "x-y", "\"q\"", "(p)", "", " ", "  ",
             "\t", "\n", "\r\n", "\u{B}", "\u{C}", "\u{301}", "\u{200D}", "\u{AD}", "👩‍💻", "🇫🇷🇩🇪", "漢字", "カタカナ",
             "ภาษาไทย", "א\"ב", "é", "\u{A0}", "\u{3000}",
+            // Punctuation around plain words, which may skip ICU, and inside them, which may not.
+            ",", ".", ";", ":", "!", "?", "(", ")", "[", "]", "{", "}", "'", "\"", "...", "'s", "U.S.A.", "_", "-",
+            "$", "4.", ".5", "a.", ".b",
         ]
         var random = SplitMix64(seed: 20_261_125)
         for _ in 0..<3_000 {
