@@ -309,9 +309,19 @@ static inline uint64_t padded_word_key(const unsigned char *word, int32_t length
 
 uint64_t tb_u61_short_word_key(const unsigned char *word, int32_t length) {
     unsigned char padded[8] = {0};
-    memcpy(padded, word, (size_t)(length < 7 ? (length > 0 ? length : 0) : 7));
+    if (length > 0) memcpy(padded, word, (size_t)(length < 7 ? length : 7));
     return padded_word_key(padded, length);
 }
+
+/* clang's hint that a condition cannot be predicted, so that it stays a select; GCC has none. */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_unpredictable)
+#define UNPREDICTABLE(x) __builtin_unpredictable(x)
+#endif
+#endif
+#ifndef UNPREDICTABLE
+#define UNPREDICTABLE(x) (x)
+#endif
 
 int32_t tb_u61_words_outside(const tb_u61_word *words, int32_t count, const unsigned char *folded,
                              const uint64_t *buckets, int32_t bucket_bits, int32_t *kept) {
@@ -322,7 +332,7 @@ int32_t tb_u61_words_outside(const tb_u61_word *words, int32_t count, const unsi
         const uint64_t *bucket = buckets + ((key * 0x9E3779B97F4A7C15ULL) >> shift) * 4;
         const int held = (bucket[0] == key) | (bucket[1] == key) | (bucket[2] == key) | (bucket[3] == key);
         kept[kept_count] = i;
-        kept_count += __builtin_unpredictable(!held);
+        kept_count += UNPREDICTABLE(!held);
     }
     return kept_count;
 }

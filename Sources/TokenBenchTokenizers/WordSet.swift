@@ -7,10 +7,17 @@ import CUnicode61Words
 /// each step of a lookup is a branch on it (first byte and length, slot, key), which the
 /// processor guesses wrong every few words: `perf` put `stopwords` at 0.78 of unicode61 on Latin
 /// text, most of the difference on the instructions after those branches. Here a member of at
-/// most 7 bytes is one 64-bit key in a bucket of four (`tb_u61_short_word_key`), and longer
-/// members, which stop word lists rarely have, go to a `ByteKeyedTable`. Read-only after init.
+/// most 7 bytes is one 64-bit key in a bucket of four (`tb_u61_short_word_key`). Stop word lists
+/// are short: a list with a longer member, or with more short members than `maximumKeys` or than
+/// buckets of `keyBuckets` times their number hold, goes to a `ByteKeyedTable` whole and is
+/// looked up a word at a time (buckets that no five keys share take memory much faster than the
+/// list grows: 17 MB for 100,000 words). Read-only after init.
 final class WordSet {
     static let shortLength = 7
+    /// The most short members kept in buckets.
+    static let maximumKeys = 4_096
+    /// Buckets per key at most: more, and the list is looked up a word at a time.
+    private static let keyBuckets = 8
     private static let bucketWidth = 4
     /// An empty place: no key has it (its top byte, a length, is 255).
     private static let empty = UInt64.max
@@ -18,9 +25,10 @@ final class WordSet {
     // Ownership: allocated by `makeBuckets`, freed in deinit (or when `init` needs more).
     private var buckets: UnsafeMutablePointer<UInt64>
     private var bucketBits: Int
-    private let longWords = ByteKeyedTable<Void>()
-    /// Whether some member is longer than `shortLength`: `wordsOutside` cannot answer then.
-    let hasLongWords: Bool
+    /// The members `buckets` does not hold: the long ones, or all of them.
+    private let others = ByteKeyedTable<Void>()
+    /// Whether `buckets` holds every member: `wordsOutside` answers only then.
+    let looksUpBatches: Bool
 
     init(_ words: [[UInt8]]) {
         let shortKeys = Set(
@@ -29,13 +37,20 @@ final class WordSet {
         bucketBits = 1
         while 1 << bucketBits < shortKeys.count / 2 { bucketBits += 1 }
         buckets = Self.makeBuckets(bits: bucketBits)
-        while !Self.fill(buckets, bits: bucketBits, with: shortKeys) {
+        var fits = shortKeys.count <= Self.maximumKeys
+        while fits && !Self.fill(buckets, bits: bucketBits, with: shortKeys) {
             buckets.deallocate()
             bucketBits += 1
             buckets = Self.makeBuckets(bits: bucketBits)
+            fits = 1 << bucketBits <= max(shortKeys.count, 1) * Self.keyBuckets
         }
-        for word in words where word.count > Self.shortLength { longWords.insert(word, ()) }
-        hasLongWords = longWords.count > 0
+        if !fits {
+            buckets.deallocate()
+            bucketBits = 1
+            buckets = Self.makeBuckets(bits: bucketBits)
+        }
+        for word in words where !fits || word.count > Self.shortLength { others.insert(word, ()) }
+        looksUpBatches = others.count == 0
     }
 
     deinit { buckets.deallocate() }
@@ -64,20 +79,21 @@ final class WordSet {
 
     /// Whether `bytes` is a member.
     func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if bytes.count > Self.shortLength { return hasLongWords && longWords.contains(bytes) }
+        if others.count > 0, others.contains(bytes) { return true }
+        if bytes.count > Self.shortLength { return false }
         let key = tb_u61_short_word_key(bytes.baseAddress, CInt(bytes.count))
         let bucket = buckets + Self.bucketIndex(key, bits: bucketBits) * Self.bucketWidth
         return (0..<Self.bucketWidth).contains { bucket[$0] == key }
     }
 
     /// Writes into `kept` the indices of the `words` that are not members, their folded bytes in
-    /// `folded` (with 8 bytes to read past the last one), and returns how many; nil when the set
-    /// has members longer than `shortLength`, which this cannot look up.
+    /// `folded` (with 8 bytes to read past the last one), and returns how many; nil when some
+    /// member is not in the buckets (`looksUpBatches`).
     @inline(__always)
     func wordsOutside(
         _ words: UnsafeBufferPointer<tb_u61_word>, folded: UnsafePointer<UInt8>, kept: UnsafeMutablePointer<Int32>
     ) -> Int? {
-        guard !hasLongWords else { return nil }
+        guard looksUpBatches else { return nil }
         return Int(
             tb_u61_words_outside(
                 words.baseAddress, CInt(words.count), folded, buckets, CInt(bucketBits), kept))

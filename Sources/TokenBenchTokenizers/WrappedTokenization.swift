@@ -68,7 +68,7 @@ enum WrappedTokenization {
     private static let scannedWordCapacity = 48
     private static let scannedByteCapacity = 1024
     /// Bytes of the folded buffer that `tb_u61_scan` leaves unused past its last token, so that a
-    /// filter may read 8 bytes from any token's start (`WordSet.contains(paddedWord:count:)`).
+    /// filter may read 8 bytes from any token's start (`tb_u61_words_outside`, for `stopwords`).
     static let foldedPadding = 8
     /// When the segments `tb_u61_scan` leaves to BASE come this many in a row, or one is
     /// `TB_U61_LONG_SEGMENT` bytes long, the rest of the text goes to BASE in one call: text the

@@ -43,7 +43,7 @@ struct WordSetTests {
             let words = (0..<size).map { _ in word(random.below(maximumLength + 1)) }
             let expected = Set(words)
             let set = WordSet(words)
-            #expect(set.hasLongWords == words.contains { $0.count > WordSet.shortLength })
+            #expect(set.looksUpBatches == !words.contains { $0.count > WordSet.shortLength })
             var probes = words
             for member in words.prefix(200) {
                 var near = member
@@ -54,13 +54,27 @@ struct WordSetTests {
             for probe in probes {
                 #expect(probe.withUnsafeBufferPointer(set.contains) == expected.contains(probe), "\(probe)")
             }
-            if !set.hasLongWords {
+            if set.looksUpBatches {
                 for start in stride(from: 0, to: probes.count, by: 48) {
                     let batch = Array(probes[start..<min(start + 48, probes.count)])
                     let outside = batch.indices.filter { !expected.contains(batch[$0]) }
                     #expect(Self.outside(set, batch) == outside, "round \(round)")
                 }
             }
+        }
+    }
+
+    /// A list of more short words than `WordSet.maximumKeys` is not put in buckets (they would
+    /// take memory much faster than the list grows), and is looked up a word at a time.
+    @Test func longListsAreLookedUpAWordAtATime() {
+        var random = SplitMix64(seed: 7)
+        let words = (0..<WordSet.maximumKeys * 2).map { _ in (0..<7).map { _ in UInt8(random.below(26)) + 0x61 } }
+        let set = WordSet(words)
+        #expect(!set.looksUpBatches)
+        #expect(Self.outside(set, [Array("abc".utf8)]) == nil)
+        let members = Set(words)
+        for probe in words.prefix(500) + words.prefix(500).map({ [0x7A] + $0.dropLast() }) {
+            #expect(probe.withUnsafeBufferPointer(set.contains) == members.contains(probe))
         }
     }
 
