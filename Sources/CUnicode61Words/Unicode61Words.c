@@ -165,10 +165,9 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
         const int32_t words_before = word_count;
         const int32_t folded_before = folded_count;
         /* Where the scan may stop inside the segment when it cannot finish it: after its last
-         * separator, with the words and folded bytes up to there. */
+         * separator, with the words up to there (their folded bytes come before the rest). */
         int32_t resume = segment;
         int32_t words_at_resume = word_count;
-        int32_t folded_at_resume = folded_count;
         int in_token = 0;
         int outcome = FITS;
         while (i < count) {
@@ -257,7 +256,6 @@ int32_t tb_u61_scan(const tb_u61_table *table, const unsigned char *text, int32_
                 if (e->kind == TB_U61_SEPARATOR && (i >= count || !is_continuation(text[i]))) {
                     resume = i;
                     words_at_resume = word_count;
-                    folded_at_resume = folded_count;
                 }
             } else {
                 outcome = OTHER;
