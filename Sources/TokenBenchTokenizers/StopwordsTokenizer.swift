@@ -62,7 +62,7 @@ final class StopwordsTokenizer: FilteringWrapper {
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: words.count) { kept in
             let keptIndices = kept.baseAddress.unsafelyUnwrapped
             guard let keptCount = self.words.wordsOutside(words, folded: folded, kept: keptIndices) else {
-                // A list with long words: one lookup per word.
+                // A list the buckets do not hold (a long word, or many words): a lookup per word.
                 return filterOneByOne(replayed: words, folded: folded, tokenization: tokenization, emit: &emit)
             }
             droppedPrevious = keptCount == 0 || Int(keptIndices[keptCount - 1]) != words.count - 1

@@ -276,6 +276,42 @@ struct FastPathTests {
         }
     }
 
+    /// `stopwords` over unicode61 decides each scan's words at once (`tb_u61_words_outside`);
+    /// over a pass-through wrapper of unicode61 (not FTS5's own, so not replayed) it gets the same
+    /// tokens one at a time. Both keep the same tokens, with the default list (in buckets), a list
+    /// with a word longer than 7 bytes and one of more words than the buckets take (looked up a
+    /// word at a time), on both engines.
+    @Test func stopwordsDropTheSameWordsInBatches() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stopwords-batches-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let longWords = directory.appendingPathComponent("long.txt")
+        try "the\nand\nthemselves\nß\né\n".write(to: longWords, atomically: true, encoding: .utf8)
+        var random = SplitMix64(seed: 5)
+        let manyWords = directory.appendingPathComponent("many.txt")
+        let many = (0..<WordSet.maximumKeys + 100).map { _ in
+            String(decoding: (0..<random.below(3) + 1).map { _ in UInt8(random.below(26)) + 0x61 }, as: UTF8.self)
+        }
+        try (many + ["de", "la", "x"]).joined(separator: "\n").write(to: manyWords, atomically: true, encoding: .utf8)
+        let workbench = try Workbench(options: .init(filteringTokenizers: [PassThrough.self]))
+        let texts = try Self.replayTexts()
+        for list in ["", "file '\(longWords.path)' ", "file '\(manyWords.path)' "] {
+            for engine in [SQLiteEngine.system, .bundled] {
+                let differing = try workbench.withConnection(engine) { connection in
+                    let batches = try ResolvedTokenizer(
+                        spec: TokenizerSpec(text: "stopwords \(list)unicode61"), in: connection)
+                    let oneByOne = try ResolvedTokenizer(
+                        spec: TokenizerSpec(text: "stopwords \(list)tb_pass_through unicode61"), in: connection)
+                    return try texts.filter {
+                        try batches.tokens(of: $0, mode: .document) != oneByOne.tokens(of: $0, mode: .document)
+                    }
+                }
+                #expect(differing.count == 0, "\(list)\(engine): of \(texts.count) texts")
+            }
+        }
+    }
+
     /// `tb_u61_scan` marks a token lower-case ASCII exactly when its folded bytes are all below
     /// 0x80 and none is A–Z: `latinascii`, `german` and the stemmers emit such a token without
     /// reading it, so a mark on "Zb" or "é" would index it unfolded, and a missing one costs speed.
