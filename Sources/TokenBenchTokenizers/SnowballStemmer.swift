@@ -87,17 +87,11 @@ final class SnowballStemmer {
         return withCachedStem(of: word, body)
     }
 
-    /// `withStem` for a word of ASCII bytes, which has a letter a stemmer may change and is NFC
-    /// already: the checks `withStem` begins with are skipped.
+    /// `withStem` without the checks it begins with: the stem from the cache, or stemmed and
+    /// cached. For a word of ASCII bytes, which has a letter a stemmer may change and is NFC
+    /// already, the checks can be skipped.
     @inline(__always)
-    func withStem<R>(ofASCII word: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
-        withCachedStem(of: word, body)
-    }
-
-    @inline(__always)
-    private func withCachedStem<R>(of word: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R)
-        -> R
-    {
+    func withCachedStem<R>(of word: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
         let range = cache.pointee.table.value(for: word) ?? stemUncached(word)
         guard range.count >= 0 else { return body(nil) }
         return body(

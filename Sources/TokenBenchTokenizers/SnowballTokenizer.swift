@@ -49,7 +49,7 @@ final class SnowballTokenizer: FilteringWrapper {
         lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt {
-        stemmer.withStem(ofASCII: token) {
+        stemmer.withCachedStem(of: token) {
             Self.emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit)
         }
     }

@@ -68,9 +68,7 @@ final class StopwordsTokenizer: FilteringWrapper {
             droppedPrevious = keptCount == 0 || Int(keptIndices[keptCount - 1]) != words.count - 1
             for index in UnsafeBufferPointer(start: keptIndices, count: keptCount) {
                 let word = words[Int(index)]
-                let code = emit.emit(
-                    UnsafeBufferPointer(start: folded + Int(word.folded_start), count: Int(word.folded_length)),
-                    flags: 0, start: word.start, end: word.end)
+                let code = emit.emit(word.foldedBytes(in: folded), flags: 0, start: word.start, end: word.end)
                 guard code == SQLITE_OK else { return code }
             }
             return SQLITE_OK

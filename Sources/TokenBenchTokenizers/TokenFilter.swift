@@ -64,7 +64,7 @@ extension TokenFilter {
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt {
         for word in words {
-            let token = UnsafeBufferPointer(start: folded + Int(word.folded_start), count: Int(word.folded_length))
+            let token = word.foldedBytes(in: folded)
             let code =
                 Self.filtersLowercaseASCIIApart && word.is_lowercase_ascii != 0
                 ? filter(
@@ -74,6 +74,14 @@ extension TokenFilter {
             guard code == SQLITE_OK else { return code }
         }
         return SQLITE_OK
+    }
+}
+
+extension tb_u61_word {
+    /// The token's folded bytes, in the `folded` buffer of the scan that found it.
+    @inline(__always)
+    func foldedBytes(in folded: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: folded + Int(folded_start), count: Int(folded_length))
     }
 }
 

@@ -65,16 +65,18 @@ final class WordSet {
     /// Puts every key in its bucket; false when one has no room left.
     private static func fill(_ buckets: UnsafeMutablePointer<UInt64>, bits: Int, with keys: Set<UInt64>) -> Bool {
         for key in keys {
-            let bucket = buckets + bucketIndex(key, bits: bits) * bucketWidth
+            let bucket = Self.bucket(of: key, in: buckets, bits: bits)
             guard let place = (0..<bucketWidth).first(where: { bucket[$0] == empty }) else { return false }
             bucket[place] = key
         }
         return true
     }
 
-    /// As `tb_u61_words_outside` finds a key's bucket.
-    private static func bucketIndex(_ key: UInt64, bits: Int) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+    /// The bucket of `key` among 2^`bits`, found as `tb_u61_words_outside` finds it.
+    private static func bucket(of key: UInt64, in buckets: UnsafeMutablePointer<UInt64>, bits: Int)
+        -> UnsafeMutablePointer<UInt64>
+    {
+        buckets + Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits)) * bucketWidth
     }
 
     /// Whether `bytes` is a member.
@@ -82,7 +84,7 @@ final class WordSet {
         if others.count > 0, others.contains(bytes) { return true }
         if bytes.count > Self.shortLength { return false }
         let key = tb_u61_short_word_key(bytes.baseAddress, CInt(bytes.count))
-        let bucket = buckets + Self.bucketIndex(key, bits: bucketBits) * Self.bucketWidth
+        let bucket = Self.bucket(of: key, in: buckets, bits: bucketBits)
         return (0..<Self.bucketWidth).contains { bucket[$0] == key }
     }
 

@@ -45,7 +45,8 @@ struct WorkbenchOptions: ParsableArguments {
             throw ValidationError(error.namingFlags.description)
         }
         // Names are compared as Strings, so an NFC and an NFD spelling of one spec are the same
-        // name: they would read alike in every output, where a label tells them apart.
+        // name: they would read alike in every output, where a label tells them apart. The value
+        // keeps the first spelling's bytes, to say which case it is.
         var seen: [String: String] = [:]
         for spec in tokenizerSpecs {
             guard !spec.text.trimmingCharacters(in: .whitespaces).isEmpty else {
