@@ -52,3 +52,6 @@ extension TokenBenchError: LocalizedError, CustomStringConvertible {
 
     public var errorDescription: String? { description }
 }
+
+/// Errors cross from a worker process to the bench as JSON, and come back as the same case.
+extension TokenBenchError: Codable {}

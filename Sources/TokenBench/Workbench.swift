@@ -18,14 +18,18 @@ public final class Workbench {
         public var extensions: [LoadableExtension]
         /// Your own byte-level wrapper tokenizers, registered under their `name` on every engine.
         public var filteringTokenizers: [any TokenFilteringTokenizer.Type]
+        /// Whether the tokenizers under judgement run in worker processes (nil: in this one).
+        /// Workers register the extensions only: the user's Swift types live in this process.
+        public var isolation: WorkerIsolation?
 
         public init(
             customTokenizers: [any FTS5CustomTokenizer.Type] = [], extensions: [LoadableExtension] = [],
-            filteringTokenizers: [any TokenFilteringTokenizer.Type] = []
+            filteringTokenizers: [any TokenFilteringTokenizer.Type] = [], isolation: WorkerIsolation? = nil
         ) {
             self.customTokenizers = customTokenizers
             self.extensions = extensions
             self.filteringTokenizers = filteringTokenizers
+            self.isolation = isolation
         }
     }
 
@@ -64,6 +68,14 @@ public final class Workbench {
             throw TokenBenchError.invalidArgument(
                 name: twice.option, value: twice.name,
                 reason: "two types have this name; the second would replace the first")
+        }
+        if let isolation = options.isolation {
+            try isolation.validate()
+            if let user = userTypes.first {
+                throw TokenBenchError.invalidArgument(
+                    name: user.option, value: user.type,
+                    reason: "a worker process cannot run a Swift type of this process; run without isolation")
+            }
         }
         self.options = options
         var configuration = Configuration()

@@ -29,6 +29,7 @@ struct TokenBenchCommand: ParsableCommand {
             UpgradeCommand.self,
             ListCommand.self,
             EnvCommand.self,
+            WorkerCommand.self,
         ])
 
     /// Runs the command, mapping every error to one line on stderr and a documented status.

@@ -5,9 +5,15 @@ import TokenBench
 struct TokensCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokens",
-        abstract: "Print every token a tokenizer produces for each TEXT, with positions and UTF-8 byte offsets.")
+        abstract: "Print every token a tokenizer produces for each TEXT, with positions and UTF-8 byte offsets.",
+        discussion: """
+            Exit status: 0 success; 1 a tokenizer crashed or timed out on an input (named on \
+            standard error; the other inputs' tokens are printed); 2 bad usage or input.
+            """)
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
+
+    @OptionGroup var isolationOptions: IsolationOptions
 
     @Option(
         name: .customLong("mode"),
@@ -59,7 +65,7 @@ struct TokensCommand: ParsableCommand {
     }
 
     func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let tokenizers = workbenchOptions.tokenizers(on: workbench)
         let modes = modes.isEmpty ? TokenizationMode.allCases : TokenizationMode.allCases.filter(modes.contains)
         var inputs: [[UInt8]] = []
@@ -93,14 +99,19 @@ struct TokensCommand: ParsableCommand {
                     file: name, line: 0, reason: "no text to tokenize (every line is empty)")
             }
         }
-        var table = Table(header: TokenTrace.tableHeader)
+        var pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)] = []
         for spec in tokenizers {
-            try workbenchOptions.forEachEngine(running: spec, on: workbench) { engine in
-                for trace in try workbench.traces(of: inputs, spec: spec, modes: modes, form: form, engine: engine) {
-                    table.rows += trace.tableRows
-                }
-            }
+            try workbenchOptions.forEachEngine(running: spec, on: workbench) { pairs.append((spec, $0)) }
+        }
+        let runs = try workbench.traceRuns(of: inputs, pairs: pairs, modes: modes, form: form)
+        var table = Table(header: TokenTrace.tableHeader)
+        for run in runs {
+            for trace in run.traces { table.rows += trace.tableRows }
         }
         try output.emit(table)
+        // The tokens of every input that did not kill a worker are out; the rest is named.
+        isolationOptions.report(
+            deaths: runs.flatMap(\.deaths), notRun: runs.map { ($0.spec.name, $0.engine.name, $0.notRun) })
+        if runs.contains(where: { !$0.deaths.isEmpty }) { throw ExitCode(1) }
     }
 }

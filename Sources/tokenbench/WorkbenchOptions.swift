@@ -68,8 +68,11 @@ struct WorkbenchOptions: ParsableArguments {
         Workbench.Options(extensions: extensionArguments.map(LoadableExtension.init(parsing:)))
     }
 
-    func makeWorkbench() throws -> Workbench {
-        try Workbench(options: workbenchConfiguration)
+    /// The command's workbench, running the judged tokenizers in workers when `isolation` says so.
+    func makeWorkbench(isolation: WorkerIsolation? = nil) throws -> Workbench {
+        var options = workbenchConfiguration
+        options.isolation = isolation
+        return try Workbench(options: options)
     }
 
     /// The tokenizers asked for, or the defaults that one of the engines supports. A bad spec

@@ -35,3 +35,6 @@ extension Array where Element == Token {
         return result
     }
 }
+
+/// Tokens cross from a worker process to the bench as JSON.
+extension Token: Codable {}

@@ -8,9 +8,14 @@
  * a scale a checker must not follow: "tbtest_hugelen" reports each word with nToken 1 GiB from
  * the word itself, "tbtest_maxlen" with nToken 2 GiB - 1 from a 64 MiB readable region, and
  * "tbtest_wildptr" with its true length from a pointer to a page that cannot be read.
+ * Four more are killers, each tbtest until a text holds its trigger word: "tbtest_abort" calls
+ * abort() on "boom", "tbtest_segv" writes through NULL on "boom", "tbtest_hang" loops for ever on
+ * "hang", and "tbtest_hog" takes memory on "hog" until malloc fails, then writes through the
+ * NULL it got, as careless C does.
  * The test suite compiles it with the system's sqlite3ext.h.
  */
 #include <sqlite3ext.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -161,6 +166,52 @@ static int tbtest_flaky_tokenize(Fts5Tokenizer *tokenizer, void *context, int fl
     return rc;
 }
 
+/* Whether text[0..length) holds word as a whole space-separated word. */
+static int holds_word(const char *text, int length, const char *word) {
+    int size = (int)strlen(word);
+    for (int start = 0; start + size <= length; start++) {
+        if ((start == 0 || text[start - 1] == ' ') && memcmp(text + start, word, (size_t)size) == 0
+            && (start + size == length || text[start + size] == ' '))
+            return 1;
+    }
+    return 0;
+}
+
+static int tbtest_abort_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                 int (*emit)(void *, int, const char *, int, int, int)) {
+    if (holds_word(text, length, "boom")) abort();
+    return tbtest_tokenize(tokenizer, context, flags, text, length, emit);
+}
+
+static int tbtest_segv_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                int (*emit)(void *, int, const char *, int, int, int)) {
+    if (holds_word(text, length, "boom")) *(volatile int *)0 = 1;
+    return tbtest_tokenize(tokenizer, context, flags, text, length, emit);
+}
+
+static int tbtest_hang_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                int (*emit)(void *, int, const char *, int, int, int)) {
+    if (holds_word(text, length, "hang")) {
+        for (volatile int spin = 0;; spin++) {}
+    }
+    return tbtest_tokenize(tokenizer, context, flags, text, length, emit);
+}
+
+static int tbtest_hog_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                               int (*emit)(void *, int, const char *, int, int, int)) {
+    if (holds_word(text, length, "hog")) {
+        /* Each chunk is kept in the one before, so the compiler cannot drop them as unused. */
+        static void *volatile newest = 0;
+        for (;;) {
+            void **chunk = malloc((size_t)64 << 20);
+            memset(chunk, 1, (size_t)64 << 20); /* NULL once the memory bound is reached */
+            chunk[0] = newest;
+            newest = chunk;
+        }
+    }
+    return tbtest_tokenize(tokenizer, context, flags, text, length, emit);
+}
+
 /* Asks FTS5 for its API object through the documented "SELECT fts5(?1)" pointer binding. */
 static fts5_api *find_fts5(sqlite3 *db) {
     fts5_api *api = 0;
@@ -194,6 +245,10 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
         {"tbtest_maxlen", tbtest_maxlen_tokenize},
         {"tbtest_wildptr", tbtest_wildptr_tokenize},
         {"tbtest_longlen", tbtest_longlen_tokenize},
+        {"tbtest_abort", tbtest_abort_tokenize},
+        {"tbtest_segv", tbtest_segv_tokenize},
+        {"tbtest_hang", tbtest_hang_tokenize},
+        {"tbtest_hog", tbtest_hog_tokenize},
     };
     for (unsigned i = 0; i < sizeof tokenizers / sizeof tokenizers[0]; i++) {
         fts5_tokenizer methods = { tbtest_create, tbtest_delete, tokenizers[i].tokenize };

@@ -1,0 +1,68 @@
+import Foundation
+
+extension Workbench {
+    /// Runs `units` in workers when the workbench isolates (`Options.isolation`), or here, one
+    /// after another, when it does not; the results come back in the order of `units`.
+    func run<Unit: WorkerUnit>(_ units: [Unit]) throws -> [UnitResult<Unit.Output>] {
+        guard let isolation = options.isolation else { return units.map { $0.runInProcess(on: self) } }
+        return try WorkerPool(isolation: isolation, extensions: options.extensions).run(units)
+    }
+}
+
+/// A worker's death, with the tokenizer and engine it was judging: one line of a command's report.
+public struct UnitDeath: Sendable, CustomStringConvertible {
+    public var tokenizer: String
+    public var engine: String
+    public var death: WorkerDeath
+
+    public var description: String { "\(tokenizer) on \(engine): \(death)" }
+}
+
+/// The token traces of one tokenizer on one engine, and the inputs they lack: those that killed a
+/// worker, and those left when the tokenizer had used up its deaths.
+public struct TraceRun: Sendable {
+    public var spec: TokenizerSpec
+    public var engine: SQLiteEngine
+    public var traces: [TokenTrace]
+    public var deaths: [UnitDeath]
+    /// The labels of the inputs not run.
+    public var notRun: [String]
+}
+
+extension Workbench {
+    /// `traces(of:spec:modes:form:engine:)` for several tokenizer × engine pairs, each in a worker
+    /// when the workbench isolates: a tokenizer that crashes or hangs on an input loses that
+    /// input's traces, and says why, instead of ending the run.
+    public func traceRuns(
+        of inputs: [[UInt8]], pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], modes: [TokenizationMode],
+        form: NormalizationForm = .asis
+    ) throws -> [TraceRun] {
+        let presented = try inputs.enumerated().map { index, input in
+            guard let normalized = form.apply(toBytes: input) else {
+                throw TokenBenchError.invalidArgument(
+                    name: "input \(index + 1)", value: ByteEscaping.display(input),
+                    reason: "not valid UTF-8, so it cannot be put in \(form.rawValue.uppercased())")
+            }
+            return normalized
+        }
+        let units = pairs.map { TraceUnit(spec: $0.spec, engine: $0.engine, modes: modes, inputs: presented) }
+        return try zip(pairs, try run(units)).map { pair, result in
+            let unit = TraceUnit(spec: pair.spec, engine: pair.engine, modes: modes, inputs: presented)
+            let outputs = try result.get()
+            let traces = (0..<unit.inputCount).compactMap { index in
+                outputs[index].map { tokens in
+                    TokenTrace(
+                        tokenizer: pair.spec.name, engine: pair.engine.name, mode: modes[index / presented.count],
+                        form: form, inputIndex: index % presented.count + 1, input: presented[index % presented.count],
+                        tokens: tokens)
+                }
+            }
+            return TraceRun(
+                spec: pair.spec, engine: pair.engine, traces: traces,
+                deaths: result.deaths.map {
+                    UnitDeath(tokenizer: pair.spec.name, engine: pair.engine.name, death: $0.death)
+                },
+                notRun: result.notRun.map(unit.label(ofInput:)))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// What a worker was doing on an input when it last said so.
+public enum WorkerPhase: String, Sendable, Codable, CaseIterable {
+    /// Making the tokenizer (xCreate) or its table.
+    case creating
+    /// Calling the tokenizer's xTokenize through the bench's own callback.
+    case tokenizing
+    /// Inserting the input into a real FTS5 table.
+    case indexing
+    /// Running a MATCH.
+    case querying
+    /// FTS5's integrity-check over an index of the inputs.
+    case integrityCheck = "integrity-check"
+    /// FTS5's highlight() over the input.
+    case highlight
+
+    /// "while indexing", "while running the integrity-check".
+    public var whileDoing: String {
+        switch self {
+        case .creating: "while creating the tokenizer"
+        case .integrityCheck: "while running FTS5's integrity-check"
+        default: "while \(rawValue)"
+        }
+    }
+}
+
+/// How a worker died on an input: a result to report, never the end of the run.
+public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
+    public enum Cause: Hashable, Sendable {
+        /// Ended by a signal (SIGSEGV, SIGABRT…; a Swift trap is SIGILL or SIGTRAP).
+        case signal(Int32)
+        /// Silent on one input for longer than the timeout, then killed.
+        case timeout(Duration)
+        /// Ended by a signal or an allocation failure after reaching the memory bound.
+        case memory(limit: Int)
+        /// Exited by itself in the middle of a unit (a tokenizer that calls exit()).
+        case exit(Int32)
+        /// Wrote something that is not the workers' protocol.
+        case garbage(String)
+    }
+
+    public var cause: Cause
+    /// What the worker said it was doing last, or nil before it said anything.
+    public var phase: WorkerPhase?
+    /// The input it was on, as the unit labels it (nil before the first input).
+    public var input: String?
+    /// The innermost frame that is not the C library's, from the worker's crash report: where
+    /// it can be had.
+    public var frame: String?
+
+    /// "crashed (SIGSEGV while indexing)", "timed out (over 10 s while tokenizing)".
+    public var verdict: String {
+        let doing = phase.map { " \($0.whileDoing)" } ?? ""
+        switch cause {
+        case .signal(let number): return "crashed (\(Self.signalName(number))\(doing))"
+        case .timeout(let limit): return "timed out (over \(Self.seconds(limit))\(doing))"
+        case .memory(let limit): return "out of memory (over \(limit >> 20) MiB\(doing))"
+        case .exit(let status): return "exited (status \(status)\(doing))"
+        case .garbage(let text): return "broke the worker protocol (wrote '\(text)'\(doing))"
+        }
+    }
+
+    public var description: String {
+        verdict + (input.map { " on \($0)" } ?? "") + (frame.map { " at \($0)" } ?? "")
+    }
+
+    /// SIGSEGV, SIGABRT…, or "signal N".
+    public static func signalName(_ number: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+            SIGTRAP: "SIGTRAP", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGSYS: "SIGSYS", SIGXCPU: "SIGXCPU",
+        ]
+        return names[number] ?? "signal \(number)"
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return attoseconds == 0
+            ? "\(seconds) s" : String(format: "%.3g s", Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}

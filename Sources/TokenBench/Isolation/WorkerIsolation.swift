@@ -1,0 +1,77 @@
+import Foundation
+
+/// How a workbench runs the tokenizers it judges apart from itself: in worker processes it can
+/// afford to lose, so that a tokenizer (or FTS5 on its output) that aborts, faults, hangs or
+/// takes all memory costs one input, not the run.
+///
+/// A worker is `command` started again (spawn and exec, never a fork of this process), which
+/// must serve `Workbench.serveWorkerUnits()` on its standard input and output: the `tokenbench`
+/// executable does so as `tokenbench worker`.
+public struct WorkerIsolation: Sendable, Hashable {
+    /// The worker's executable and its arguments.
+    public var command: [String]
+    /// How long one input may take in a worker before the worker is killed and the input
+    /// reported as timed out.
+    public var timeout: Duration
+    /// The worker's address-space bound in bytes (`RLIMIT_AS`), or nil for none. Off under
+    /// AddressSanitizer, which reserves terabytes of shadow memory.
+    public var memoryLimit: Int?
+    /// How many workers run at once.
+    public var jobs: Int
+    /// After this many deaths (crashes, timeouts) a unit stops, and its remaining inputs are
+    /// reported as not run.
+    public var deathsPerUnit: Int
+    /// Where each input that killed a worker is written, beside a command that reproduces it;
+    /// nil writes none.
+    public var crashDirectory: String?
+
+    /// The default timeout: 10 s, where the slowest real tokenizer here takes under 0.3 s on the
+    /// largest conformance input (results/README.md, "Workers").
+    public static let defaultTimeout: Duration = .seconds(10)
+    /// The default memory bound: 8 GiB of address space, of which a worker uses about 1.3 GiB
+    /// (mostly reserved, not touched) before it runs anything.
+    public static let defaultMemoryLimit = 8 << 30
+
+    public init(
+        command: [String], timeout: Duration = defaultTimeout, memoryLimit: Int? = defaultMemoryLimit,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, deathsPerUnit: Int = 3,
+        crashDirectory: String? = nil
+    ) {
+        self.command = command
+        self.timeout = timeout
+        self.memoryLimit = memoryLimit
+        self.jobs = jobs
+        self.deathsPerUnit = deathsPerUnit
+        self.crashDirectory = crashDirectory
+    }
+
+    /// Isolation in workers that are this very executable, started again with `arguments`.
+    public static func thisExecutable(arguments: [String]) -> WorkerIsolation {
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return WorkerIsolation(command: [path] + arguments)
+    }
+
+    /// Checks the values, naming the API argument at fault.
+    public func validate() throws {
+        guard !command.isEmpty else {
+            throw TokenBenchError.invalidArgument(name: "command", value: "", reason: "names no executable")
+        }
+        guard timeout > .zero else {
+            throw TokenBenchError.invalidArgument(name: "timeout", value: "\(timeout)", reason: "must be above 0")
+        }
+        guard jobs >= 1 else {
+            throw TokenBenchError.invalidArgument(name: "jobs", value: "\(jobs)", reason: "must be 1 or more")
+        }
+        guard deathsPerUnit >= 1 else {
+            throw TokenBenchError.invalidArgument(
+                name: "deathsPerUnit", value: "\(deathsPerUnit)", reason: "must be 1 or more")
+        }
+        if let memoryLimit, memoryLimit < 256 << 20 {
+            throw TokenBenchError.invalidArgument(
+                name: "memoryLimit", value: "\(memoryLimit)",
+                reason: "must be at least 256 MiB: a worker needs about that before it runs anything")
+        }
+    }
+}

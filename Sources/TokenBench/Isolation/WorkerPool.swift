@@ -1,0 +1,176 @@
+import Foundation
+
+/// Runs units in worker processes, `isolation.jobs` at a time, and turns every way a worker can
+/// die into a result: the unit goes on after the input that killed it, in a new worker, until
+/// it has used up its deaths.
+package final class WorkerPool: @unchecked Sendable {
+    let isolation: WorkerIsolation
+    private let setup: WorkerProtocol.Setup
+
+    package init(isolation: WorkerIsolation, extensions: [LoadableExtension]) throws {
+        try isolation.validate()
+        self.isolation = isolation
+        setup = WorkerProtocol.Setup(
+            extensions: extensions.map(\.description),
+            memoryLimit: Self.underAddressSanitizer ? nil : isolation.memoryLimit)
+    }
+
+    /// Whether this process runs under AddressSanitizer: its workers then do too, and need
+    /// their shadow memory unbounded.
+    static let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
+
+    /// Runs every unit, on up to `isolation.jobs` workers at once, each worker reused for unit
+    /// after unit until it dies; the results come back in the order of `units`.
+    package func run<Unit: WorkerUnit>(_ units: [Unit]) -> [UnitResult<Unit.Output>] {
+        let results = ParallelResults<UnitResult<Unit.Output>>(count: units.count)
+        let workers = min(isolation.jobs, units.count)
+        guard workers > 0 else { return [] }
+        let body: @Sendable (Int) -> Void = { _ in
+            var worker: WorkerProcess?
+            while let index = results.claim() {
+                results.store(index, .success(self.run(units[index], reusing: &worker)))
+            }
+            if let worker { _ = worker.end() }
+        }
+        if workers == 1 {
+            body(0)
+        } else {
+            WorkerThreads(count: workers).run(body)
+        }
+        // Every slot holds a success: `run(_:reusing:)` turns failures into results.
+        return (try? results.values()) ?? []
+    }
+
+    /// Runs one unit on `worker` (started when nil, replaced when it dies).
+    private func run<Unit: WorkerUnit>(_ unit: Unit, reusing worker: inout WorkerProcess?) -> UnitResult<Unit.Output> {
+        var result = UnitResult<Unit.Output>()
+        var skipping: Set<Int> = []
+        var start = 0
+        let decoder = JSONDecoder()
+        while true {
+            let process: WorkerProcess
+            do {
+                if let worker {
+                    process = worker
+                } else {
+                    process = try WorkerProcess(command: isolation.command, setup: setup)
+                    worker = process
+                }
+                let request = WorkerProtocol.Request(
+                    kind: Unit.kind, start: start, skipping: skipping.sorted(), unit: unit)
+                try process.send(Array(try WorkerProtocol.encoder.encode(request)))
+            } catch {
+                result.failure = error
+                return result
+            }
+            var position: (input: Int, phase: WorkerPhase)?
+            var deadline = ContinuousClock.now + isolation.timeout
+            let death: WorkerDeath.Cause
+            reading: while true {
+                switch process.nextLine(before: deadline) {
+                case .line(let line):
+                    deadline = ContinuousClock.now + isolation.timeout
+                    switch WorkerProtocol.Reply(line: line) {
+                    case .progress(let input, let phase):
+                        position = (input, phase)
+                    case .output(let input, let json):
+                        guard let value = try? decoder.decode(Unit.Output.self, from: Data(json)) else {
+                            death = .garbage(Self.excerpt(line))
+                            break reading
+                        }
+                        result.outputs[input] = value
+                        start = max(start, input + 1)
+                    case .done:
+                        return result
+                    case .failed(let json):
+                        let failure = try? decoder.decode(WorkerProtocol.Failure.self, from: Data(json))
+                        result.failure =
+                            failure?.asError
+                            ?? TokenBenchError.sqlite(
+                                context: "running a worker", message: String(decoding: json, as: UTF8.self))
+                        return result
+                    case nil:
+                        death = .garbage(Self.excerpt(line))
+                        break reading
+                    }
+                case .silent:
+                    death = .timeout(isolation.timeout)
+                    break reading
+                case .closed:
+                    death = .exit(0) // replaced below by how it ended
+                    break reading
+                }
+            }
+            worker = nil
+            let end = process.killAndReap()
+            let report = process.standardErrorTail()
+            var cause = death
+            if case .exit = death {
+                if let signal = end.signal {
+                    cause = .signal(signal)
+                } else {
+                    cause = .exit(end.exitStatus)
+                }
+                if let limit = setup.memoryLimit, Self.ranOutOfMemory(end: end, limit: limit, report: report) {
+                    cause = .memory(limit: limit)
+                }
+            }
+            // Input -1 is the unit's own work (making the tokenizer): no input to leave out.
+            let pinned = position.flatMap { $0.input >= 0 ? $0.input : nil }
+            result.deaths.append(
+                (
+                    pinned,
+                    WorkerDeath(
+                        cause: cause, phase: position?.phase, input: pinned.map(unit.label(ofInput:)),
+                        frame: Self.crashingFrame(in: report))
+                ))
+            guard let input = pinned, result.deaths.count < isolation.deathsPerUnit else {
+                result.notRun = (start..<unit.inputCount).filter {
+                    !skipping.contains($0) && $0 != pinned && result.outputs[$0] == nil
+                }
+                return result
+            }
+            skipping.insert(input)
+        }
+    }
+
+    /// A death after the worker came near its memory bound, or whose report says an
+    /// allocation failed: a tokenizer that takes memory until malloc fails then usually writes
+    /// through the NULL it got.
+    static func ranOutOfMemory(end: WorkerProcess.End, limit: Int, report: String) -> Bool {
+        let lowered = report.lowercased()
+        return end.peakMemory >= limit / 2 || lowered.contains("could not allocate")
+            || lowered.contains("out of memory") || lowered.contains("cannot allocate memory")
+    }
+
+    /// The innermost frame of a crash report (Swift's backtracer, or AddressSanitizer's) that is
+    /// not the C library's or the runtime's: the code that crashed, or that called abort().
+    static func crashingFrame(in report: String) -> String? {
+        let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
+        // Swift: "Thread 0 "tokenbench" crashed:", then "  0  0x00007f… tbtest_segv_tokenize + 114 in libtbtest.so".
+        // AddressSanitizer: "    #0 0x55… in tbtest_segv_tokenize (/tmp/libtbtest.so+0x1772)".
+        let swiftStart = lines.firstIndex { $0.hasSuffix(" crashed:") }
+        let frames: [Substring]
+        if let swiftStart {
+            // The crashed thread's frames run to the next empty line.
+            frames = Array(lines[(swiftStart + 1)...].drop { $0.isEmpty }.prefix { !$0.isEmpty })
+        } else {
+            frames = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") && $0.contains(" in ") }
+        }
+        let ignored = ["libc.so", "libclang_rt", "libsystem", "[system]", "__asan", "__interceptor", "__sanitizer"]
+        for frame in frames.prefix(16) {
+            guard !ignored.contains(where: { frame.contains($0) }) else { continue }
+            guard let address = frame.range(of: " 0x") else { continue }
+            var text = frame[address.upperBound...].drop { !$0.isWhitespace }.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("in ") { text.removeFirst(3) }
+            if let source = text.range(of: " at /") { text = String(text[..<source.lowerBound]) }
+            guard !text.isEmpty else { continue }
+            return text
+        }
+        return nil
+    }
+
+    private static func excerpt(_ line: ArraySlice<UInt8>) -> String {
+        ByteEscaping.display(Array(line.prefix(60)))
+    }
+}

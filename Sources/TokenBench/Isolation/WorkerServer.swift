@@ -1,0 +1,135 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The worker's side of isolation: reads units from standard input, runs them on a workbench of
+/// its own, and writes what happens to standard output (`WorkerProtocol`). `tokenbench worker`
+/// runs it; nothing else should.
+public enum WorkerServer {
+    /// Every kind of unit a worker runs.
+    static let unitTypes: [any WorkerUnit.Type] = [TraceUnit.self]
+
+    /// Serves until standard input ends, and returns the exit status: 0, or 2 when the bench
+    /// sent something that is not the protocol.
+    public static func serve() -> Int32 {
+        // Replies get standard output's pipe to themselves; whatever else writes to standard
+        // output (a tokenizer's printf) goes to standard error, where it cannot break a reply.
+        let replies = dup(1)
+        dup2(2, 1)
+        var reader = LineReader(descriptor: 0)
+        guard let setupLine = reader.nextLine(),
+            let setup = try? JSONDecoder().decode(WorkerProtocol.Setup.self, from: Data(setupLine))
+        else {
+            FileHandle.standardError.write(Data("tokenbench worker: the first line is not a worker setup\n".utf8))
+            return 2
+        }
+        if let limit = setup.memoryLimit {
+            var bound = rlimit(rlim_cur: rlim_t(limit), rlim_max: rlim_t(limit))
+            setrlimit(Int32(RLIMIT_AS.rawValue), &bound)
+        }
+        let writer = ReplyWriter(descriptor: replies)
+        let workbench: Workbench
+        do {
+            workbench = try Workbench(
+                options: Workbench.Options(extensions: setup.extensions.map(LoadableExtension.init(parsing:))))
+        } catch {
+            // Every unit fails with the reason: the bench names it once.
+            while reader.nextLine() != nil { writer.fail(error) }
+            return 0
+        }
+        while let line = reader.nextLine() {
+            guard let header = try? JSONDecoder().decode(WorkerProtocol.RequestHeader.self, from: Data(line)),
+                let type = unitTypes.first(where: { $0.kind == header.kind })
+            else {
+                FileHandle.standardError.write(Data("tokenbench worker: not a unit request\n".utf8))
+                return 2
+            }
+            serve(type, line: line, on: workbench, writer: writer)
+        }
+        return 0
+    }
+
+    private static func serve<Unit: WorkerUnit>(
+        _ type: Unit.Type, line: [UInt8], on workbench: Workbench, writer: ReplyWriter
+    ) {
+        do {
+            let request = try JSONDecoder().decode(WorkerProtocol.Request<Unit>.self, from: Data(line))
+            try request.unit.run(
+                on: workbench, from: request.start, skipping: Set(request.skipping),
+                progress: { writer.line("P \($0) \($1.rawValue)") },
+                output: { input, value in
+                    writer.line(Array("O \(input) ".utf8) + Array(try WorkerProtocol.encoder.encode(value)))
+                })
+            writer.line("D")
+        } catch {
+            writer.fail(error)
+        }
+    }
+}
+
+/// Lines from a descriptor, without their LF.
+struct LineReader {
+    let descriptor: Int32
+    private var pending: [UInt8] = []
+    /// How many bytes at the start of `pending` were already taken as lines.
+    private var consumed = 0
+    private var ended = false
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    mutating func nextLine() -> [UInt8]? {
+        var scanned = consumed
+        while true {
+            if let newline = pending[scanned...].firstIndex(of: 0x0A) {
+                let line = Array(pending[consumed..<newline])
+                consumed = newline + 1
+                return line
+            }
+            scanned = pending.count
+            guard !ended else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                ended = true
+                continue
+            }
+            // What was taken goes now, once per read, not once per line.
+            pending.removeSubrange(..<consumed)
+            scanned -= consumed
+            consumed = 0
+            pending += chunk[..<count]
+        }
+    }
+}
+
+/// Writes reply lines straight to the pipe, unbuffered: a line the worker wrote before it died
+/// must have reached the bench.
+final class ReplyWriter {
+    let descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    func line(_ text: String) { line(Array(text.utf8)) }
+
+    func line(_ bytes: [UInt8]) {
+        let all = bytes + [0x0A]
+        var written = 0
+        while written < all.count {
+            let count = all[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            // The bench is gone: nobody is left to answer.
+            guard count > 0 else { exit(0) }
+            written += count
+        }
+    }
+
+    func fail(_ error: any Error) {
+        let failure = WorkerProtocol.Failure(error)
+        line(Array("F ".utf8) + ((try? WorkerProtocol.encoder.encode(failure)).map(Array.init) ?? Array("{}".utf8)))
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import TokenBench
+
+/// How a command runs the tokenizers it judges: in worker processes (the default), so that one
+/// that crashes or hangs costs an input, not the run.
+struct IsolationOptions: ParsableArguments {
+    @Flag(
+        name: .customLong("in-process"),
+        help: "Run the tokenizers in this process, without workers: a crash or hang then ends the run.")
+    var inProcess = false
+
+    @Option(
+        help:
+            "Seconds one input may take in a worker before it is reported as timed out (default \(Self.defaultTimeout))."
+    )
+    var timeout: Double = Self.defaultTimeout
+
+    @Option(
+        name: .customLong("worker-memory"),
+        help:
+            "Each worker's address-space bound: MiB, or a size with K, M, G; 0 for none (default 8G; off under AddressSanitizer)."
+    )
+    var workerMemory: String = "8G"
+
+    @Option(help: "How many workers run at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(
+        name: .customLong("deaths-per-unit"),
+        help: "After this many crashes or timeouts a tokenizer × engine stops; its other inputs are not run.")
+    var deathsPerUnit: Int = 3
+
+    static let defaultTimeout = Double(WorkerIsolation.defaultTimeout.components.seconds)
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout '\(timeout)': must be above 0") }
+        guard jobs >= 1 else { throw ValidationError("--jobs '\(jobs)': must be 1 or more") }
+        guard deathsPerUnit >= 1 else {
+            throw ValidationError("--deaths-per-unit '\(deathsPerUnit)': must be 1 or more")
+        }
+        guard let bytes = Self.parseMemory(workerMemory) else {
+            throw ValidationError("--worker-memory '\(workerMemory)': not a size (MiB, or a number with K, M or G)")
+        }
+        if bytes != 0 && bytes < 256 << 20 {
+            throw ValidationError("--worker-memory '\(workerMemory)': must be 0 (none) or at least 256M")
+        }
+    }
+
+    /// "8G" → 8 GiB, "512" → 512 MiB, "0" → 0; binary units, as memory is counted.
+    static func parseMemory(_ text: String) -> Int? {
+        let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30]
+        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let (digits, shift) =
+            trimmed.last.flatMap { shifts[$0] }.map { (trimmed.dropLast(), $0) } ?? (Substring(trimmed), 20)
+        guard let value = Int(digits), value >= 0, value < 1 << (62 - shift) else { return nil }
+        return value << shift
+    }
+
+    /// The workbench's isolation: workers that are this executable, as `tokenbench worker`.
+    var isolation: WorkerIsolation? {
+        guard !inProcess else { return nil }
+        var isolation = WorkerIsolation.thisExecutable(arguments: ["worker"])
+        isolation.timeout = .milliseconds(Int64((timeout * 1000).rounded(.up)))
+        let bytes = Self.parseMemory(workerMemory) ?? 0
+        isolation.memoryLimit = bytes == 0 ? nil : bytes
+        isolation.jobs = jobs
+        isolation.deathsPerUnit = deathsPerUnit
+        return isolation
+    }
+
+    /// One line on standard error per worker death and per tokenizer that stopped early.
+    func report(deaths: [UnitDeath], notRun: [(tokenizer: String, engine: String, inputs: [String])]) {
+        for death in deaths {
+            printError("tokenbench: \(death)")
+        }
+        for entry in notRun where !entry.inputs.isEmpty {
+            printError(
+                "tokenbench: \(entry.tokenizer) on \(entry.engine): \(entry.inputs.count) inputs not run after \(deathsPerUnit) deaths (--deaths-per-unit), from \(entry.inputs[0])"
+            )
+        }
+    }
+}
+
+/// `tokenbench worker`: what a command's workers run. Not for people: it speaks the workers'
+/// protocol on its standard input and output.
+struct WorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker", abstract: "Serve a command's work units (the bench starts it; not for people).",
+        shouldDisplay: false)
+
+    func run() throws {
+        let status = WorkerServer.serve()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
