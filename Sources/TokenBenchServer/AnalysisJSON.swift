@@ -105,7 +105,7 @@ enum AnalysisJSON {
             switch cell.result {
             case .matched: matched = true
             case .notMatched: matched = false
-            case .error: matched = nil
+            case .error, .lost: matched = nil
             }
             matchExpression = cell.matchExpression
             document = cell.document

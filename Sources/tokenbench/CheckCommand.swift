@@ -26,8 +26,10 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var selection: FixtureOptions
 
+    @OptionGroup var isolationOptions: IsolationOptions
+
     func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let fixtures = try selection.load()
         let golden = try MatrixBaseline.load(path: baseline)
             .filtered(categories: selection.categories, ids: selection.caseIDs)

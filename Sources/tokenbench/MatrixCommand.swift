@@ -8,7 +8,8 @@ struct MatrixCommand: ParsableCommand {
         abstract: "Run every fixture case on a real FTS5 table per tokenizer and print the match matrix.",
         discussion: """
             Exit status: 0 when every fixture expectation holds, 1 when one fails (the failing \
-            cells are listed on stderr), 2 on bad usage or input.
+            cells are listed on stderr) or a tokenizer crashed or timed out on a case (its cells say \
+            so, and stderr names the case), 2 on bad usage or input.
             """)
 
     enum Layout: String, CaseIterable, ExpressibleByArgument {
@@ -21,6 +22,8 @@ struct MatrixCommand: ParsableCommand {
     @OptionGroup var selection: FixtureOptions
 
     @OptionGroup var matrixOptions: MatrixOptions
+
+    @OptionGroup var isolationOptions: IsolationOptions
 
     @Option(help: "long: one row per cell; wide: one column per tokenizer (per tokenizer@engine with several engines).")
     var layout: Layout = .long
@@ -39,7 +42,7 @@ struct MatrixCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let matrix = try computeMatrix(
             on: workbench, workbenchOptions: workbenchOptions, selection: selection, matrixOptions: matrixOptions)
         let shown = onlyDisagreements ? matrix.engineDisagreements() : matrix
@@ -51,7 +54,9 @@ struct MatrixCommand: ParsableCommand {
             )
         }
 
+        isolationOptions.report(deaths: matrix.deaths, notRun: [])
         try exitOnViolations(of: matrix)
+        if !matrix.deaths.isEmpty { throw ExitCode(1) }
     }
 }
 

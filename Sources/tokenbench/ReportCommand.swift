@@ -19,6 +19,8 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
 
+    @OptionGroup var isolationOptions: IsolationOptions
+
     @OptionGroup var selection: FixtureOptions
 
     @OptionGroup var matrixOptions: MatrixOptions
@@ -47,7 +49,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         // Read the throughput figures first: a bad file should fail before the matrix is computed.
         let figures = try throughput.map(ThroughputFigures.load(path:))
         let qualityFigures = try quality.map { try QualityFigures.load(summary: $0, perQuery: qualityPerQuery) }
@@ -60,6 +62,7 @@ struct ReportCommand: ParsableCommand {
         }
         let matrix = try computeMatrix(
             on: workbench, workbenchOptions: workbenchOptions, selection: selection, matrixOptions: matrixOptions)
+        isolationOptions.report(deaths: matrix.deaths, notRun: [])
         let report = HTMLReport(
             matrix: matrix, environment: try workbench.environment(engines: workbenchOptions.engines),
             command: Self.commandLine(),

@@ -69,3 +69,7 @@ public struct FormPair: Hashable, Sendable, CustomStringConvertible {
         FormPair(document: .nfd, query: .nfc),
     ]
 }
+
+/// Form pairs cross from the bench to a worker process as JSON.
+extension NormalizationForm: Codable {}
+extension FormPair: Codable {}

@@ -22,3 +22,6 @@ public enum QueryKind: String, CaseIterable, Sendable {
         }
     }
 }
+
+/// Query kinds cross from the bench to a worker process as JSON.
+extension QueryKind: Codable {}

@@ -1,10 +1,19 @@
 import Foundation
 
 extension Workbench {
-    /// Runs `units` in workers when the workbench isolates (`Options.isolation`), or here, one
-    /// after another, when it does not; the results come back in the order of `units`.
-    func run<Unit: WorkerUnit>(_ units: [Unit]) throws -> [UnitResult<Unit.Output>] {
-        guard let isolation = options.isolation else { return units.map { $0.runInProcess(on: self) } }
+    /// Runs `units` in workers when the workbench isolates (`Options.isolation`), or here, on
+    /// up to `maximumWorkers` threads with a workbench each, when it does not; the results come
+    /// back in the order of `units`.
+    func run<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int = .max) throws -> [UnitResult<Unit.Output>] {
+        guard var isolation = options.isolation else {
+            // An extension keeps the API routines of the engine that loaded it last in one global
+            // (SQLITE_EXTENSION_INIT1): in one process, its units run one after another.
+            let threads = options.extensions.isEmpty ? maximumWorkers : 1
+            return try runInParallel(units.count, maximumWorkers: threads) { bench, index in
+                units[index].runInProcess(on: bench)
+            }
+        }
+        isolation.jobs = min(isolation.jobs, maximumWorkers)
         return try WorkerPool(isolation: isolation, extensions: options.extensions).run(units)
     }
 }

@@ -35,6 +35,9 @@ extension MatchMatrix {
                         case .matched: fields.append("X")
                         case .notMatched, nil: fields.append("")
                         case .error: fields.append("error")
+                        // "crashed", "timed out", "not run": the verdict without its details.
+                        case .lost(let message):
+                            fields.append(String(message.prefix { $0 != "(" }.dropLast()))
                         }
                     }
                     table.rows.append(fields)

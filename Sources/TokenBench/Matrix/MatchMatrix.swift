@@ -6,15 +6,38 @@ public enum CellResult: Hashable, Sendable {
     case notMatched
     /// FTS5 rejected the query, or the query had no tokens; the message says which.
     case error(String)
+    /// No answer: the judged code killed its worker on this cell's input ("crashed (SIGSEGV
+    /// while indexing)", "timed out (…)"), or the tokenizer had used up its deaths ("not run
+    /// (…)"). Not a verdict on the match, and never what a fixture expects.
+    case lost(String)
 
     /// The `matched` column: 1, 0, or empty on error.
     package var csvValue: String {
         switch self {
         case .matched: return "1"
         case .notMatched: return "0"
-        case .error: return ""
+        case .error, .lost: return ""
         }
     }
+
+    /// The `error` column: FTS5's message, or how the cell was lost.
+    package var errorColumn: String {
+        switch self {
+        case .matched, .notMatched: ""
+        case .error(let message), .lost(let message): message
+        }
+    }
+
+    /// The result of a row whose `matched` is empty, from its `error` column: a lost cell's
+    /// text starts with one of `lostPrefixes`.
+    package init(errorColumn text: String) {
+        self = Self.lostPrefixes.contains(where: text.hasPrefix) ? .lost(text) : .error(text)
+    }
+
+    /// How `WorkerDeath.verdict` and a unit that stopped early word a lost cell.
+    package static let lostPrefixes = [
+        "crashed (", "timed out (", "out of memory (", "exited (", "broke the worker protocol (", "not run (",
+    ]
 
     /// The verdict for a person: "match", "no match" or "error (message)".
     package var verdict: String {
@@ -22,6 +45,7 @@ public enum CellResult: Hashable, Sendable {
         case .matched: return "match"
         case .notMatched: return "no match"
         case .error(let message): return message.isEmpty ? "error" : "error (\(message))"
+        case .lost(let message): return message
         }
     }
 }
@@ -119,7 +143,7 @@ public struct MatrixCell: Hashable, Sendable {
 
     public var outcome: Outcome {
         switch (result, expected) {
-        case (.error, nil): return .error
+        case (.error, nil), (.lost, _): return .error
         case (_, nil): return .unchecked
         case (.error, .error?): return .pass
         case (.error, _): return .error
@@ -155,6 +179,9 @@ public struct MatchMatrix: Sendable {
     public let columns: [(tokenizer: String, engine: String)]
     private let columnsSpanEngines: Bool
     private let positions: [MatrixCoordinate: Int]
+    /// The workers that judged code killed while the matrix was computed: each lost cells,
+    /// which say so (`CellResult.lost`).
+    public internal(set) var deaths: [UnitDeath] = []
 
     /// Makes a matrix of `cells` over the given axes (`caseIDs` defaults to the cells' cases in
     /// order of appearance). Throws when an axis lists a value twice, when a cell is off the
@@ -281,3 +308,6 @@ extension MatrixCell {
             + "document tokens [\(documentTokens.joinedForDisplay)], query tokens [\(queryTokens.joinedForDisplay)]"
     }
 }
+
+/// Cells cross from a worker process to the bench as JSON.
+extension CellResult: Codable {}

@@ -45,58 +45,74 @@ extension Workbench {
         let pairGroups = stride(from: 0, to: formPairs.count, by: pairsPerJob).map {
             Array(formPairs[$0..<min($0 + pairsPerJob, formPairs.count)])
         }
-        let jobs = tokenizers.flatMap { spec in
-            engines.flatMap { engine in pairGroups.map { (spec: spec, engine: engine, formPairs: $0) } }
+        let units = tokenizers.flatMap { spec in
+            engines.flatMap { engine in
+                pairGroups.map {
+                    MatrixUnit(cases: cases, spec: spec, engine: engine, formPairs: $0, queryKinds: queryKinds)
+                }
+            }
         }
-        let outcomes = try runInParallel(jobs.count, maximumWorkers: maximumWorkers) { worker, index in
-            try worker.tableCells(
-                cases: cases, spec: jobs[index].spec, engine: jobs[index].engine, formPairs: jobs[index].formPairs,
-                queryKinds: queryKinds)
-        }
+        let results = try run(units, maximumWorkers: maximumWorkers)
         var cells: [MatrixCell] = []
-        let jobsPerSpec = engines.count * pairGroups.count
+        var deaths: [UnitDeath] = []
+        let unitsPerSpec = engines.count * pairGroups.count
         for specIndex in tokenizers.indices {
             var firstRefusal: (any Error)?
             var ranSomewhere = false
-            for outcome in outcomes[(specIndex * jobsPerSpec)..<((specIndex + 1) * jobsPerSpec)] {
-                switch outcome {
-                case .success(let jobCells):
-                    ranSomewhere = true
-                    cells += jobCells
-                case .failure(let refusal):
-                    firstRefusal = firstRefusal ?? refusal
+            for unitIndex in (specIndex * unitsPerSpec)..<((specIndex + 1) * unitsPerSpec) {
+                let (unit, result) = (units[unitIndex], results[unitIndex])
+                // An engine that refuses the spec has no cells; any other failure ends the run.
+                if let failure = result.failure {
+                    guard case TokenBenchError.invalidTokenizerSpec = failure else { throw failure }
+                    firstRefusal = firstRefusal ?? failure
+                    continue
+                }
+                ranSomewhere = true
+                cells += Self.cells(of: unit, result: result, cases: cases)
+                deaths += result.deaths.map {
+                    UnitDeath(tokenizer: unit.spec.name, engine: unit.engine, death: $0.death)
                 }
             }
             if !ranSomewhere, let firstRefusal { throw firstRefusal }
         }
-        return try MatchMatrix(
+        var matrix = try MatchMatrix(
             caseIDs: cases.map(\.id), tokenizers: tokenizers.map(\.name), engines: engines.map(\.name),
             queryKinds: queryKinds, formPairs: formPairs, cells: cells)
+        matrix.deaths = deaths
+        return matrix
     }
 
-    /// The cells of one tokenizer on one engine, every form pair; `.failure` when the engine
-    /// refuses the spec (another engine may accept it). Errors while running throw.
-    private func tableCells(
-        cases: [MatchCase], spec: TokenizerSpec, engine: SQLiteEngine, formPairs: [FormPair], queryKinds: [QueryKind]
-    ) throws -> Result<[MatrixCell], any Error> {
-        try withConnection(engine) { connection in
-            let tokenizer: ResolvedTokenizer
-            do {
-                tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
-            } catch {
-                return .failure(error)
+    /// A unit's cells: each input's answers, or, for an input that killed a worker or was not
+    /// run, its cells lost with the reason.
+    private static func cells(of unit: MatrixUnit, result: UnitResult<MatrixUnit.Output>, cases: [MatchCase])
+        -> [MatrixCell]
+    {
+        let notRun = Set(result.notRun)
+        let stopped = "not run (the tokenizer stopped after \(result.deaths.count) deaths on this engine)"
+        var cells: [MatrixCell] = []
+        for input in 0..<unit.inputCount {
+            let matchCase = cases[input % cases.count]
+            let formPair = unit.formPairs[input / cases.count]
+            let output = result.outputs[input]
+            let lost: String? =
+                output != nil
+                ? nil : result.death(on: input)?.verdict ?? (notRun.contains(input) ? stopped : nil)
+            guard output != nil || lost != nil else { continue }
+            for (kindIndex, queryKind) in unit.queryKinds.enumerated() {
+                cells.append(
+                    MatrixCell(
+                        matchCase: matchCase, tokenizer: unit.spec.name, engine: unit.engine,
+                        queryKind: queryKind, formPair: formPair,
+                        document: formPair.document.apply(to: matchCase.document),
+                        query: formPair.query.apply(to: matchCase.query),
+                        result: output?.results[kindIndex] ?? .lost(lost ?? ""),
+                        expected: matchCase.expectation(
+                            for: unit.spec.name, formPair: formPair, queryKind: queryKind, engine: unit.engine),
+                        documentTokens: output?.documentTokens ?? [],
+                        queryTokens: output?.queryTokens[kindIndex] ?? []))
             }
-            // One trace per distinct text and mode across the form pairs: NFC and NFD of ASCII
-            // text are the same bytes, and most queries repeat in every pair.
-            let traces = TraceCache(tokenizer: tokenizer)
-            var cells: [MatrixCell] = []
-            for formPair in formPairs {
-                cells += try runTable(
-                    cases: cases, tokenizer: tokenizer, traces: traces, formPair: formPair, queryKinds: queryKinds,
-                    connection: connection)
-            }
-            return .success(cells)
         }
+        return cells
     }
 
     /// Runs `job(workbench, i)` for i in 0..<count on up to one thread per core, each thread
@@ -117,106 +133,5 @@ extension Workbench {
             }
         }
         return try results.values()
-    }
-
-    private func runTable(
-        cases: [MatchCase], tokenizer: ResolvedTokenizer, traces: TraceCache, formPair: FormPair,
-        queryKinds: [QueryKind],
-        connection: EngineConnection
-    ) throws -> [MatrixCell] {
-        let literal = try tokenizer.spec.sqlLiteral()
-        let table = "temp.tokenbench_matrix"
-        do {
-            try connection.execute("DROP TABLE IF EXISTS \(table)")
-            try connection.execute("CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal))")
-        } catch {
-            throw TokenBenchError.invalidTokenizerSpec(
-                spec: tokenizer.spec.description, reason: ResolvedTokenizer.message(of: error))
-        }
-        defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
-
-        let documents = cases.map { formPair.document.apply(to: $0.document) }
-        do {
-            // One transaction for all the rows: a commit per row costs more than the row.
-            try connection.execute("SAVEPOINT tokenbench_matrix_insert")
-            do {
-                let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, ?)")
-                for (index, document) in documents.enumerated() {
-                    try insert.bind(index + 1, at: 1)
-                    try insert.bind(document, at: 2)
-                    try insert.run()
-                }
-                try connection.execute("RELEASE tokenbench_matrix_insert")
-            } catch {
-                try? connection.execute("ROLLBACK TO tokenbench_matrix_insert")
-                try? connection.execute("RELEASE tokenbench_matrix_insert")
-                throw error
-            }
-        } catch {
-            throw TokenBenchError.sqlite(
-                context: "indexing the documents with '\(tokenizer.spec.description)'",
-                message: ResolvedTokenizer.message(of: error))
-        }
-
-        let probe: EngineStatement
-        do {
-            probe = try connection.prepare(
-                "SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH ? AND rowid = ?)")
-        } catch {
-            throw TokenBenchError.sqlite(
-                context: "preparing the match query", message: ResolvedTokenizer.message(of: error))
-        }
-        var cells: [MatrixCell] = []
-        for (index, matchCase) in cases.enumerated() {
-            let document = documents[index]
-            let query = formPair.query.apply(to: matchCase.query)
-            let documentTokens = try traces.tokens(of: document, mode: .document)
-            for queryKind in queryKinds {
-                let queryTokens = try traces.tokens(of: query, mode: queryKind.tokenizationMode)
-                let result: CellResult
-                if queryTokens.isEmpty {
-                    result = .error("the query has no tokens")
-                } else {
-                    do {
-                        try probe.bind(queryKind.matchExpression(for: query), at: 1)
-                        try probe.bind(index + 1, at: 2)
-                        let found = try probe.rows().first?.first == "1"
-                        result = found ? .matched : .notMatched
-                    } catch {
-                        result = .error(ResolvedTokenizer.message(of: error))
-                    }
-                }
-                cells.append(
-                    MatrixCell(
-                        matchCase: matchCase, tokenizer: tokenizer.spec.name, engine: connection.engine.name,
-                        queryKind: queryKind, formPair: formPair,
-                        document: document, query: query, result: result,
-                        expected: matchCase.expectation(
-                            for: tokenizer.spec.name, formPair: formPair, queryKind: queryKind,
-                            engine: connection.engine.name),
-                        documentTokens: documentTokens, queryTokens: queryTokens))
-            }
-        }
-        return cells
-    }
-}
-
-/// The tokens of each distinct text in each mode, traced once per tokenizer instance.
-///
-/// Keyed by the text's bytes, not by the String: Swift compares Strings by canonical
-/// equivalence, so NFC "é" and NFD "é" would share one entry, and the NFD document would be
-/// shown with the NFC document's tokens.
-private final class TraceCache {
-    private let tokenizer: ResolvedTokenizer
-    private var tokens: [TokenizationMode: [[UInt8]: [Token]]] = [:]
-
-    init(tokenizer: ResolvedTokenizer) { self.tokenizer = tokenizer }
-
-    func tokens(of text: String, mode: TokenizationMode) throws -> [Token] {
-        let bytes = Array(text.utf8)
-        if let cached = tokens[mode]?[bytes] { return cached }
-        let traced = try tokenizer.tokens(of: bytes, mode: mode)
-        tokens[mode, default: [:]][bytes] = traced
-        return traced
     }
 }

@@ -68,8 +68,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case .outcome: outcome.rawValue
         case .documentTokens: documentTokens
         case .queryTokens: queryTokens
-        case .error:
-            if case .error(let message) = result { message } else { "" }
+        case .error: result.errorColumn
         }
     }
 
@@ -92,7 +91,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         switch value(.matched) {
         case "1": result = .matched
         case "0": result = .notMatched
-        case "": result = .error(value(.error))
+        case "": result = CellResult(errorColumn: value(.error))
         case let other: throw MatrixRecordError("matched '\(other)' is not 1, 0 or empty (an error)")
         }
         let expectedText = value(.expected)

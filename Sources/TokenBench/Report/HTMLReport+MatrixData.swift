@@ -101,7 +101,7 @@ struct ReportMatrixData {
                 switch cell.result {
                 case .matched: results += "m"
                 case .notMatched: results += "n"
-                case .error: results += "e"
+                case .error, .lost: results += "e"
                 }
                 switch cell.expected {
                 case .match?: expected += "m"
@@ -110,7 +110,7 @@ struct ReportMatrixData {
                 case nil: expected += "-"
                 }
                 violations += cell.violatesExpectation ? "1" : "0"
-                if case .error(let message) = cell.result { errors.append(message) } else { errors.append("") }
+                errors.append(cell.result.errorColumn)
             }
             // Tokens depend on the form pair only: the first query kind's cells hold them.
             documentTokens = cells.prefix(pairs).map(\.documentTokens)

@@ -1,0 +1,188 @@
+import Foundation
+import TokenBenchEngines
+
+/// The matrix of one tokenizer on one engine over some form pairs: for each pair, a real FTS5
+/// table of every case's document, and each case's queries run as a MATCH restricted to its own
+/// document's rowid, so a cell says whether FTS5 finds exactly that document.
+///
+/// Input `i` is case `i % documents.count` in form pair `i / documents.count`: its document
+/// while the table is filled, its tokens and queries after. An input that killed a worker is
+/// left out of the table when the unit goes on.
+struct MatrixUnit: WorkerUnit {
+    static let kind = "matrix"
+
+    var label: String?
+    var specText: String
+    var engine: String
+    var formPairs: [FormPair]
+    var queryKinds: [QueryKind]
+    var caseIDs: [String]
+    /// Each case's document and query as the fixture wrote them.
+    var documents: [String]
+    var queries: [String]
+
+    /// One case in one form pair: its tokens, and each query kind's result.
+    struct Output: Codable, Sendable {
+        var documentTokens: [Token]
+        var queryTokens: [[Token]]
+        var results: [CellResult]
+    }
+
+    init(cases: [MatchCase], spec: TokenizerSpec, engine: SQLiteEngine, formPairs: [FormPair], queryKinds: [QueryKind])
+    {
+        label = spec.label
+        specText = spec.text
+        self.engine = engine.name
+        self.formPairs = formPairs
+        self.queryKinds = queryKinds
+        caseIDs = cases.map(\.id)
+        documents = cases.map(\.document)
+        queries = cases.map(\.query)
+    }
+
+    var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
+    var inputCount: Int { formPairs.count * documents.count }
+
+    func label(ofInput index: Int) -> String {
+        "case \(caseIDs[index % documents.count]) (\(formPairs[index / documents.count]))"
+    }
+
+    func run(
+        on workbench: Workbench, from start: Int, skipping: Set<Int>,
+        progress: (Int, WorkerPhase) -> Void, output: (Int, Output) throws -> Void
+    ) throws {
+        guard let engine = try SQLiteEngine.named([engine]).first else { return }
+        try workbench.withConnection(engine) { connection in
+            progress(-1, .creating)
+            let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
+            // One trace per distinct text and mode across the form pairs: NFC and NFD of ASCII
+            // text are the same bytes, and most queries repeat in every pair.
+            let traces = TraceCache(tokenizer: tokenizer)
+            for (pairIndex, formPair) in formPairs.enumerated() {
+                let first = pairIndex * documents.count
+                guard first + documents.count > start else { continue }
+                try runTable(
+                    formPair: formPair, inputs: first..<(first + documents.count), from: start, skipping: skipping,
+                    tokenizer: tokenizer, traces: traces, connection: connection, progress: progress, output: output)
+            }
+        }
+    }
+
+    private func runTable(
+        formPair: FormPair, inputs: Range<Int>, from start: Int, skipping: Set<Int>, tokenizer: ResolvedTokenizer,
+        traces: TraceCache, connection: EngineConnection, progress: (Int, WorkerPhase) -> Void,
+        output: (Int, Output) throws -> Void
+    ) throws {
+        let literal = try tokenizer.spec.sqlLiteral()
+        let table = "temp.tokenbench_matrix"
+        do {
+            try connection.execute("DROP TABLE IF EXISTS \(table)")
+            try connection.execute("CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal))")
+        } catch {
+            throw TokenBenchError.invalidTokenizerSpec(
+                spec: tokenizer.spec.description, reason: ResolvedTokenizer.message(of: error))
+        }
+        defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
+
+        let documents = self.documents.map { formPair.document.apply(to: $0) }
+        do {
+            // One transaction for all the rows: a commit per row costs more than the row.
+            try connection.execute("SAVEPOINT tokenbench_matrix_insert")
+            do {
+                let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, ?)")
+                for (index, document) in documents.enumerated() where !skipping.contains(inputs.lowerBound + index) {
+                    progress(inputs.lowerBound + index, .indexing)
+                    try insert.bind(index + 1, at: 1)
+                    try insert.bind(document, at: 2)
+                    try insert.run()
+                }
+                try connection.execute("RELEASE tokenbench_matrix_insert")
+            } catch {
+                try? connection.execute("ROLLBACK TO tokenbench_matrix_insert")
+                try? connection.execute("RELEASE tokenbench_matrix_insert")
+                throw error
+            }
+        } catch {
+            throw TokenBenchError.sqlite(
+                context: "indexing the documents with '\(tokenizer.spec.description)'",
+                message: ResolvedTokenizer.message(of: error))
+        }
+
+        let probe: EngineStatement
+        do {
+            probe = try connection.prepare(
+                "SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH ? AND rowid = ?)")
+        } catch {
+            throw TokenBenchError.sqlite(
+                context: "preparing the match query", message: ResolvedTokenizer.message(of: error))
+        }
+        for (index, document) in documents.enumerated() {
+            let input = inputs.lowerBound + index
+            guard input >= start, !skipping.contains(input) else { continue }
+            progress(input, .tokenizing)
+            let query = formPair.query.apply(to: queries[index])
+            // A token the bench cannot read safely, or an error code, is this case's answer: the
+            // tokenizer lied on this input, which costs the input, not the run.
+            let documentTokens: [Token]
+            do {
+                documentTokens = try traces.tokens(of: document, mode: .document)
+            } catch {
+                try output(
+                    input,
+                    Output(
+                        documentTokens: [], queryTokens: queryKinds.map { _ in [] },
+                        results: queryKinds.map { _ in .error("\(error)") }))
+                continue
+            }
+            var caseOutput = Output(documentTokens: documentTokens, queryTokens: [], results: [])
+            for queryKind in queryKinds {
+                progress(input, .tokenizing)
+                let queryTokens: [Token]
+                do {
+                    queryTokens = try traces.tokens(of: query, mode: queryKind.tokenizationMode)
+                } catch {
+                    caseOutput.queryTokens.append([])
+                    caseOutput.results.append(.error("\(error)"))
+                    continue
+                }
+                let result: CellResult
+                if queryTokens.isEmpty {
+                    result = .error("the query has no tokens")
+                } else {
+                    progress(input, .querying)
+                    do {
+                        try probe.bind(queryKind.matchExpression(for: query), at: 1)
+                        try probe.bind(index + 1, at: 2)
+                        let found = try probe.rows().first?.first == "1"
+                        result = found ? .matched : .notMatched
+                    } catch {
+                        result = .error(ResolvedTokenizer.message(of: error))
+                    }
+                }
+                caseOutput.queryTokens.append(queryTokens)
+                caseOutput.results.append(result)
+            }
+            try output(input, caseOutput)
+        }
+    }
+}
+
+/// The tokens of each distinct text in each mode, traced once per tokenizer instance.
+///
+/// Keyed by the text's bytes, not by the String: Swift compares Strings by canonical
+/// equivalence, so NFC "é" and NFD "é" would share one entry, and the NFD document would be
+/// shown with the NFC document's tokens.
+private final class TraceCache {
+    private let tokenizer: ResolvedTokenizer
+    private var tokens: [TokenizationMode: [[UInt8]: [Token]]] = [:]
+
+    init(tokenizer: ResolvedTokenizer) { self.tokenizer = tokenizer }
+
+    func tokens(of text: String, mode: TokenizationMode) throws -> [Token] {
+        let bytes = Array(text.utf8)
+        if let cached = tokens[mode]?[bytes] { return cached }
+        let traced = try tokenizer.tokens(of: bytes, mode: mode)
+        tokens[mode, default: [:]][bytes] = traced
+        return traced
+    }
+}
