@@ -11,11 +11,15 @@ struct ConformanceCommand: ParsableCommand {
             Each tokenizer runs over every fixture document and query, edge cases (empty input, NUL \
             bytes, invalid UTF-8), two 1 MB inputs, 100 kB single words and seeded random input, in \
             document, query, prefix and aux modes, on each engine. One CSV row per finding: \
-            tokenizer,engine,check,severity,mode,input,detail. The input label reproduces the input from the seed.
+            tokenizer,engine,check,severity,mode,input,detail. The input label reproduces the input from the seed. \
+            A tokenizer that crashes or hangs on an input (or makes FTS5 crash on its output) has a \
+            crash or timeout finding there, and the checks go on in a new worker.
             Exit status: 0 no error (warnings allowed); 1 some check found an error; 2 bad usage or input.
             """)
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
+
+    @OptionGroup var isolationOptions: IsolationOptions
 
     @Option(help: "The seed of the random inputs; the same seed gives the same inputs.")
     var seed: UInt64 = ConformanceCorpus.defaultSeed
@@ -50,27 +54,20 @@ struct ConformanceCommand: ParsableCommand {
     }
 
     func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
         let inputs = ConformanceCorpus.make(
             fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
         var table = Table(header: ConformanceFinding.tableHeader)
-        // Every tokenizer × engine pair is a job of its own, run on all cores, each worker with its
-        // own workbench; the reports come back in the order of the pairs, whatever ran first.
-        var jobs: [(spec: TokenizerSpec, engine: SQLiteEngine)] = []
+        // Every tokenizer × engine pair is a unit of its own, run in workers on all cores (or, with
+        // --in-process, on threads here); the reports come back in the order of the pairs.
+        var pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)] = []
         for spec in workbenchOptions.tokenizers(on: workbench) {
-            try workbenchOptions.forEachEngine(running: spec, on: workbench) { jobs.append((spec, $0)) }
+            try workbenchOptions.forEachEngine(running: spec, on: workbench) { pairs.append((spec, $0)) }
         }
-        // An extension keeps the API routines of the engine that loaded it last in one global
-        // (SQLITE_EXTENSION_INIT1), shared by both engines: loading it for the system and the
-        // bundled engine at once on two threads crashed in sqlite3_bind_pointer under ASan. With
-        // an extension, the jobs run one after another, as they all did before.
-        let workers = workbenchOptions.extensionArguments.isEmpty ? Int.max : 1
-        let reports = try workbench.runInParallel(jobs.count, maximumWorkers: workers) { worker, index in
-            let options = ConformanceOptions(
-                threadCount: threads, findingsPerCheck: findingsPerCheck, engine: jobs[index].engine)
-            return try worker.conformance(of: jobs[index].spec, inputs: inputs, options: options)
-        }
+        let reports = try workbench.conformanceReports(
+            of: pairs, inputs: inputs,
+            options: ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck))
         for report in reports {
             table.rows += report.findings.map(\.tableRow)
             let knownCount = knownIssues.verdict(on: [report]).knownErrors.count

@@ -39,6 +39,11 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     /// text again and finds other tokens than the index holds. An oracle independent of the
     /// checks above; skipped for a tokenizer whose tokens FTS5 could not read safely.
     case indexIntegrity = "index-integrity"
+    /// The judged code killed its worker on the input: a signal (SIGSEGV, SIGABRT…, inside the
+    /// tokenizer or inside FTS5 on its output), memory past the bound, or an exit.
+    case crash
+    /// The judged code ran past `--timeout` on the input, and its worker was killed.
+    case timeout
 
     /// Whether a finding fails the run (error) or only deserves a look (warning).
     public var severity: Severity {
@@ -53,3 +58,6 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
         case warning
     }
 }
+
+/// Findings cross from a worker process to the bench as JSON.
+extension ConformanceCheck: Codable {}

@@ -6,120 +6,102 @@ import TokenBenchEngines
 import TokenBenchTokenizers
 
 extension Workbench {
-    /// Runs `spec` over `inputs` in every tokenization mode and checks FTS5's tokenizer contract
-    /// (see `ConformanceCheck`). A tokenizer that fails a check, even with an error code, is
-    /// reported and the run goes on; only a spec FTS5 rejects throws.
-    public func conformance(
-        of spec: TokenizerSpec, inputs: [ConformanceInput], options: ConformanceOptions = ConformanceOptions()
-    ) throws -> ConformanceReport {
-        var findings = ConformanceFindingList(
-            tokenizer: spec.name, engine: options.engine.name, limit: options.findingsPerCheck)
+    /// The contract checks of one input on `main` (every mode), adding what they find to
+    /// `findings`; returns how many xTokenize calls they made. `roundTripped` holds the document
+    /// tokens already tried in query mode; `references` gets the input's consistent results when
+    /// it is small, for the threads check.
+    static func checkContract(
+        of input: ConformanceInput, index: Int, main: ResolvedTokenizer, connection: EngineConnection,
+        findings: inout ConformanceFindingList, roundTripped: inout Set<ArraySlice<UInt8>>,
+        references: inout [Int: [TokenizationMode: RecordedTokenization]]
+    ) -> Int {
         var calls = 0
-        // Per input, per mode: the tokens one instance gives consistently, for the threads check.
-        var references: [Int: [TokenizationMode: RecordedTokenization]] = [:]
-        var indexIntegrity = IndexIntegrityOutcome.skipped
-        let components = try withConnection(options.engine) { connection -> [String] in
-            let main = try ResolvedTokenizer(spec: spec, in: connection)
-            var roundTripped: Set<ArraySlice<UInt8>> = []
-            for (index, input) in inputs.enumerated() {
-                let buffers = SentinelBuffer.sentinels.map { SentinelBuffer(input.bytes, sentinel: $0) }
-                // Only the first instance may reject the spec (exit 2); a later refusal of the
-                // same spec is the tokenizer's fault, and a finding.
-                let fresh: ResolvedTokenizer?
-                do {
-                    fresh = try ResolvedTokenizer(spec: spec, components: main.components, in: connection)
-                } catch {
-                    fresh = nil
+        let spec = main.spec
+        let buffers = SentinelBuffer.sentinels.map { SentinelBuffer(input.bytes, sentinel: $0) }
+        // Only the first instance may reject the spec (exit 2); a later refusal of the
+        // same spec is the tokenizer's fault, and a finding.
+        let fresh: ResolvedTokenizer?
+        do {
+            fresh = try ResolvedTokenizer(spec: spec, components: main.components, in: connection)
+        } catch {
+            fresh = nil
+            findings.add(
+                .constructor, mode: "create", input: input,
+                "xCreate failed for a fresh instance after it succeeded once: \(error)")
+        }
+        var consistent: [TokenizationMode: RecordedTokenization] = [:]
+        for mode in TokenizationMode.allCases {
+            let first = main.record(buffers[0], mode: mode)
+            calls += 1
+            guard first.code == SQLITE_OK else {
+                findings.add(
+                    .errorCode, mode: mode.rawValue, input: input,
+                    "xTokenize returned \(Self.describe(code: first.code))")
+                continue
+            }
+            for (check, detail) in Self.structuralProblems(of: first, input: input) {
+                findings.add(check, mode: mode.rawValue, input: input, detail)
+            }
+            let second = main.record(buffers[0], mode: mode)
+            calls += 1
+            if second != first {
+                findings.add(
+                    .repeatable, mode: mode.rawValue, input: input,
+                    "first call [\(first.display)], second call [\(second.display)]")
+            } else {
+                // Same instance, same input, only the bytes after nText differ.
+                let other = main.record(buffers[1], mode: mode)
+                calls += 1
+                if other != first {
                     findings.add(
-                        .constructor, mode: "create", input: input,
-                        "xCreate failed for a fresh instance after it succeeded once: \(error)")
-                }
-                var consistent: [TokenizationMode: RecordedTokenization] = [:]
-                for mode in TokenizationMode.allCases {
-                    let first = main.record(buffers[0], mode: mode)
-                    calls += 1
-                    guard first.code == SQLITE_OK else {
-                        findings.add(
-                            .errorCode, mode: mode.rawValue, input: input,
-                            "xTokenize returned \(Self.describe(code: first.code))")
-                        continue
-                    }
-                    for (check, detail) in Self.structuralProblems(of: first, input: input) {
-                        findings.add(check, mode: mode.rawValue, input: input, detail)
-                    }
-                    let second = main.record(buffers[0], mode: mode)
-                    calls += 1
-                    if second != first {
-                        findings.add(
-                            .repeatable, mode: mode.rawValue, input: input,
-                            "first call [\(first.display)], second call [\(second.display)]")
-                    } else {
-                        // Same instance, same input, only the bytes after nText differ.
-                        let other = main.record(buffers[1], mode: mode)
-                        calls += 1
-                        if other != first {
-                            findings.add(
-                                .readPastEnd, mode: mode.rawValue, input: input,
-                                "with 'Q' bytes after nText [\(first.display)], with '7' bytes [\(other.display)]")
-                        } else {
-                            consistent[mode] = first
-                        }
-                    }
-                    guard let fresh else { continue }
-                    let renewed = fresh.record(buffers[0], mode: mode)
-                    calls += 1
-                    if renewed != first {
-                        findings.add(
-                            .freshInstance, mode: mode.rawValue, input: input,
-                            "first instance [\(first.display)], fresh instance [\(renewed.display)]")
-                    }
-                }
-                if let document = consistent[.document], let query = consistent[.query],
-                    document.tokens.contains(where: \.isColocated), query.tokens.contains(where: \.isColocated)
-                {
-                    findings.add(
-                        .colocatedInBothModes, mode: "document+query", input: input,
-                        "document [\(document.display)], query [\(query.display)]: synonyms belong in one mode only")
-                }
-                if input.isValidUTF8, let document = consistent[.document] {
-                    for token in document.tokens where !token.bytes.isEmpty && roundTripped.insert(token.bytes).inserted
-                    {
-                        guard String(validating: token.bytes, as: UTF8.self) != nil else { continue }
-                        let query = main.record(
-                            SentinelBuffer(Array(token.bytes), sentinel: SentinelBuffer.sentinels[0]), mode: .query)
-                        calls += 1
-                        let givesItBack =
-                            query.code == SQLITE_OK && query.tokens.first?.bytes == token.bytes
-                            && query.tokens.dropFirst().allSatisfy(\.isColocated)
-                        if !givesItBack {
-                            findings.add(
-                                .queryRoundTrip, mode: "query", input: input,
-                                "document token '\(ByteEscaping.display(token.bytes))' gives [\(query.display)] in query mode"
-                                    + (query.code == SQLITE_OK ? "" : " (\(Self.describe(code: query.code)))"))
-                        }
-                    }
-                }
-                if input.isSmall, !consistent.isEmpty {
-                    references[index] = consistent
+                        .readPastEnd, mode: mode.rawValue, input: input,
+                        "with 'Q' bytes after nText [\(first.display)], with '7' bytes [\(other.display)]")
+                } else {
+                    consistent[mode] = first
                 }
             }
-            indexIntegrity = try Self.checkIndexIntegrity(of: main, inputs: inputs, in: connection, findings: &findings)
-            return main.components
+            guard let fresh else { continue }
+            let renewed = fresh.record(buffers[0], mode: mode)
+            calls += 1
+            if renewed != first {
+                findings.add(
+                    .freshInstance, mode: mode.rawValue, input: input,
+                    "first instance [\(first.display)], fresh instance [\(renewed.display)]")
+            }
         }
-        if options.threadCount > 1 {
-            calls += try checkThreads(
-                spec: spec, engine: options.engine, components: components, inputs: inputs, references: references,
-                threadCount: options.threadCount, findings: &findings)
+        if let document = consistent[.document], let query = consistent[.query],
+            document.tokens.contains(where: \.isColocated), query.tokens.contains(where: \.isColocated)
+        {
+            findings.add(
+                .colocatedInBothModes, mode: "document+query", input: input,
+                "document [\(document.display)], query [\(query.display)]: synonyms belong in one mode only")
         }
-        return ConformanceReport(
-            tokenizer: spec.name, engine: options.engine.name,
-            findings: findings.summarized(),
-            inputCount: inputs.count, tokenizeCalls: calls, indexIntegrity: indexIntegrity)
+        if input.isValidUTF8, let document = consistent[.document] {
+            for token in document.tokens where !token.bytes.isEmpty && roundTripped.insert(token.bytes).inserted {
+                guard String(validating: token.bytes, as: UTF8.self) != nil else { continue }
+                let query = main.record(
+                    SentinelBuffer(Array(token.bytes), sentinel: SentinelBuffer.sentinels[0]), mode: .query)
+                calls += 1
+                let givesItBack =
+                    query.code == SQLITE_OK && query.tokens.first?.bytes == token.bytes
+                    && query.tokens.dropFirst().allSatisfy(\.isColocated)
+                if !givesItBack {
+                    findings.add(
+                        .queryRoundTrip, mode: "query", input: input,
+                        "document token '\(ByteEscaping.display(token.bytes))' gives [\(query.display)] in query mode"
+                            + (query.code == SQLITE_OK ? "" : " (\(Self.describe(code: query.code)))"))
+                }
+            }
+        }
+        if input.isSmall, !consistent.isEmpty {
+            references[index] = consistent
+        }
+        return calls
     }
 
     /// Tokenizes the small inputs on `threadCount` threads at once, each with its own
     /// connection and instance, and compares with what one thread alone got.
-    private func checkThreads(
+    func checkThreads(
         spec: TokenizerSpec, engine: SQLiteEngine, components: [String], inputs: [ConformanceInput],
         references: [Int: [TokenizationMode: RecordedTokenization]], threadCount: Int,
         findings: inout ConformanceFindingList
@@ -283,10 +265,37 @@ struct ConformanceFindingList {
         let key = Key(check: check, mode: mode)
         let count = totals[key, default: 0]
         totals[key] = count + 1
-        guard count < limit else { return }
-        kept.append(
-            ConformanceFinding(
-                tokenizer: tokenizer, engine: engine, check: check, mode: mode, input: inputLabel, detail: detail()))
+        guard count < limit else {
+            journal.append(Entry(check: check, mode: mode, input: inputLabel, detail: nil))
+            return
+        }
+        let finding = ConformanceFinding(
+            tokenizer: tokenizer, engine: engine, check: check, mode: mode, input: inputLabel, detail: detail())
+        kept.append(finding)
+        journal.append(Entry(check: check, mode: mode, input: inputLabel, detail: finding.detail))
+    }
+
+    /// A finding as a worker hands it to the bench: its detail only when the worker kept it,
+    /// every one counted.
+    struct Entry: Codable, Sendable {
+        var check: ConformanceCheck
+        var mode: String
+        var input: String
+        var detail: String?
+    }
+
+    /// Every finding added since the last `takeJournal()`, in order.
+    private var journal: [Entry] = []
+
+    mutating func takeJournal() -> [Entry] {
+        defer { journal = [] }
+        return journal
+    }
+
+    /// Adds a finding a worker found. A worker that replaced a dead one starts its own counts
+    /// again, so it sends details at least as far as this list keeps them.
+    mutating func add(_ entry: Entry) {
+        add(entry.check, mode: entry.mode, inputLabel: entry.input, entry.detail ?? "")
     }
 
     /// Whether any finding so far broke one of `checks`.

@@ -11,7 +11,9 @@ import Foundation
 /// runs it; nothing else should.
 public enum WorkerServer {
     /// Every kind of unit a worker runs.
-    static let unitTypes: [any WorkerUnit.Type] = [TraceUnit.self, MatrixUnit.self]
+    static let unitTypes: [any WorkerUnit.Type] = [
+        TraceUnit.self, MatrixUnit.self, ContractUnit.self, IntegrityUnit.self,
+    ]
 
     /// Serves until standard input ends, and returns the exit status: 0, or 2 when the bench
     /// sent something that is not the protocol.

@@ -11,7 +11,9 @@
  * Four more are killers, each tbtest until a text holds its trigger word: "tbtest_abort" calls
  * abort() on "boom", "tbtest_segv" writes through NULL on "boom", "tbtest_hang" loops for ever on
  * "hang", and "tbtest_hog" takes memory on "hog" until malloc fails, then writes through the
- * NULL it got, as careless C does.
+ * NULL it got, as careless C does. "tbtest_underfts5" aborts on "boom" only when the byte after
+ * the text is a NUL, as it is in FTS5's own buffers and never in the bench's: a tokenizer that
+ * dies only under FTS5 (while indexing, or in its integrity-check).
  * The test suite compiles it with the system's sqlite3ext.h.
  */
 #include <sqlite3ext.h>
@@ -212,6 +214,12 @@ static int tbtest_hog_tokenize(Fts5Tokenizer *tokenizer, void *context, int flag
     return tbtest_tokenize(tokenizer, context, flags, text, length, emit);
 }
 
+static int tbtest_underfts5_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text,
+                                     int length, int (*emit)(void *, int, const char *, int, int, int)) {
+    if (length > 0 && text[length] == 0 && holds_word(text, length, "boom")) abort();
+    return tbtest_tokenize(tokenizer, context, flags, text, length, emit);
+}
+
 /* Asks FTS5 for its API object through the documented "SELECT fts5(?1)" pointer binding. */
 static fts5_api *find_fts5(sqlite3 *db) {
     fts5_api *api = 0;
@@ -249,6 +257,7 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
         {"tbtest_segv", tbtest_segv_tokenize},
         {"tbtest_hang", tbtest_hang_tokenize},
         {"tbtest_hog", tbtest_hog_tokenize},
+        {"tbtest_underfts5", tbtest_underfts5_tokenize},
     };
     for (unsigned i = 0; i < sizeof tokenizers / sizeof tokenizers[0]; i++) {
         fts5_tokenizer methods = { tbtest_create, tbtest_delete, tokenizers[i].tokenize };
