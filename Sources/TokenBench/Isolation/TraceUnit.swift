@@ -29,7 +29,7 @@ struct TraceUnit: WorkerUnit {
 
     func run(
         on workbench: Workbench, from start: Int, skipping: Set<Int>,
-        progress: (Int, WorkerPhase) -> Void, output: (Int, [Token]) throws -> Void
+        progress: (Int, WorkerPhase) -> Void, output: (Int, PackedTokens) throws -> Void
     ) throws {
         guard let engine = try SQLiteEngine.named([engine]).first else { return }
         try workbench.withConnection(engine) { connection in
@@ -38,7 +38,9 @@ struct TraceUnit: WorkerUnit {
             for index in start..<inputCount where !skipping.contains(index) {
                 progress(index, .tokenizing)
                 try output(
-                    index, try tokenizer.tokens(of: inputs[index % inputs.count], mode: modes[index / inputs.count]))
+                    index,
+                    PackedTokens(
+                        try tokenizer.tokens(of: inputs[index % inputs.count], mode: modes[index / inputs.count])))
             }
         }
     }

@@ -63,7 +63,7 @@ extension Workbench {
                     TokenTrace(
                         tokenizer: pair.spec.name, engine: pair.engine.name, mode: modes[index / presented.count],
                         form: form, inputIndex: index % presented.count + 1, input: presented[index % presented.count],
-                        tokens: tokens)
+                        tokens: tokens.tokens)
                 }
             }
             return TraceRun(

@@ -23,8 +23,8 @@ struct MatrixUnit: WorkerUnit {
 
     /// One case in one form pair: its tokens, and each query kind's result.
     struct Output: Codable, Sendable {
-        var documentTokens: [Token]
-        var queryTokens: [[Token]]
+        var documentTokens: PackedTokens
+        var queryTokens: [PackedTokens]
         var results: [CellResult]
     }
 
@@ -130,18 +130,18 @@ struct MatrixUnit: WorkerUnit {
                 try output(
                     input,
                     Output(
-                        documentTokens: [], queryTokens: queryKinds.map { _ in [] },
+                        documentTokens: PackedTokens([]), queryTokens: queryKinds.map { _ in PackedTokens([]) },
                         results: queryKinds.map { _ in .error("\(error)") }))
                 continue
             }
-            var caseOutput = Output(documentTokens: documentTokens, queryTokens: [], results: [])
+            var caseOutput = Output(documentTokens: PackedTokens(documentTokens), queryTokens: [], results: [])
             for queryKind in queryKinds {
                 progress(input, .tokenizing)
                 let queryTokens: [Token]
                 do {
                     queryTokens = try traces.tokens(of: query, mode: queryKind.tokenizationMode)
                 } catch {
-                    caseOutput.queryTokens.append([])
+                    caseOutput.queryTokens.append(PackedTokens([]))
                     caseOutput.results.append(.error("\(error)"))
                     continue
                 }
@@ -159,7 +159,7 @@ struct MatrixUnit: WorkerUnit {
                         result = .error(ResolvedTokenizer.message(of: error))
                     }
                 }
-                caseOutput.queryTokens.append(queryTokens)
+                caseOutput.queryTokens.append(PackedTokens(queryTokens))
                 caseOutput.results.append(result)
             }
             try output(input, caseOutput)

@@ -108,8 +108,8 @@ extension Workbench {
                         result: output?.results[kindIndex] ?? .lost(lost ?? ""),
                         expected: matchCase.expectation(
                             for: unit.spec.name, formPair: formPair, queryKind: queryKind, engine: unit.engine),
-                        documentTokens: output?.documentTokens ?? [],
-                        queryTokens: output?.queryTokens[kindIndex] ?? []))
+                        documentTokens: output?.documentTokens.tokens ?? [],
+                        queryTokens: output?.queryTokens[kindIndex].tokens ?? []))
             }
         }
         return cells

@@ -35,6 +35,3 @@ extension Array where Element == Token {
         return result
     }
 }
-
-/// Tokens cross from a worker process to the bench as JSON.
-extension Token: Codable {}
