@@ -28,8 +28,8 @@ public struct WorkerIsolation: Sendable, Hashable {
     /// The default timeout: 10 s, where the slowest real tokenizer here takes under 0.3 s on the
     /// largest conformance input (results/README.md, "Workers").
     public static let defaultTimeout: Duration = .seconds(10)
-    /// The default memory bound: 8 GiB of address space, of which a worker uses about 1.3 GiB
-    /// (mostly reserved, not touched) before it runs anything.
+    /// The default memory bound: 8 GiB of address space. A worker runs every shipped tokenizer
+    /// within 256 MiB (`tokens` with `japanese` and `icu` under `--worker-memory 256M`).
     public static let defaultMemoryLimit = 8 << 30
 
     public init(
@@ -71,7 +71,7 @@ public struct WorkerIsolation: Sendable, Hashable {
         if let memoryLimit, memoryLimit < 256 << 20 {
             throw TokenBenchError.invalidArgument(
                 name: "memoryLimit", value: "\(memoryLimit)",
-                reason: "must be at least 256 MiB: a worker needs about that before it runs anything")
+                reason: "must be at least 256 MiB, what a worker running the shipped tokenizers needs")
         }
     }
 }

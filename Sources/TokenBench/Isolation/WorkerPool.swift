@@ -53,7 +53,8 @@ package final class WorkerPool: @unchecked Sendable {
                 if let worker {
                     process = worker
                 } else {
-                    process = try WorkerProcess(command: isolation.command, setup: setup)
+                    process = try WorkerProcess(
+                        command: isolation.command, setup: setup, memoryLimit: isolation.memoryLimit)
                     worker = process
                 }
                 let request = WorkerProtocol.Request(
@@ -65,6 +66,7 @@ package final class WorkerPool: @unchecked Sendable {
             }
             var position: (input: Int, phase: WorkerPhase)?
             var deadline = ContinuousClock.now + isolation.timeout
+            var crashReportGrace = false
             let death: WorkerDeath.Cause
             reading: while true {
                 switch process.nextLine(before: deadline) {
@@ -94,6 +96,13 @@ package final class WorkerPool: @unchecked Sendable {
                         break reading
                     }
                 case .silent:
+                    // A worker that crashed is silent while Swift's backtracer writes its report
+                    // (about a second): it gets time to finish and die of its signal, once.
+                    if !crashReportGrace, process.standardErrorTail(limit: 4096).contains("*** Signal ") {
+                        crashReportGrace = true
+                        deadline = ContinuousClock.now + .seconds(30)
+                        continue reading
+                    }
                     death = .timeout(isolation.timeout)
                     break reading
                 case .closed:
@@ -111,7 +120,7 @@ package final class WorkerPool: @unchecked Sendable {
                 } else {
                     cause = .exit(end.exitStatus)
                 }
-                if let limit = setup.memoryLimit, Self.ranOutOfMemory(end: end, limit: limit, report: report) {
+                if let limit = isolation.memoryLimit, Self.ranOutOfMemory(end: end, limit: limit, report: report) {
                     cause = .memory(limit: limit)
                 }
             }
@@ -136,11 +145,13 @@ package final class WorkerPool: @unchecked Sendable {
 
     /// A death after the worker came near its memory bound, or whose report says an
     /// allocation failed: a tokenizer that takes memory until malloc fails then usually writes
-    /// through the NULL it got.
+    /// through the NULL it got. Under AddressSanitizer, only ASan's report counts: its shadow
+    /// memory makes every worker's peak large.
     static func ranOutOfMemory(end: WorkerProcess.End, limit: Int, report: String) -> Bool {
         let lowered = report.lowercased()
-        return end.peakMemory >= limit / 2 || lowered.contains("could not allocate")
+        return (!underAddressSanitizer && end.peakMemory >= limit / 2) || lowered.contains("could not allocate")
             || lowered.contains("out of memory") || lowered.contains("cannot allocate memory")
+            || lowered.contains("rss limit exhausted")
     }
 
     /// The innermost frame of a crash report (Swift's backtracer, or AddressSanitizer's) that is

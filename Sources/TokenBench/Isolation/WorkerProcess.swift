@@ -27,17 +27,23 @@ final class WorkerProcess {
     private var ended = false
 
     /// The environment every worker gets: the bench's, with Swift's crash reporter set to print
-    /// the crashing thread only, without asking anyone (it would wait on a terminal).
-    private static let environment: [String] = {
+    /// the crashing thread only, without asking anyone (it would wait on a terminal). Under
+    /// AddressSanitizer, whose shadow memory no address-space bound leaves room for, ASan's own
+    /// RSS bound stands in for `memoryLimit`.
+    private static func environment(memoryLimit: Int?) -> [String] {
         var variables = ProcessInfo.processInfo.environment
         variables["SWIFT_BACKTRACE"] =
             "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=16,top=0"
+        if WorkerPool.underAddressSanitizer, let memoryLimit {
+            variables["ASAN_OPTIONS"] =
+                (variables["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "hard_rss_limit_mb=\(memoryLimit >> 20)"
+        }
         return variables.map { "\($0.key)=\($0.value)" }
-    }()
+    }
 
     private static let spawning = NSLock()
 
-    init(command: [String], setup: WorkerProtocol.Setup) throws {
+    init(command: [String], setup: WorkerProtocol.Setup, memoryLimit: Int?) throws {
         // A write to a worker that just died must fail with EPIPE, not end the bench.
         signal(SIGPIPE, SIG_IGN)
         // The descriptors are made and marked close-on-exec under one lock with the spawn, so
@@ -84,7 +90,7 @@ final class WorkerProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var child: pid_t = 0
         let arguments = command.map { strdup($0) } + [nil]
-        let environment = Self.environment.map { strdup($0) } + [nil]
+        let environment = Self.environment(memoryLimit: memoryLimit).map { strdup($0) } + [nil]
         defer {
             for pointer in arguments + environment { free(pointer) }
         }

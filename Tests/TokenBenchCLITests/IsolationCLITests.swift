@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// Every command that runs judged code, as a real process, against the killer tokenizers of
+/// Extension/tbtest.c: each command finishes by itself with a status below 128, names the input
+/// that killed a worker, and gives every other tokenizer and input what a run without the killer
+/// gives.
+struct IsolationCLITests {
+    /// Cases whose documents and queries trigger the killers ("boom", "hang", "hog") and cases
+    /// that trigger none.
+    static func killerFixtures() throws -> URL {
+        let directory = try CLITests.makeTemporaryDirectory()
+        let file = directory.appendingPathComponent("killers.cases")
+        let cases = [
+            ("plain", "a b", "b"), ("boom-document", "x boom", "x"), ("boom-query", "y z", "boom"),
+            ("hang-document", "hang here", "here"), ("hog-document", "hog pen", "pen"), ("last", "c d", "d"),
+        ]
+        let text = cases.map { "id: \($0.0)\ncategory: killers\ndocument: \($0.1)\nquery: \($0.2)\n" }
+            .joined(separator: "\n")
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    /// What each killer does, as `tokens` reports it on one engine: the verdict on input 2.
+    @Test(arguments: [
+        ("tbtest_abort", "boom", "crashed (SIGABRT while tokenizing) on input 2 (document mode)"),
+        (
+            "tbtest_segv", "boom",
+            "crashed (SIGSEGV while tokenizing) on input 2 (document mode) at tbtest_segv_tokenize"
+        ),
+        ("tbtest_hang", "hang", "timed out (over 1 s while tokenizing) on input 2 (document mode)"),
+        ("tbtest_hog", "hog", "out of memory (over 512 MiB while tokenizing) on input 2 (document mode)"),
+    ])
+    func tokensNamesTheInputAndGoesOn(tokenizer: String, trigger: String, message: String) throws {
+        let library = try ExtensionTests.buildExtension()
+        let run = try CLITests.run([
+            "tokens", "--load-extension", library.path, "--tokenizer", tokenizer, "--engine", "system", "--mode",
+            "document", "--timeout", trigger == "hang" ? "1" : "20", "--worker-memory", "512M", "a b", "x \(trigger)",
+            "c d",
+        ])
+        #expect(!run.signaled)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("tokenbench: \(tokenizer) on system: \(message)"), "\(run.stderr)")
+        // Inputs 1 and 3 are traced as tbtest traces them.
+        #expect(
+            run.stdout == """
+                tokenizer,engine,mode,form,input,position,token,start,end,colocated,source
+                \(tokenizer),system,document,asis,1,0,a,0,1,0,a
+                \(tokenizer),system,document,asis,1,1,b,2,3,0,b
+                \(tokenizer),system,document,asis,3,0,c,0,1,0,c
+                \(tokenizer),system,document,asis,3,1,d,2,3,0,d
+
+                """, "\(run.stdout)")
+    }
+
+    /// `matrix`: the killers' cells on the cases that trigger them say how they were lost, their
+    /// other cells are tbtest's, and tbtest's own column is what it is in a run without them.
+    @Test func matrixLosesOnlyTheCellsOfTheInputsThatKill() throws {
+        let library = try ExtensionTests.buildExtension()
+        let fixtures = try Self.killerFixtures()
+        let common = [
+            "matrix", "--load-extension", library.path, "--fixtures", fixtures.path, "--forms", "asis:asis",
+            "--query-kind", "phrase", "--timeout", "3", "--worker-memory", "512M", "--layout", "wide",
+        ]
+        let alone = try CLITests.run(common + ["--tokenizer", "tbtest"])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        let killers = ["tbtest_abort", "tbtest_segv", "tbtest_hang", "tbtest_hog", "tbtest_null"]
+        let run = try CLITests.run(common + ["--tokenizer", "tbtest"] + killers.flatMap { ["--tokenizer", $0] })
+        #expect(!run.signaled)
+        #expect(run.status == 1, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let aloneRows = alone.stdout.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        // Columns: 7 fixed, then tokenizer@engine pairs in order (tbtest@system, tbtest@bundled, …).
+        #expect(rows.map { Array($0.prefix(9)) } == aloneRows.map { Array($0.prefix(9)) })
+        func column(_ name: String) throws -> [String] {
+            let index = try #require(rows[0].firstIndex { $0 == name }, "\(rows[0])")
+            return rows.dropFirst().map { String($0[index]) }
+        }
+        // Cases: plain, boom-document, boom-query, hang-document, hog-document, last.
+        for engine in ["system", "bundled"] {
+            #expect(try column("tbtest_abort@\(engine)") == ["X", "crashed", "crashed", "X", "X", "X"])
+            #expect(try column("tbtest_segv@\(engine)") == ["X", "crashed", "crashed", "X", "X", "X"])
+            #expect(try column("tbtest_hang@\(engine)") == ["X", "X", "", "timed out", "X", "X"])
+            #expect(try column("tbtest_hog@\(engine)") == ["X", "X", "", "X", "out of memory", "X"])
+            // A NULL token pointer crashes FTS5 itself on every document: three deaths, then the
+            // tokenizer stops on that engine and its other cases are not run.
+            #expect(
+                try column("tbtest_null@\(engine)") == [
+                    "crashed", "crashed", "crashed", "not run", "not run", "not run",
+                ])
+        }
+        #expect(
+            run.stderr.contains(
+                "tokenbench: tbtest_segv on system: crashed (SIGSEGV while indexing) on case boom-document (asis:asis) at tbtest_segv_tokenize"
+            ), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "tokenbench: tbtest_hang on bundled: timed out (over 3 s while indexing) on case hang-document (asis:asis)"
+            ),
+            "\(run.stderr)")
+    }
+
+    /// `conformance`: a crash in the tokenizer is a `crash` finding on its input; a crash inside
+    /// FTS5 on the tokenizer's output, in the index-integrity check, names FTS5 and the SQLite.
+    @Test func conformanceReportsCrashesAsFindings() throws {
+        let library = try ExtensionTests.buildExtension()
+        let fixtures = try Self.killerFixtures()
+        let run = try CLITests.run([
+            "conformance", "--load-extension", library.path, "--fixtures", fixtures.path, "--iterations", "0",
+            "--no-large-inputs", "--timeout", "1", "--worker-memory", "1G", "--engine", "system",
+            "--tokenizer", "tbtest_segv", "--tokenizer", "tbtest_hang", "--tokenizer", "tbtest_underfts5",
+            "--tokenizer", "tbtest",
+        ])
+        #expect(!run.signaled)
+        #expect(run.status == 1, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            rows.contains {
+                $0.hasPrefix(
+                    "tbtest_segv,system,crash,error,tokenizing,\(fixtures.path):6 document,crashed (SIGSEGV while tokenizing) at tbtest_segv_tokenize"
+                )
+            },
+            "\(rows)")
+        #expect(
+            rows.contains(
+                "tbtest_hang,system,timeout,error,tokenizing,\(fixtures.path):16 document,timed out (over 1 s while tokenizing)"
+            ),
+            "\(rows)")
+        #expect(
+            rows.contains(
+                "tbtest_underfts5,system,crash,error,indexing,\(fixtures.path):6 document,FTS5 on SQLite 3.40.1 crashes while indexing this tokenizer's output: crashed (SIGABRT while indexing)"
+            ), "\(rows)")
+        // tbtest's findings are only SQLite 3.40.1's NUL-token ones, as without the killers.
+        #expect(!rows.contains { $0.hasPrefix("tbtest,") && !$0.contains("holds a NUL byte") }, "\(rows)")
+    }
+
+    /// `--in-process` runs the judged code in the bench's own process: a killer then ends the run
+    /// by its signal, which is why workers are the default.
+    @Test func inProcessAKillerEndsTheRun() throws {
+        let library = try ExtensionTests.buildExtension()
+        let run = try CLITests.run([
+            "tokens", "--in-process", "--load-extension", library.path, "--tokenizer", "tbtest_abort", "--engine",
+            "system", "x boom",
+        ])
+        #expect(run.signaled && run.status == SIGABRT, "\(run.status) \(run.stderr.suffix(300))")
+    }
+
+    /// Bad values of the isolation options: exit 2 and one line naming the option.
+    @Test(arguments: [
+        (["--timeout", "0"], "--timeout '0.0': must be above 0"),
+        (["--jobs", "0"], "--jobs '0': must be 1 or more"),
+        (["--deaths-per-unit", "0"], "--deaths-per-unit '0': must be 1 or more"),
+        (["--worker-memory", "lots"], "--worker-memory 'lots': not a size"),
+        (["--worker-memory", "100M"], "--worker-memory '100M': must be 0 (none) or at least 256M"),
+    ])
+    func badIsolationOptionsExitTwo(arguments: [String], message: String) throws {
+        let run = try CLITests.run(["tokens", "--tokenizer", "unicode61", "x"] + arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+}

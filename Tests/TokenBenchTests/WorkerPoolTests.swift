@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import TokenBench
+
+/// The supervisor's side of the workers' protocol, against fake workers: small Python programs
+/// that speak the protocol (or break it) in one way each. A real worker is `tokenbench worker`,
+/// which the CLI tests drive.
+struct WorkerPoolTests {
+    /// A fake worker: reads the setup line, then for each request runs inputs from `start` on,
+    /// skipping `skipping`, and does `behaviour` on input `victim` (every input when -1).
+    static func fakeWorker(behaviour: String, victim: Int = 1) -> [String] {
+        let program = """
+            import json, os, signal, sys, time
+            sys.stdin.readline()
+            for line in sys.stdin:
+                request = json.loads(line)
+                count = len(request["unit"]["inputs"])
+                for index in range(request["start"], count):
+                    if index in request["skipping"]:
+                        continue
+                    sys.stdout.write("P %d tokenizing\\n" % index)
+                    sys.stdout.flush()
+                    if index == \(victim) or \(victim) == -1:
+                        behaviour = "\(behaviour)"
+                        if behaviour == "half-message":
+                            sys.stdout.write('O %d {"tok' % index)
+                            sys.stdout.flush()
+                            os.kill(os.getpid(), signal.SIGSEGV)
+                        if behaviour == "garbage":
+                            sys.stdout.write("hello, I am not the protocol\\n")
+                            sys.stdout.flush()
+                            time.sleep(30)
+                        if behaviour == "silent":
+                            time.sleep(30)
+                        if behaviour == "exit":
+                            sys.exit(7)
+                    sys.stdout.write("O %d \\"\\"\\n" % index)
+                    sys.stdout.flush()
+                sys.stdout.write("D\\n")
+                sys.stdout.flush()
+            """
+        return ["/usr/bin/env", "python3", "-c", program]
+    }
+
+    /// A unit of `count` inputs: only its input count matters to a fake worker.
+    static func unit(inputs count: Int) -> TraceUnit {
+        TraceUnit(
+            spec: TokenizerSpec(text: "unicode61"), engine: .system, modes: [.document],
+            inputs: (0..<count).map { Array("input \($0)".utf8) })
+    }
+
+    static func pool(_ command: [String], timeout: Duration = .seconds(10), deaths: Int = 3) throws -> WorkerPool {
+        var isolation = WorkerIsolation(command: command, timeout: timeout, memoryLimit: nil, jobs: 1)
+        isolation.deathsPerUnit = deaths
+        return try WorkerPool(isolation: isolation, extensions: [])
+    }
+
+    @Test(arguments: [
+        // Dies by a signal halfway through an output line: the half line is not taken as an
+        // output, and the death is pinned to the input it announced.
+        ("half-message", "crashed (SIGSEGV while tokenizing)"),
+        // Writes a line that is not the protocol: killed, and reported with what it wrote.
+        ("garbage", "broke the worker protocol (wrote 'hello, I am not the protocol' while tokenizing)"),
+        // Exits by itself mid-unit, as a tokenizer that calls exit() would.
+        ("exit", "exited (status 7 while tokenizing)"),
+    ])
+    func aDeathCostsOneInput(behaviour: String, verdict: String) throws {
+        let results = try Self.pool(Self.fakeWorker(behaviour: behaviour)).run([Self.unit(inputs: 4)])
+        let result = try #require(results.first)
+        #expect(result.failure == nil)
+        // Inputs 0, 2 and 3 answered; input 1 killed its worker, and a new worker went on.
+        #expect(result.outputs.keys.sorted() == [0, 2, 3])
+        #expect(result.deaths.count == 1)
+        #expect(result.deaths.first?.input == 1)
+        #expect(result.deaths.first?.death.verdict == verdict)
+        #expect(result.deaths.first?.death.input == "input 2 (document mode)")
+        #expect(result.notRun.isEmpty)
+    }
+
+    /// A worker that never answers costs the timeout once per input, not the run.
+    @Test func aSilentWorkerTimesOut() throws {
+        let started = ContinuousClock.now
+        let results = try Self.pool(Self.fakeWorker(behaviour: "silent"), timeout: .milliseconds(500))
+            .run([Self.unit(inputs: 3)])
+        let result = try #require(results.first)
+        #expect(result.outputs.keys.sorted() == [0, 2])
+        #expect(result.deaths.map(\.death.verdict) == ["timed out (over 0.5 s while tokenizing)"])
+        // Killed after the timeout, not after the fake's 30 s sleep.
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    /// After `deathsPerUnit` deaths the unit stops; the inputs it did not reach are not run.
+    @Test func aUnitStopsAfterItsDeaths() throws {
+        let results = try Self.pool(Self.fakeWorker(behaviour: "exit", victim: -1), deaths: 2)
+            .run([Self.unit(inputs: 5), Self.unit(inputs: 1)])
+        #expect(results[0].deaths.map(\.input) == [0, 1])
+        #expect(results[0].notRun == [2, 3, 4])
+        #expect(results[0].outputs.isEmpty)
+        // The next unit gets a worker of its own.
+        #expect(results[1].deaths.map(\.input) == [0])
+    }
+
+    /// A worker that cannot be started fails the unit with a message naming the command.
+    @Test func aMissingWorkerFailsTheUnit() throws {
+        let results = try Self.pool(["/nonexistent/tokenbench", "worker"]).run([Self.unit(inputs: 1)])
+        let failure = try #require(results.first?.failure as? TokenBenchError)
+        #expect("\(failure)".contains("/nonexistent/tokenbench worker"), "\(failure)")
+    }
+
+    /// The frame a crash report names: Swift's backtracer's and AddressSanitizer's formats, the
+    /// C library's frames skipped.
+    @Test(arguments: [
+        (
+            """
+            Thread 0 "tokenbench" crashed:
+
+              0  0x00007f5f4e8f0eec __pthread_kill_implementation + 268 in libc.so.6
+              1               0x00007f11e2655772 tbtest_abort_tokenize + 114 in libtbtest.so
+              2 [ra] [thunk]  0x000055c56488f309 protocol witness for tokenize in tokenbench at //<compiler-generated>
+
+            """, "tbtest_abort_tokenize + 114 in libtbtest.so"
+        ),
+        (
+            """
+            ==1==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000000
+                #0 0x7f2a in __interceptor_memset (/lib/libclang_rt.asan.so+0x1)
+                #1 0x7f2b in tbtest_hog_tokenize (/tmp/libtbtest.so+0x1772)
+            """, "tbtest_hog_tokenize (/tmp/libtbtest.so+0x1772)"
+        ),
+        ("no report at all", nil),
+    ])
+    func crashingFrame(report: String, frame: String?) {
+        #expect(WorkerPool.crashingFrame(in: report) == frame)
+    }
+}
