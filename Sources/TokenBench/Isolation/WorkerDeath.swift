@@ -38,6 +38,9 @@ public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
         case exit(Int32)
         /// Wrote something that is not the workers' protocol.
         case garbage(String)
+        /// Ended by AddressSanitizer, with the kind of error its report names ("SEGV",
+        /// "heap-buffer-overflow"): under ASan, a fault ends the worker by ASan's exit, not a signal.
+        case sanitizer(String)
     }
 
     public var cause: Cause
@@ -58,6 +61,7 @@ public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
         case .memory(let limit): return "out of memory (over \(limit >> 20) MiB\(doing))"
         case .exit(let status): return "exited (status \(status)\(doing))"
         case .garbage(let text): return "broke the worker protocol (wrote '\(text)'\(doing))"
+        case .sanitizer(let kind): return "crashed (AddressSanitizer: \(kind)\(doing))"
         }
     }
 

@@ -117,6 +117,8 @@ package final class WorkerPool: @unchecked Sendable {
             if case .exit = death {
                 if let signal = end.signal {
                     cause = .signal(signal)
+                } else if let kind = Self.sanitizerError(in: report) {
+                    cause = .sanitizer(kind)
                 } else {
                     cause = .exit(end.exitStatus)
                 }
@@ -152,6 +154,14 @@ package final class WorkerPool: @unchecked Sendable {
         return (!underAddressSanitizer && end.peakMemory >= limit / 2) || lowered.contains("could not allocate")
             || lowered.contains("out of memory") || lowered.contains("cannot allocate memory")
             || lowered.contains("rss limit exhausted")
+    }
+
+    /// The error an AddressSanitizer report names: "SEGV" from "ERROR: AddressSanitizer: SEGV on
+    /// unknown address", "heap-buffer-overflow"…
+    static func sanitizerError(in report: String) -> String? {
+        guard let marker = report.range(of: "ERROR: AddressSanitizer: ") else { return nil }
+        let kind = report[marker.upperBound...].prefix { !$0.isWhitespace && $0 != "(" }
+        return kind.isEmpty ? nil : String(kind)
     }
 
     /// The innermost frame of a crash report (Swift's backtracer, or AddressSanitizer's) that is
