@@ -27,11 +27,16 @@ struct CLITests {
     }
 
     /// Runs tokenbench in a fresh temporary directory, so nothing can lean on the repository's files.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+    /// `environment` adds to (or replaces in) the test's own environment.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run
+    {
         let workingDirectory = try directory ?? makeTemporaryDirectory()
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = workingDirectory
         let stdout = Pipe()
         let stderr = Pipe()

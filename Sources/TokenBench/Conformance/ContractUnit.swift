@@ -54,7 +54,7 @@ struct ContractUnit: WorkerUnit {
                 progress(index, .tokenizing)
                 let calls = Workbench.checkContract(
                     of: input, index: index, main: main, connection: connection, findings: &findings,
-                    roundTripped: &roundTripped, references: &references)
+                    roundTripped: &roundTripped, references: &references, step: { progress(index, .tokenizing) })
                 try output(index, Output(findings: findings.takeJournal(), calls: calls))
             }
             // A worker that took over from a dead one has no references for the inputs before it

@@ -9,11 +9,13 @@ extension Workbench {
     /// The contract checks of one input on `main` (every mode), adding what they find to
     /// `findings`; returns how many xTokenize calls they made. `roundTripped` holds the document
     /// tokens already tried in query mode; `references` gets the input's consistent results when
-    /// it is small, for the threads check.
+    /// it is small, for the threads check. `step` is called before each mode's calls and every
+    /// 64 query round trips: a worker says it is still on the input, so that the timeout bounds a
+    /// few calls, not the hundreds a 1 MB input takes (8.7 s in a debug build on a busy machine).
     static func checkContract(
         of input: ConformanceInput, index: Int, main: ResolvedTokenizer, connection: EngineConnection,
         findings: inout ConformanceFindingList, roundTripped: inout Set<ArraySlice<UInt8>>,
-        references: inout [Int: [TokenizationMode: RecordedTokenization]]
+        references: inout [Int: [TokenizationMode: RecordedTokenization]], step: () -> Void = {}
     ) -> Int {
         var calls = 0
         let spec = main.spec
@@ -31,6 +33,7 @@ extension Workbench {
         }
         var consistent: [TokenizationMode: RecordedTokenization] = [:]
         for mode in TokenizationMode.allCases {
+            step()
             let first = main.record(buffers[0], mode: mode)
             calls += 1
             guard first.code == SQLITE_OK else {
@@ -79,6 +82,7 @@ extension Workbench {
         if input.isValidUTF8, let document = consistent[.document] {
             for token in document.tokens where !token.bytes.isEmpty && roundTripped.insert(token.bytes).inserted {
                 guard String(validating: token.bytes, as: UTF8.self) != nil else { continue }
+                if roundTripped.count % 64 == 0 { step() }
                 let query = main.record(
                     SentinelBuffer(Array(token.bytes), sentinel: SentinelBuffer.sentinels[0]), mode: .query)
                 calls += 1

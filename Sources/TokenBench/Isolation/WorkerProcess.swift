@@ -32,8 +32,12 @@ final class WorkerProcess {
     /// RSS bound stands in for `memoryLimit`.
     private static func environment(memoryLimit: Int?) -> [String] {
         var variables = ProcessInfo.processInfo.environment
+        // Under AddressSanitizer, which reports faults itself, Swift's reporter is off: its
+        // helper process ran on for minutes there, holding the pipes of the process it reported on.
         variables["SWIFT_BACKTRACE"] =
-            "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=16,top=0"
+            WorkerPool.underAddressSanitizer
+            ? "enable=no"
+            : "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=16,top=0"
         if WorkerPool.underAddressSanitizer, let memoryLimit {
             variables["ASAN_OPTIONS"] =
                 (variables["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "hard_rss_limit_mb=\(memoryLimit >> 20)"
@@ -157,11 +161,16 @@ final class WorkerProcess {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return .silent }
             let (seconds, attoseconds) = left.components
-            let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+            // A fifth of a second at most: a worker that died while a process it started (a crash
+            // reporter) still holds its end of the pipe is seen by its state, not by the pipe.
+            let milliseconds = min(Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1), 200)
             var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, milliseconds)
             if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { continue }
+            guard ready > 0 else {
+                if hasEnded { return .closed }
+                continue
+            }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = read(replies, &chunk, chunk.count)
             if count < 0 && errno == EINTR { continue }
@@ -172,6 +181,15 @@ final class WorkerProcess {
             consumed = 0
             pending += chunk[..<count]
         }
+    }
+
+    /// Whether the worker has ended (a zombie not yet reaped), read from /proc without reaping it.
+    private var hasEnded: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        // "PID (COMM) STATE …": COMM may hold spaces and parentheses, so the state follows the last ')'.
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "Z"
     }
 
     /// How the worker ended.
