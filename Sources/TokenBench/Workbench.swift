@@ -190,14 +190,7 @@ extension Workbench {
         of inputs: [[UInt8]], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis,
         engine: SQLiteEngine = .system
     ) throws -> [TokenTrace] {
-        let presented = try inputs.enumerated().map { index, input in
-            guard let normalized = form.apply(toBytes: input) else {
-                throw TokenBenchError.invalidArgument(
-                    name: "input \(index + 1)", value: ByteEscaping.display(input),
-                    reason: "not valid UTF-8, so it cannot be put in \(form.rawValue.uppercased())")
-            }
-            return normalized
-        }
+        let presented = try Self.presented(inputs, in: form)
         return try withConnection(engine) { connection in
             let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
             var traces: [TokenTrace] = []
@@ -211,6 +204,18 @@ extension Workbench {
                 }
             }
             return traces
+        }
+    }
+
+    /// Each input put in `form`; an input that is not valid UTF-8 can only be traced `asis`.
+    static func presented(_ inputs: [[UInt8]], in form: NormalizationForm) throws -> [[UInt8]] {
+        try inputs.enumerated().map { index, input in
+            guard let normalized = form.apply(toBytes: input) else {
+                throw TokenBenchError.invalidArgument(
+                    name: "input \(index + 1)", value: ByteEscaping.display(input),
+                    reason: "not valid UTF-8, so it cannot be put in \(form.rawValue.uppercased())")
+            }
+            return normalized
         }
     }
 

@@ -11,6 +11,9 @@ struct AnalysisAPI: Sendable {
     let defaultTokenizers: [TokenizerSpec]
     let limits: ServerLimits
     let pool: WorkbenchPool
+    /// Worker processes that compute the answers, when the server isolates the judged code: a
+    /// tokenizer that crashes or hangs then costs its request a 500, not the server its life.
+    let workers: WorkerPool?
     /// The default fixtures' cases, which the page offers as examples.
     let cases: [MatchCase]
 
@@ -30,28 +33,41 @@ struct AnalysisAPI: Sendable {
         }
         let (specs, engines) = try pairs(parameters)
         try checkWork(textBytes: text.utf8.count, pairs: specs.count * engines.count)
-        let bytes = Array(text.utf8)
-        return try await onWorkbench { workbench in
-            let results = try Self.eachPair(specs, engines, on: workbench) { spec, engine in
-                let stages = try workbench.tokenStages(of: bytes, spec: spec, mode: mode, engine: engine)
-                let tokens = stages.last?.tokens ?? []
-                var result = AnalysisJSON.TokensResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
-                result.tokens = tokens.map { AnalysisJSON.TokenObject($0) }
-                result.stages = stages.map {
-                    AnalysisJSON.StageObject(spec: $0.spec.text, tokens: $0.tokens.map { AnalysisJSON.TokenObject($0) })
-                }
-                result.skipped = SkippedBytes.runs(in: bytes, outside: tokens).map(AnalysisJSON.SkippedObject.init)
-                return result
-            } refused: { spec, engine, reason in
-                var result = AnalysisJSON.TokensResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
-                result.unsupported = reason
-                return result
-            }
-            // Encoded on the workbench's queue too: a large answer must not hold Swift's
-            // cooperative threads.
-            return try Self.encode(
-                AnalysisJSON.TokensResponse(mode: mode.rawValue, text: AnalysisJSON.TextObject(text), results: results))
+        if let workers {
+            return try await onWorkers(
+                workers, AnalysisUnit(.tokens(text: text, mode: mode), specs: specs, engines: engines))
         }
+        return try await onWorkbench { workbench in
+            try Self.tokensAnswer(text: text, mode: mode, specs: specs, engines: engines, on: workbench)
+        }
+    }
+
+    /// The JSON answer of `tokens`, computed on `workbench`; `progress` hears of each pair first.
+    static func tokensAnswer(
+        text: String, mode: TokenizationMode, specs: [TokenizerSpec], engines: [SQLiteEngine], on workbench: Workbench,
+        progress: (Int, WorkerPhase) -> Void = { _, _ in }
+    ) throws -> Data {
+        let bytes = Array(text.utf8)
+        let announce: (Int) -> Void = { progress($0, .tokenizing) }
+        let results = try Self.eachPair(specs, engines, on: workbench, announcing: announce) { spec, engine in
+            let stages = try workbench.tokenStages(of: bytes, spec: spec, mode: mode, engine: engine)
+            let tokens = stages.last?.tokens ?? []
+            var result = AnalysisJSON.TokensResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+            result.tokens = tokens.map { AnalysisJSON.TokenObject($0) }
+            result.stages = stages.map {
+                AnalysisJSON.StageObject(spec: $0.spec.text, tokens: $0.tokens.map { AnalysisJSON.TokenObject($0) })
+            }
+            result.skipped = SkippedBytes.runs(in: bytes, outside: tokens).map(AnalysisJSON.SkippedObject.init)
+            return result
+        } refused: { spec, engine, reason in
+            var result = AnalysisJSON.TokensResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+            result.unsupported = reason
+            return result
+        }
+        // Encoded on the workbench's queue (or in the worker) too: a large answer must not
+        // hold Swift's cooperative threads.
+        return try Self.encode(
+            AnalysisJSON.TokensResponse(mode: mode.rawValue, text: AnalysisJSON.TextObject(text), results: results))
     }
 
     /// `GET /api/match`: the verdicts of `query` against `document` in every query kind and form
@@ -62,22 +78,36 @@ struct AnalysisAPI: Sendable {
         let query = try parameters.required("query")
         let (specs, engines) = try pairs(parameters)
         try checkWork(textBytes: document.utf8.count + query.utf8.count, pairs: specs.count * engines.count)
-        return try await onWorkbench { workbench in
-            let results = try Self.eachPair(specs, engines, on: workbench) { spec, engine in
-                let analysis = try workbench.matchAnalysis(document: document, query: query, spec: spec, engine: engine)
-                var result = AnalysisJSON.MatchResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
-                result.cells = analysis.cells.map(AnalysisJSON.MatchCell.init)
-                return result
-            } refused: { spec, engine, reason in
-                var result = AnalysisJSON.MatchResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
-                result.unsupported = reason
-                return result
-            }
-            return try Self.encode(
-                AnalysisJSON.MatchResponse(
-                    document: AnalysisJSON.TextObject(document), query: AnalysisJSON.TextObject(query),
-                    results: results))
+        if let workers {
+            return try await onWorkers(
+                workers, AnalysisUnit(.match(document: document, query: query), specs: specs, engines: engines))
         }
+        return try await onWorkbench { workbench in
+            try Self.matchAnswer(document: document, query: query, specs: specs, engines: engines, on: workbench)
+        }
+    }
+
+    /// The JSON answer of `match`, computed on `workbench`; `progress` hears of each pair first.
+    static func matchAnswer(
+        document: String, query: String, specs: [TokenizerSpec], engines: [SQLiteEngine], on workbench: Workbench,
+        progress: (Int, WorkerPhase) -> Void = { _, _ in }
+    ) throws -> Data {
+        // The match analysis indexes the document first, then queries it, then highlights.
+        let announce: (Int) -> Void = { progress($0, .indexing) }
+        let results = try Self.eachPair(specs, engines, on: workbench, announcing: announce) { spec, engine in
+            let analysis = try workbench.matchAnalysis(document: document, query: query, spec: spec, engine: engine)
+            var result = AnalysisJSON.MatchResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+            result.cells = analysis.cells.map(AnalysisJSON.MatchCell.init)
+            return result
+        } refused: { spec, engine, reason in
+            var result = AnalysisJSON.MatchResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+            result.unsupported = reason
+            return result
+        }
+        return try Self.encode(
+            AnalysisJSON.MatchResponse(
+                document: AnalysisJSON.TextObject(document), query: AnalysisJSON.TextObject(query),
+                results: results))
     }
 
     /// `GET /api/setup`.
@@ -172,17 +202,21 @@ struct AnalysisAPI: Sendable {
 
     /// Runs `body` for every pair that an engine accepts and `refused` for the others; a spec that
     /// no chosen engine accepts fails the whole request with that engine's reason, as the command
-    /// line does.
+    /// line does. `progress` hears the index of each pair (spec-major) before its tokenizer runs,
+    /// so that a worker's death names the pair.
     private static func eachPair<R>(
         _ specs: [TokenizerSpec], _ engines: [SQLiteEngine], on workbench: Workbench,
+        announcing progress: (Int) -> Void = { _ in },
         _ body: (TokenizerSpec, SQLiteEngine) throws -> R,
         refused: (TokenizerSpec, SQLiteEngine, String) -> R
     ) throws -> [R] {
         var results: [R] = []
         for spec in specs {
+            progress(results.count)
             let support = workbench.engineSupport(of: spec, on: engines)
             try support.requireSomeEngine()
             for engine in engines {
+                progress(results.count)
                 if let refusal = support.refusals.first(where: { $0.engine.name == engine.name }) {
                     results.append(refused(spec, engine, refusal.reason.description))
                 } else {
@@ -200,16 +234,40 @@ struct AnalysisAPI: Sendable {
     {
         do {
             return try await pool.run(job)
-        } catch let error as APIError {
-            throw error
-        } catch let error as TokenBenchError {
-            // As the command line's exit statuses: SQLite failing is 3 (here 500), the rest
-            // is input the user can fix (2, here 400).
-            if case .sqlite = error { throw APIError(status: 500, message: error.description) }
-            throw APIError(status: 400, message: error.description)
         } catch {
-            throw APIError(status: 500, message: "\(error)")
+            throw Self.apiError(error)
         }
+    }
+
+    /// A bad spec or input is a 400 with the library's sentence, any other failure a 500 with it.
+    private static func apiError(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError: return error
+        // As the command line's exit statuses: SQLite failing is 3 (here 500), the rest is input
+        // the user can fix (2, here 400).
+        case TokenBenchError.sqlite: return APIError(status: 500, message: "\(error)")
+        case let error as TokenBenchError: return APIError(status: 400, message: error.description)
+        default: return APIError(status: 500, message: "\(error)")
+        }
+    }
+
+    /// Runs `unit` in a worker, on a pooled slot (the pool bounds how many run at once); a death
+    /// is a 500 naming the tokenizer, the engine and how it died, and the server goes on.
+    private func onWorkers(_ workers: WorkerPool, _ unit: AnalysisUnit) async throws(APIError) -> Data {
+        let result = try await onWorkbench { _ in workers.run([unit])[0] }
+        if let (input, death) = result.deaths.first {
+            throw APIError(
+                status: 500,
+                message: "\(input.map(unit.label(ofInput:)) ?? "the request's tokenizers"): \(death.verdict)"
+                    + (death.frame.map { " at \($0)" } ?? ""))
+        }
+        if let failure = result.failure {
+            throw Self.apiError(failure)
+        }
+        guard let answer = result.outputs[unit.inputCount - 1] else {
+            throw APIError(status: 500, message: "the worker gave no answer")
+        }
+        return answer.json
     }
 
     static func encode(_ value: some Encodable) throws(APIError) -> Data {

@@ -41,10 +41,20 @@ public final class AnalysisServer: Sendable {
             throw TokenBenchError.invalidArgument(
                 name: "--host", value: configuration.host, reason: "not an IPv4 or IPv6 address")
         }
+        // With isolation, each request's answer is computed in a worker (one death answers that
+        // request with a 500); the workbenches only bound how many run at once.
+        var workbenchOptions = configuration.workbenchOptions
+        var workers: WorkerPool?
+        if var isolation = workbenchOptions.isolation {
+            isolation.jobs = configuration.workers
+            isolation.deathsPerUnit = 1
+            workers = try WorkerPool(isolation: isolation, extensions: workbenchOptions.extensions)
+            workbenchOptions.isolation = nil
+        }
         let api = AnalysisAPI(
             engines: configuration.engines, defaultTokenizers: configuration.tokenizers,
             limits: configuration.limits,
-            pool: try WorkbenchPool(count: configuration.workers, options: configuration.workbenchOptions),
+            pool: try WorkbenchPool(count: configuration.workers, options: workbenchOptions), workers: workers,
             cases: (try? FixtureSet.defaults().cases) ?? [])
         router = AnalysisRouter(api: api, allowedHosts: AnalysisRouter.allowedHosts(listeningOn: configuration.host))
         host = configuration.host

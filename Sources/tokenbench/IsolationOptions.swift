@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TokenBench
+import TokenBenchServer
 
 /// How a command runs the tokenizers it judges: in worker processes (the default), so that one
 /// that crashes or hangs costs an input, not the run.
@@ -90,7 +91,7 @@ struct WorkerCommand: ParsableCommand {
         shouldDisplay: false)
 
     func run() throws {
-        let status = WorkerServer.serve()
+        let status = WorkerServer.serve(additionalUnits: [AnalysisUnit.self])
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -15,10 +15,13 @@ struct ServeCommand: ParsableCommand {
             GET /api/cases       the default fixtures' cases
             A request chooses among the engines and extensions given here; it can name no file.
             Errors are JSON {"error": "…"}: 400 bad input, 403 a Host not this server's, 404, 405,
-            413 over a limit, 500 SQLite failed. Documentation/Serve.md has the details.
+            413 over a limit, 500 SQLite failed or the request's tokenizer crashed or hung (each request \
+            runs in a worker; the server goes on). Documentation/Serve.md has the details.
             """)
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
+
+    @OptionGroup var isolationOptions: IsolationOptions
 
     @Option(help: "The IPv4 or IPv6 address to listen on.")
     var host = "127.0.0.1"
@@ -40,6 +43,7 @@ struct ServeCommand: ParsableCommand {
         configuration.engines = workbenchOptions.engines
         configuration.workers = workers
         configuration.workbenchOptions = workbenchOptions.workbenchConfiguration
+        configuration.workbenchOptions.isolation = isolationOptions.isolation
         if !workbenchOptions.tokenizerSpecs.isEmpty { configuration.tokenizers = workbenchOptions.tokenizerSpecs }
         let server = try AnalysisServer(configuration: configuration)
         // The command line is synchronous: the server runs on Swift's task pool, and this thread

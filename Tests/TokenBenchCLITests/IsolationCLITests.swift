@@ -140,6 +140,31 @@ struct IsolationCLITests {
         #expect(!rows.contains { $0.hasPrefix("tbtest,") && !$0.contains("holds a NUL byte") }, "\(rows)")
     }
 
+    /// `serve`: a request whose tokenizer crashes or hangs is answered with a 500 naming the
+    /// tokenizer, the engine and how it died; the server answers the next request.
+    @Test func serveAnswersADeathWithA500AndGoesOn() throws {
+        let library = try ExtensionTests.buildExtension()
+        let server = try ServeCLITests.Server(["--load-extension", library.path, "--timeout", "2"])
+        let rows = [
+            ("api/tokens", "tbtest_segv", "tokenizer tbtest_segv on system: crashed (\(Self.segv) while tokenizing)"),
+            ("api/tokens", "tbtest_hang", "tokenizer tbtest_hang on system: timed out (over 2 s while tokenizing)"),
+            ("api/match", "tbtest_abort", "tokenizer tbtest_abort on system: crashed (SIGABRT while indexing)"),
+        ]
+        for (path, tokenizer, message) in rows {
+            let parameters =
+                path == "api/tokens"
+                ? [("text", "x boom hang"), ("tokenizer", tokenizer), ("engine", "system")]
+                : [("document", "x boom"), ("query", "x"), ("tokenizer", tokenizer), ("engine", "system")]
+            let answer = try server.get(path, parameters)
+            #expect(answer.status == 500, "\(tokenizer)")
+            let error = (answer.json as? [String: Any])?["error"] as? String
+            #expect(error?.hasPrefix(message) == true, "\(String(describing: error))")
+            let next = try server.get(
+                "api/tokens", [("text", "x boom"), ("tokenizer", "tbtest"), ("engine", "system")])
+            #expect(next.status == 200, "after \(tokenizer)")
+        }
+    }
+
     /// `--in-process` runs the judged code in the bench's own process: a killer then ends the run
     /// by its signal, which is why workers are the default. (Swift's crash reporter is off: under
     /// AddressSanitizer its helper ran on for minutes, holding the output pipes.)

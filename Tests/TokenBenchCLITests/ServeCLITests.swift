@@ -46,7 +46,9 @@ struct ServeCLITests {
         }
 
         deinit {
-            process.terminate()
+            // SIGKILL, not SIGTERM: a server spawned from a test's thread inherits a mask that
+            // blocks SIGTERM, and waited for it for ever. Its workers end when it does.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
 

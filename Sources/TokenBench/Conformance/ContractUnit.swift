@@ -8,9 +8,7 @@ import TokenBenchEngines
 struct ContractUnit: WorkerUnit {
     static let kind = "contract"
 
-    var label: String?
-    var specText: String
-    var engine: String
+    var judged: JudgedTokenizer
     var threadCount: Int
     var findingsPerCheck: Int
     var inputs: [WireConformanceInput]
@@ -22,15 +20,12 @@ struct ContractUnit: WorkerUnit {
     }
 
     init(spec: TokenizerSpec, engine: SQLiteEngine, inputs: [WireConformanceInput], options: ConformanceOptions) {
-        label = spec.label
-        specText = spec.text
-        self.engine = engine.name
+        judged = JudgedTokenizer(spec: spec, engine: engine)
         threadCount = options.threadCount
         findingsPerCheck = options.findingsPerCheck
         self.inputs = inputs
     }
 
-    var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
     var inputCount: Int { inputs.count + 1 }
 
     func label(ofInput index: Int) -> String {
@@ -41,14 +36,12 @@ struct ContractUnit: WorkerUnit {
         on workbench: Workbench, from start: Int, skipping: Set<Int>,
         progress: (Int, WorkerPhase) -> Void, output: (Int, Output) throws -> Void
     ) throws {
-        guard let engine = try SQLiteEngine.named([engine]).first else { return }
         let inputs = self.inputs.map(\.input)
-        var findings = ConformanceFindingList(tokenizer: spec.name, engine: engine.name, limit: findingsPerCheck)
+        var findings = ConformanceFindingList(
+            tokenizer: judged.spec.name, engine: judged.engine, limit: findingsPerCheck)
         // Per input, per mode: the tokens one instance gives consistently, for the threads check.
         var references: [Int: [TokenizationMode: RecordedTokenization]] = [:]
-        let main = try workbench.withConnection(engine) { connection in
-            progress(-1, .creating)
-            let main = try ResolvedTokenizer(spec: spec, in: connection)
+        let (main, engine) = try judged.withTokenizer(on: workbench, progress: progress) { main, connection in
             var roundTripped: Set<ArraySlice<UInt8>> = []
             for (index, input) in inputs.enumerated() where index >= start && !skipping.contains(index) {
                 progress(index, .tokenizing)
@@ -69,13 +62,13 @@ struct ContractUnit: WorkerUnit {
                 }
                 if !consistent.isEmpty { references[index] = consistent }
             }
-            return main
+            return (main, connection.engine)
         }
         let threads = inputs.count
         guard threadCount > 1, threads >= start, !skipping.contains(threads) else { return }
         progress(threads, .tokenizing)
         let calls = try workbench.checkThreads(
-            spec: spec, engine: engine, components: main.components, inputs: inputs, references: references,
+            spec: judged.spec, engine: engine, components: main.components, inputs: inputs, references: references,
             threadCount: threadCount, findings: &findings)
         try output(threads, Output(findings: findings.takeJournal(), calls: calls))
     }
@@ -121,8 +114,8 @@ extension Workbench {
         let checked = pairs.indices.filter { !lists[$0].hasFinding(of: unsafe) }
         let integrityUnits = checked.map { index in
             IntegrityUnit(
-                label: pairs[index].spec.label, specText: pairs[index].spec.text, engine: pairs[index].engine.name,
-                inputs: wire, excluded: excluded[index])
+                judged: JudgedTokenizer(spec: pairs[index].spec, engine: pairs[index].engine), inputs: wire,
+                excluded: excluded[index])
         }
         var outcomes = [IndexIntegrityOutcome](repeating: .skipped, count: pairs.count)
         for (index, (unit, result)) in zip(checked, zip(integrityUnits, try run(integrityUnits))) {

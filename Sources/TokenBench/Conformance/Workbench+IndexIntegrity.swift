@@ -13,9 +13,7 @@ import TokenBenchEngines
 struct IntegrityUnit: WorkerUnit {
     static let kind = "integrity"
 
-    var label: String?
-    var specText: String
-    var engine: String
+    var judged: JudgedTokenizer
     var inputs: [WireConformanceInput]
     /// Inputs that killed a worker in the contract checks: left out of every index.
     var excluded: [Int]
@@ -25,7 +23,6 @@ struct IntegrityUnit: WorkerUnit {
         var failure: String?
     }
 
-    var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
     var inputCount: Int { inputs.count + 1 }
 
     func label(ofInput index: Int) -> String {
@@ -36,12 +33,9 @@ struct IntegrityUnit: WorkerUnit {
         on workbench: Workbench, from start: Int, skipping: Set<Int>,
         progress: (Int, WorkerPhase) -> Void, output: (Int, Output) throws -> Void
     ) throws {
-        guard let engine = try SQLiteEngine.named([engine]).first else { return }
         let inputs = self.inputs.map(\.input)
         let excluded = Set(excluded)
-        try workbench.withConnection(engine) { connection in
-            progress(-1, .creating)
-            let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
+        try judged.withTokenizer(on: workbench, progress: progress) { tokenizer, connection in
             let schema = "tokenbench_integrity"
             let literal = try tokenizer.spec.sqlLiteral()
             try connection.withScratchDatabase(schema: schema, path: ":memory:", purpose: "the index-integrity check") {

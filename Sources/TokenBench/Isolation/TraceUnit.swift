@@ -5,22 +5,17 @@ import Foundation
 struct TraceUnit: WorkerUnit {
     static let kind = "trace"
 
-    var label: String?
-    var specText: String
-    var engine: String
+    var judged: JudgedTokenizer
     var modes: [TokenizationMode]
     /// The inputs, already in the trace's normalization form.
     var inputs: [[UInt8]]
 
     init(spec: TokenizerSpec, engine: SQLiteEngine, modes: [TokenizationMode], inputs: [[UInt8]]) {
-        label = spec.label
-        specText = spec.text
-        self.engine = engine.name
+        judged = JudgedTokenizer(spec: spec, engine: engine)
         self.modes = modes
         self.inputs = inputs
     }
 
-    var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
     var inputCount: Int { modes.count * inputs.count }
 
     func label(ofInput index: Int) -> String {
@@ -31,10 +26,7 @@ struct TraceUnit: WorkerUnit {
         on workbench: Workbench, from start: Int, skipping: Set<Int>,
         progress: (Int, WorkerPhase) -> Void, output: (Int, PackedTokens) throws -> Void
     ) throws {
-        guard let engine = try SQLiteEngine.named([engine]).first else { return }
-        try workbench.withConnection(engine) { connection in
-            progress(-1, .creating)
-            let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
+        try judged.withTokenizer(on: workbench, progress: progress) { tokenizer, _ in
             for index in start..<inputCount where !skipping.contains(index) {
                 progress(index, .tokenizing)
                 try output(

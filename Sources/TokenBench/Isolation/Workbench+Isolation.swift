@@ -46,14 +46,7 @@ extension Workbench {
         of inputs: [[UInt8]], pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], modes: [TokenizationMode],
         form: NormalizationForm = .asis
     ) throws -> [TraceRun] {
-        let presented = try inputs.enumerated().map { index, input in
-            guard let normalized = form.apply(toBytes: input) else {
-                throw TokenBenchError.invalidArgument(
-                    name: "input \(index + 1)", value: ByteEscaping.display(input),
-                    reason: "not valid UTF-8, so it cannot be put in \(form.rawValue.uppercased())")
-            }
-            return normalized
-        }
+        let presented = try Self.presented(inputs, in: form)
         let units = pairs.map { TraceUnit(spec: $0.spec, engine: $0.engine, modes: modes, inputs: presented) }
         return try zip(pairs, try run(units)).map { pair, result in
             let unit = TraceUnit(spec: pair.spec, engine: pair.engine, modes: modes, inputs: presented)

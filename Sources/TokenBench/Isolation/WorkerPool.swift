@@ -6,6 +6,10 @@ import Foundation
 package final class WorkerPool: @unchecked Sendable {
     let isolation: WorkerIsolation
     private let setup: WorkerProtocol.Setup
+    /// Workers that finished a `run` alive, for the next one (a server's requests); ended with
+    /// the pool.
+    private var idle: [WorkerProcess] = []
+    private let idleLock = NSLock()
 
     package init(isolation: WorkerIsolation, extensions: [LoadableExtension]) throws {
         try isolation.validate()
@@ -13,6 +17,10 @@ package final class WorkerPool: @unchecked Sendable {
         setup = WorkerProtocol.Setup(
             extensions: extensions.map(\.description),
             memoryLimit: Self.underAddressSanitizer ? nil : isolation.memoryLimit)
+    }
+
+    deinit {
+        for worker in idle { _ = worker.end() }
     }
 
     /// Whether this process runs under AddressSanitizer: its workers then do too, and need
@@ -26,11 +34,11 @@ package final class WorkerPool: @unchecked Sendable {
         let workers = min(isolation.jobs, units.count)
         guard workers > 0 else { return [] }
         let body: @Sendable (Int) -> Void = { _ in
-            var worker: WorkerProcess?
+            var worker = self.idleLock.withLock { self.idle.popLast() }
             while let index = results.claim() {
                 results.store(index, .success(self.run(units[index], reusing: &worker)))
             }
-            if let worker { _ = worker.end() }
+            if let worker { self.idleLock.withLock { self.idle.append(worker) } }
         }
         if workers == 1 {
             body(0)

@@ -9,19 +9,29 @@ import Foundation
 /// The worker's side of isolation: reads units from standard input, runs them on a workbench of
 /// its own, and writes what happens to standard output (`WorkerProtocol`). `tokenbench worker`
 /// runs it; nothing else should.
-public enum WorkerServer {
+package enum WorkerServer {
     /// Every kind of unit a worker runs.
     static let unitTypes: [any WorkerUnit.Type] = [
         TraceUnit.self, MatrixUnit.self, ContractUnit.self, IntegrityUnit.self,
     ]
 
     /// Serves until standard input ends, and returns the exit status: 0, or 2 when the bench
-    /// sent something that is not the protocol.
-    public static func serve() -> Int32 {
+    /// sent something that is not the protocol. `additionalUnits` are the kinds of unit of the
+    /// layers above the bench (the server's requests).
+    package static func serve(additionalUnits: [any WorkerUnit.Type] = []) -> Int32 {
+        let unitTypes = unitTypes + additionalUnits
         // Replies get standard output's pipe to themselves; whatever else writes to standard
         // output (a tokenizer's printf) goes to standard error, where it cannot break a reply.
         let replies = dup(1)
         dup2(2, 1)
+        // A worker hung in judged code never reads the end of its input: it must not outlive the
+        // bench (killed, or interrupted) and spin on. It checks its parent once a second.
+        let parent = getppid()
+        let watchdog = Thread {
+            while getppid() == parent { sleep(1) }
+            _exit(1)
+        }
+        watchdog.start()
         var reader = LineReader(descriptor: 0)
         guard let setupLine = reader.nextLine(),
             let setup = try? JSONDecoder().decode(WorkerProtocol.Setup.self, from: Data(setupLine))

@@ -11,9 +11,7 @@ import TokenBenchEngines
 struct MatrixUnit: WorkerUnit {
     static let kind = "matrix"
 
-    var label: String?
-    var specText: String
-    var engine: String
+    var judged: JudgedTokenizer
     var formPairs: [FormPair]
     var queryKinds: [QueryKind]
     var caseIDs: [String]
@@ -30,9 +28,7 @@ struct MatrixUnit: WorkerUnit {
 
     init(cases: [MatchCase], spec: TokenizerSpec, engine: SQLiteEngine, formPairs: [FormPair], queryKinds: [QueryKind])
     {
-        label = spec.label
-        specText = spec.text
-        self.engine = engine.name
+        judged = JudgedTokenizer(spec: spec, engine: engine)
         self.formPairs = formPairs
         self.queryKinds = queryKinds
         caseIDs = cases.map(\.id)
@@ -40,7 +36,6 @@ struct MatrixUnit: WorkerUnit {
         queries = cases.map(\.query)
     }
 
-    var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
     var inputCount: Int { formPairs.count * documents.count }
 
     func label(ofInput index: Int) -> String {
@@ -51,10 +46,7 @@ struct MatrixUnit: WorkerUnit {
         on workbench: Workbench, from start: Int, skipping: Set<Int>,
         progress: (Int, WorkerPhase) -> Void, output: (Int, Output) throws -> Void
     ) throws {
-        guard let engine = try SQLiteEngine.named([engine]).first else { return }
-        try workbench.withConnection(engine) { connection in
-            progress(-1, .creating)
-            let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
+        try judged.withTokenizer(on: workbench, progress: progress) { tokenizer, connection in
             // One trace per distinct text and mode across the form pairs: NFC and NFD of ASCII
             // text are the same bytes, and most queries repeat in every pair.
             let traces = TraceCache(tokenizer: tokenizer)

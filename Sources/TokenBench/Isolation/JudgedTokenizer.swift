@@ -1,0 +1,32 @@
+import TokenBenchEngines
+
+/// The tokenizer and engine a unit judges, as they cross to a worker: the spec's label and text,
+/// and the engine's name (a path for an engine loaded by path).
+struct JudgedTokenizer: Codable, Sendable {
+    var label: String?
+    var specText: String
+    var engine: String
+
+    init(spec: TokenizerSpec, engine: SQLiteEngine) {
+        label = spec.label
+        specText = spec.text
+        self.engine = engine.name
+    }
+
+    var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
+
+    /// Makes the tokenizer on `workbench`'s connection of the engine, after saying so (the unit's
+    /// own work, input -1: a crash there is no input's fault), and runs `body` with it.
+    func withTokenizer<T>(
+        on workbench: Workbench, progress: (Int, WorkerPhase) -> Void,
+        _ body: (ResolvedTokenizer, EngineConnection) throws -> T
+    ) throws -> T {
+        guard let engine = try SQLiteEngine.named([engine]).first else {
+            throw TokenBenchError.invalidArgument(name: "engine", value: engine, reason: "no such engine")
+        }
+        return try workbench.withConnection(engine) { connection in
+            progress(-1, .creating)
+            return try body(try ResolvedTokenizer(spec: spec, in: connection), connection)
+        }
+    }
+}
