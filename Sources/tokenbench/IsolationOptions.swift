@@ -32,6 +32,11 @@ struct IsolationOptions: ParsableArguments {
         help: "After this many crashes or timeouts a tokenizer × engine stops; its other inputs are not run.")
     var deathsPerUnit: Int = 3
 
+    @Option(
+        name: .customLong("crash-dir"),
+        help: "Write each input that kills a worker into this directory, with a script that runs it again in-process.")
+    var crashDirectory: String?
+
     static let defaultTimeout = Double(WorkerIsolation.defaultTimeout.components.seconds)
 
     func validate() throws {
@@ -67,6 +72,7 @@ struct IsolationOptions: ParsableArguments {
         isolation.memoryLimit = bytes == 0 ? nil : bytes
         isolation.jobs = jobs
         isolation.deathsPerUnit = deathsPerUnit
+        isolation.crashDirectory = crashDirectory
         return isolation
     }
 

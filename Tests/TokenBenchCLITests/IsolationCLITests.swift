@@ -140,6 +140,33 @@ struct IsolationCLITests {
         #expect(!rows.contains { $0.hasPrefix("tbtest,") && !$0.contains("holds a NUL byte") }, "\(rows)")
     }
 
+    /// `--crash-dir`: each input that killed a worker is written there with a script that runs it
+    /// again, alone and in-process, where it crashes for real; the stderr line names the script.
+    @Test func crashDirHoldsAScriptThatCrashesAgain() throws {
+        let library = try ExtensionTests.buildExtension()
+        let directory = try CLITests.makeTemporaryDirectory().appendingPathComponent("crashes")
+        let run = try CLITests.run([
+            "tokens", "--load-extension", library.path, "--tokenizer", "tbtest_abort", "--engine", "system", "--mode",
+            "query", "--crash-dir", directory.path, "a b", "x boom",
+        ])
+        #expect(run.status == 1, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files.count == 3 && files.allSatisfy { $0.hasPrefix("crash-") }, "\(files)")
+        let script = try #require(files.first { $0.hasSuffix(".sh") })
+        let input = try #require(files.first { $0.hasSuffix(".txt") })
+        #expect(try String(contentsOf: directory.appendingPathComponent(input), encoding: .utf8) == "x boom")
+        #expect(run.stderr.contains("(again: sh \(directory.appendingPathComponent(script).path))"), "\(run.stderr)")
+        let again = Process()
+        again.executableURL = URL(fileURLWithPath: "/bin/sh")
+        again.arguments = [directory.appendingPathComponent(script).path]
+        again.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        again.standardOutput = FileHandle.nullDevice
+        again.standardError = FileHandle.nullDevice
+        try again.run()
+        again.waitUntilExit()
+        #expect(again.terminationReason == .uncaughtSignal && again.terminationStatus == SIGABRT)
+    }
+
     /// `serve`: a request whose tokenizer crashes or hangs is answered with a 500 naming the
     /// tokenizer, the engine and how it died; the server answers the next request.
     @Test func serveAnswersADeathWithA500AndGoesOn() throws {

@@ -32,6 +32,13 @@ struct ContractUnit: WorkerUnit {
         index < inputs.count ? inputs[index].label : "the threads check"
     }
 
+    func reproduction(ofInput index: Int) -> CrashReproduction? {
+        guard index < inputs.count else { return nil }
+        return CrashReproduction(
+            fileExtension: "txt", contents: Array(inputs[index].bytes),
+            arguments: ["tokens"] + judged.arguments + ["--input", "FILE"])
+    }
+
     func run(
         on workbench: Workbench, from start: Int, skipping: Set<Int>,
         progress: (Int, WorkerPhase) -> Void, output: (Int, Output) throws -> Void

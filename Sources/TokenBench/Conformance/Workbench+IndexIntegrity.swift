@@ -29,6 +29,16 @@ struct IntegrityUnit: WorkerUnit {
         index == 0 ? "all inputs" : inputs[index - 1].label
     }
 
+    /// The input as a matrix case's document: indexing it is what killed the worker.
+    func reproduction(ofInput index: Int) -> CrashReproduction? {
+        guard index > 0, let document = String(validating: inputs[index - 1].bytes, as: UTF8.self) else {
+            return nil
+        }
+        return CrashReproduction(
+            fileExtension: "csv", contents: JudgedTokenizer.fixture(id: "input", document: document, query: "x"),
+            arguments: ["matrix"] + judged.arguments + ["--forms", "asis:asis", "--fixtures", "FILE"])
+    }
+
     func run(
         on workbench: Workbench, from start: Int, skipping: Set<Int>,
         progress: (Int, WorkerPhase) -> Void, output: (Int, Output) throws -> Void

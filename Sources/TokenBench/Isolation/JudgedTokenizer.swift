@@ -15,6 +15,16 @@ struct JudgedTokenizer: Codable, Sendable {
 
     var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
 
+    /// `--tokenizer SPEC --engine ENGINE`, as a reproduction's command line has them.
+    var arguments: [String] { ["--tokenizer", spec.description, "--engine", engine] }
+
+    /// A CSV fixture of one case, for `matrix --fixtures` (which reads backslash escapes: a
+    /// backslash is doubled).
+    static func fixture(id: String, document: String, query: String) -> [UInt8] {
+        let fields = [id, "crash", document, query].map { $0.replacingOccurrences(of: "\\", with: "\\\\") }
+        return Array((CSV.line(["id", "category", "document", "query"]) + CSV.line(fields)).utf8)
+    }
+
     /// Makes the tokenizer on `workbench`'s connection of the engine, after saying so (the unit's
     /// own work, input -1: a crash there is no input's fault), and runs `body` with it.
     func withTokenizer<T>(

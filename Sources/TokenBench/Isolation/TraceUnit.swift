@@ -22,6 +22,14 @@ struct TraceUnit: WorkerUnit {
         "input \(index % inputs.count + 1) (\(modes[index / inputs.count].rawValue) mode)"
     }
 
+    func reproduction(ofInput index: Int) -> CrashReproduction? {
+        CrashReproduction(
+            fileExtension: "txt", contents: inputs[index % inputs.count],
+            arguments: ["tokens"] + judged.arguments + [
+                "--mode", modes[index / inputs.count].rawValue, "--input", "FILE",
+            ])
+    }
+
     func run(
         on workbench: Workbench, from start: Int, skipping: Set<Int>,
         progress: (Int, WorkerPhase) -> Void, output: (Int, PackedTokens) throws -> Void

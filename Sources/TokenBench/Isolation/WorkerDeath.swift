@@ -51,6 +51,8 @@ public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
     /// The innermost frame that is not the C library's, from the worker's crash report: where
     /// it can be had.
     public var frame: String?
+    /// The script `--crash-dir` wrote to run the input again, alone, in-process.
+    public var reproduction: String?
 
     /// "crashed (SIGSEGV while indexing)", "timed out (over 10 s while tokenizing)".
     public var verdict: String {
@@ -67,6 +69,7 @@ public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         verdict + (input.map { " on \($0)" } ?? "") + (frame.map { " at \($0)" } ?? "")
+            + (reproduction.map { " (again: sh \($0))" } ?? "")
     }
 
     /// SIGSEGV, SIGABRT…, or "signal N".

@@ -9,10 +9,19 @@ package final class WorkerPool: @unchecked Sendable {
     /// Workers that finished a `run` alive, for the next one (a server's requests); ended with
     /// the pool.
     private var idle: [WorkerProcess] = []
+    /// How many crashes `--crash-dir` holds from this pool; behind `idleLock` too.
+    private var crashCount = 0
     private let idleLock = NSLock()
 
     package init(isolation: WorkerIsolation, extensions: [LoadableExtension]) throws {
         try isolation.validate()
+        if let directory = isolation.crashDirectory {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw TokenBenchError.fileAccess(path: directory, reason: "cannot make the --crash-dir directory")
+            }
+        }
         self.isolation = isolation
         setup = WorkerProtocol.Setup(
             extensions: extensions.map(\.description),
@@ -136,13 +145,13 @@ package final class WorkerPool: @unchecked Sendable {
             }
             // Input -1 is the unit's own work (making the tokenizer): no input to leave out.
             let pinned = position.flatMap { $0.input >= 0 ? $0.input : nil }
-            result.deaths.append(
-                (
-                    pinned,
-                    WorkerDeath(
-                        cause: cause, phase: position?.phase, input: pinned.map(unit.label(ofInput:)),
-                        frame: Self.crashingFrame(in: report))
-                ))
+            var recorded = WorkerDeath(
+                cause: cause, phase: position?.phase, input: pinned.map(unit.label(ofInput:)),
+                frame: Self.crashingFrame(in: report))
+            if let pinned, let reproduction = unit.reproduction(ofInput: pinned) {
+                recorded.reproduction = writeReproduction(reproduction, of: recorded, report: report)
+            }
+            result.deaths.append((pinned, recorded))
             guard let input = pinned, result.deaths.count < isolation.deathsPerUnit else {
                 result.notRun = (start..<unit.inputCount).filter {
                     !skipping.contains($0) && $0 != pinned && result.outputs[$0] == nil
@@ -151,6 +160,41 @@ package final class WorkerPool: @unchecked Sendable {
             }
             skipping.insert(input)
         }
+    }
+
+    /// Writes `reproduction` into `--crash-dir`: the input, a script that runs it alone in-process
+    /// (so that it crashes for real, under a debugger if need be), and the worker's crash report.
+    /// Returns the script's path, or nil without a directory or when a file cannot be written.
+    private func writeReproduction(_ reproduction: CrashReproduction, of death: WorkerDeath, report: String)
+        -> String?
+    {
+        guard let directory = isolation.crashDirectory else { return nil }
+        let number = idleLock.withLock {
+            crashCount += 1
+            return crashCount
+        }
+        let base = URL(fileURLWithPath: directory).appendingPathComponent("crash-\(getpid())-\(number)")
+        let input = base.appendingPathExtension(reproduction.fileExtension)
+        let script = base.appendingPathExtension("sh")
+        let extensions = setup.extensions.flatMap { ["--load-extension", $0] }
+        let arguments =
+            [isolation.command[0]] + reproduction.arguments.map { $0 == "FILE" ? input.path : $0 } + extensions
+            + ["--in-process"]
+        func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let text = """
+            #!/bin/sh
+            # \(death.verdict)\(death.input.map { " on \($0)" } ?? "")
+            exec \(arguments.map(quoted).joined(separator: " "))
+
+            """
+        do {
+            try Data(reproduction.contents).write(to: input)
+            try Data(text.utf8).write(to: script)
+            try Data(report.utf8).write(to: base.appendingPathExtension("report"))
+        } catch {
+            return nil
+        }
+        return script.path
     }
 
     /// A death after the worker came near its memory bound, or whose report says an

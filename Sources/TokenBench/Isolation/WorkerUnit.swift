@@ -13,6 +13,10 @@ package protocol WorkerUnit: Codable, Sendable {
     /// The input as a user finds it again: "input 3 (query mode)", "case seed-aime, nfc:nfd".
     func label(ofInput index: Int) -> String
 
+    /// A file that holds the input, and the `tokenbench` arguments that run it alone (`FILE`
+    /// stands for the file's path); nil when the input cannot be written so.
+    func reproduction(ofInput index: Int) -> CrashReproduction?
+
     /// Runs the inputs from `start` on, leaving out those in `skipping` (they killed a worker
     /// before), and hands each input's output to `output`, in input order. `progress` comes
     /// first, each time the unit moves on to an input or a phase of it.
@@ -48,7 +52,18 @@ package struct UnitResult<Output: Sendable>: Sendable {
     }
 }
 
+/// How to run an input that killed a worker again, alone: `--crash-dir` writes it.
+package struct CrashReproduction: Sendable {
+    /// The file's extension (`txt`, `csv`) and contents.
+    var fileExtension: String
+    var contents: [UInt8]
+    /// `tokenbench`'s arguments, with `FILE` where the file's path goes.
+    var arguments: [String]
+}
+
 extension WorkerUnit {
+    package func reproduction(ofInput index: Int) -> CrashReproduction? { nil }
+
     /// Runs the unit in this process, on `workbench`: what a workbench without isolation does.
     package func runInProcess(on workbench: Workbench) -> UnitResult<Output> {
         var result = UnitResult<Output>()

@@ -42,6 +42,15 @@ struct MatrixUnit: WorkerUnit {
         "case \(caseIDs[index % documents.count]) (\(formPairs[index / documents.count]))"
     }
 
+    func reproduction(ofInput index: Int) -> CrashReproduction? {
+        let (caseIndex, formPair) = (index % documents.count, formPairs[index / documents.count])
+        return CrashReproduction(
+            fileExtension: "csv",
+            contents: JudgedTokenizer.fixture(
+                id: caseIDs[caseIndex], document: documents[caseIndex], query: queries[caseIndex]),
+            arguments: ["matrix"] + judged.arguments + ["--forms", "\(formPair)", "--fixtures", "FILE"])
+    }
+
     func run(
         on workbench: Workbench, from start: Int, skipping: Set<Int>,
         progress: (Int, WorkerPhase) -> Void, output: (Int, Output) throws -> Void
