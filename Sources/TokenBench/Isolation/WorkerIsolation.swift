@@ -4,9 +4,9 @@ import Foundation
 /// afford to lose, so that a tokenizer (or FTS5 on its output) that aborts, faults, hangs or
 /// takes all memory costs one input, not the run.
 ///
-/// A worker is `command` started again (spawn and exec, never a fork of this process), which
-/// must serve `Workbench.serveWorkerUnits()` on its standard input and output: the `tokenbench`
-/// executable does so as `tokenbench worker`.
+/// A worker is `command` started (spawn and exec, never a fork of this process), which must speak
+/// the workers' protocol on its standard input and output: the `tokenbench` executable does, as
+/// `tokenbench worker`.
 public struct WorkerIsolation: Sendable, Hashable {
     /// The worker's executable and its arguments.
     public var command: [String]
