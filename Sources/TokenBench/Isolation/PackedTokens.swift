@@ -10,47 +10,111 @@ struct PackedTokens: Codable, Sendable {
     init(_ tokens: [Token]) { self.tokens = tokens }
 
     func encode(to encoder: any Encoder) throws {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(tokens.reduce(0) { $0 + 17 + $1.bytes.count })
-        func append(_ value: Int) {
-            withUnsafeBytes(of: Int32(truncatingIfNeeded: value).littleEndian) { bytes += $0 }
-        }
+        var writer = ByteWriter()
+        writer.append(tokens)
+        var container = encoder.singleValueContainer()
+        try container.encode(Data(writer.bytes))
+    }
+
+    init(from decoder: any Decoder) throws {
+        var reader = ByteReader(try decoder.singleValueContainer().decode(Data.self), decoder: decoder)
+        self.tokens = try reader.tokens(until: nil)
+    }
+}
+
+/// Little-endian integers, strings and tokens, appended: how a unit's output packs itself.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func append(_ value: Int) {
+        withUnsafeBytes(of: Int32(truncatingIfNeeded: value).littleEndian) { bytes += $0 }
+    }
+
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    mutating func append(_ text: String) {
+        append(text.utf8.count)
+        bytes += text.utf8
+    }
+
+    /// The tokens, after their byte count, so that a reader knows where they end.
+    mutating func appendCounted(_ tokens: [Token]) {
+        var inner = ByteWriter()
+        inner.append(tokens)
+        append(inner.bytes.count)
+        bytes += inner.bytes
+    }
+
+    mutating func append(_ tokens: [Token]) {
+        bytes.reserveCapacity(bytes.count + tokens.reduce(0) { $0 + 17 + $1.bytes.count })
         for token in tokens {
             append(token.position)
             append(token.start)
             append(token.end)
             append(token.bytes.count)
-            bytes.append(token.isColocated ? 1 : 0)
+            append(token.isColocated ? 1 as UInt8 : 0)
             bytes += token.bytes
         }
-        var container = encoder.singleValueContainer()
-        try container.encode(Data(bytes))
+    }
+}
+
+/// Reads what `ByteWriter` wrote; a cut or malformed string is a decoding error.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private let codingPath: [any CodingKey]
+
+    init(_ data: Data, decoder: any Decoder) {
+        bytes = [UInt8](data)
+        codingPath = decoder.codingPath
     }
 
-    init(from decoder: any Decoder) throws {
-        let bytes = [UInt8](try decoder.singleValueContainer().decode(Data.self))
-        var offset = 0
-        func next() throws -> Int {
-            guard offset + 4 <= bytes.count else { throw Self.corrupt(decoder) }
-            defer { offset += 4 }
-            return Int(
-                Int32(littleEndian: bytes[offset..<(offset + 4)].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }))
-        }
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    mutating func int() throws -> Int {
+        guard offset + 4 <= bytes.count else { throw corrupt() }
+        defer { offset += 4 }
+        return Int(
+            Int32(littleEndian: bytes[offset..<(offset + 4)].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }))
+    }
+
+    mutating func byte() throws -> UInt8 {
+        guard offset < bytes.count else { throw corrupt() }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func string() throws -> String {
+        let count = try int()
+        guard count >= 0, offset + count <= bytes.count else { throw corrupt() }
+        defer { offset += count }
+        return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+    }
+
+    mutating func countedTokens() throws -> [Token] {
+        let count = try int()
+        guard count >= 0, offset + count <= bytes.count else { throw corrupt() }
+        return try tokens(until: offset + count)
+    }
+
+    /// Tokens up to byte `end` (the end of the bytes when nil).
+    mutating func tokens(until end: Int?) throws -> [Token] {
+        let end = end ?? bytes.count
         var tokens: [Token] = []
-        while offset < bytes.count {
-            let (position, start, end, count) = (try next(), try next(), try next(), try next())
-            guard count >= 0, offset + 1 + count <= bytes.count else { throw Self.corrupt(decoder) }
-            let colocated = bytes[offset] != 0
+        while offset < end {
+            let (position, start, tokenEnd, count) = (try int(), try int(), try int(), try int())
+            let colocated = try byte() != 0
+            guard count >= 0, offset + count <= end else { throw corrupt() }
             tokens.append(
                 Token(
-                    position: position, bytes: Array(bytes[(offset + 1)..<(offset + 1 + count)]), start: start,
-                    end: end, isColocated: colocated))
-            offset += 1 + count
+                    position: position, bytes: Array(bytes[offset..<(offset + count)]), start: start, end: tokenEnd,
+                    isColocated: colocated))
+            offset += count
         }
-        self.tokens = tokens
+        return tokens
     }
 
-    private static func corrupt(_ decoder: any Decoder) -> DecodingError {
-        .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "packed tokens are cut short"))
+    private func corrupt() -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: "a worker's packed output is cut short"))
     }
 }

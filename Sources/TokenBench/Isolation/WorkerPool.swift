@@ -66,10 +66,15 @@ package final class WorkerPool: @unchecked Sendable {
         let decoder = JSONDecoder()
         while true {
             let process: WorkerProcess
+            // A new worker first makes its workbench (every tokenizer registered on every engine,
+            // the extensions loaded): seconds in a debug or ASan build on a busy machine, and no
+            // input's fault. It has 30 s more for that; its first post on the board ends them.
+            var startup = Duration.zero
             do {
                 if let worker {
                     process = worker
                 } else {
+                    startup = .seconds(30)
                     process = try WorkerProcess(
                         command: isolation.command, setup: setup, memoryLimit: isolation.memoryLimit)
                     worker = process
@@ -82,11 +87,17 @@ package final class WorkerPool: @unchecked Sendable {
                 return result
             }
             var position: (input: Int, phase: WorkerPhase)?
-            var deadline = ContinuousClock.now + isolation.timeout
+            var deadline = ContinuousClock.now + isolation.timeout + startup
             var crashReportGrace = false
+            // The board's count when the unit was sent: what the worker posts after it is this
+            // unit's.
+            let postedBefore = process.board.read()?.count ?? 0
+            var postsSeen = postedBefore
+            var bytesSeen = process.bytesReceived
             let death: WorkerDeath.Cause
             reading: while true {
-                switch process.nextLine(before: deadline) {
+                // Woken at least five times a second, to see whether the worker moved on.
+                switch process.nextLine(before: min(deadline, ContinuousClock.now + .milliseconds(200))) {
                 case .line(let line):
                     deadline = ContinuousClock.now + isolation.timeout
                     switch WorkerProtocol.Reply(line: line) {
@@ -113,6 +124,13 @@ package final class WorkerPool: @unchecked Sendable {
                         break reading
                     }
                 case .silent:
+                    let posted = process.board.read()?.count ?? postedBefore
+                    if posted != postsSeen || process.bytesReceived != bytesSeen {
+                        (postsSeen, bytesSeen) = (posted, process.bytesReceived)
+                        deadline = ContinuousClock.now + isolation.timeout
+                        continue reading
+                    }
+                    guard ContinuousClock.now >= deadline else { continue reading }
                     // A worker that crashed is silent while Swift's backtracer writes its report
                     // (about a second): it gets time to finish and die of its signal, once.
                     if !crashReportGrace, process.standardErrorTail(limit: 4096).contains("*** Signal ") {
@@ -129,6 +147,9 @@ package final class WorkerPool: @unchecked Sendable {
             }
             worker = nil
             let end = process.killAndReap()
+            if let posted = process.board.read(), posted.count > postedBefore {
+                position = (posted.input, posted.phase)
+            }
             let report = process.standardErrorTail()
             var cause = death
             if case .exit = death {

@@ -20,10 +20,17 @@ final class WorkerProcess {
     private var replies: Int32
     /// The worker's standard error, a file unlinked at once: only this descriptor reaches it.
     private let errors: Int32
+    /// Where the worker says which input it is on.
+    let board: ProgressBoard
     /// Reply bytes read but not yet taken as lines.
     private var pending: [UInt8] = []
-    /// How many bytes at the start of `pending` were already taken as lines.
+    /// How many bytes at the start of `pending` were already taken as lines, and how far past
+    /// them it holds no LF: a long line arriving over many calls is scanned once, not once per
+    /// call (rescanning 20 MB of one answer per call left no time to read the rest).
     private var consumed = 0
+    private var scanned = 0
+    /// Every reply byte read so far: bytes arriving are a worker at work, as its board is.
+    private(set) var bytesReceived = 0
     private var ended = false
 
     /// The environment every worker gets: the bench's, with Swift's crash reporter set to print
@@ -72,12 +79,20 @@ final class WorkerProcess {
         }
         unlink(template)
         for descriptor in requestPipe + replyPipe + [errors] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        let board: ProgressBoard
+        do {
+            board = try ProgressBoard()
+        } catch {
+            for descriptor in requestPipe + replyPipe + [errors] { close(descriptor) }
+            throw error
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, requestPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, replyPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        posix_spawn_file_actions_adddup2(&actions, board.descriptor, ProgressBoard.workerDescriptor)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -113,6 +128,7 @@ final class WorkerProcess {
         requests = requestPipe[1]
         replies = replyPipe[0]
         self.errors = errors
+        self.board = board
         try send(Array(try WorkerProtocol.encoder.encode(setup)))
     }
 
@@ -150,11 +166,12 @@ final class WorkerProcess {
 
     /// The next line of replies, waiting at most until `deadline`.
     func nextLine(before deadline: ContinuousClock.Instant) -> Read {
-        var scanned = consumed
+        scanned = max(scanned, consumed)
         while true {
             if let newline = pending[scanned...].firstIndex(of: 0x0A) {
                 let line = pending[consumed..<newline]
                 consumed = newline + 1
+                scanned = consumed
                 return .line(line)
             }
             scanned = pending.count
@@ -175,6 +192,7 @@ final class WorkerProcess {
             let count = read(replies, &chunk, chunk.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return .closed }
+            bytesReceived += count
             // What was taken goes now, once per read, not once per line.
             pending.removeSubrange(..<consumed)
             scanned -= consumed

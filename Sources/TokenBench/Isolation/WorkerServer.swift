@@ -43,7 +43,7 @@ package enum WorkerServer {
             var bound = rlimit(rlim_cur: rlim_t(limit), rlim_max: rlim_t(limit))
             setrlimit(Int32(RLIMIT_AS.rawValue), &bound)
         }
-        let writer = ReplyWriter(descriptor: replies)
+        let writer = ReplyWriter(descriptor: replies, board: ProgressBoard(worker: ProgressBoard.workerDescriptor))
         let workbench: Workbench
         do {
             workbench = try Workbench(
@@ -53,6 +53,8 @@ package enum WorkerServer {
             while reader.nextLine() != nil { writer.fail(error) }
             return 0
         }
+        // Ready: the bench's clock for the first input starts now, not at the spawn.
+        writer.progress(-1, .creating)
         while let line = reader.nextLine() {
             guard let header = try? JSONDecoder().decode(WorkerProtocol.RequestHeader.self, from: Data(line)),
                 let type = unitTypes.first(where: { $0.kind == header.kind })
@@ -72,9 +74,9 @@ package enum WorkerServer {
             let request = try JSONDecoder().decode(WorkerProtocol.Request<Unit>.self, from: Data(line))
             try request.unit.run(
                 on: workbench, from: request.start, skipping: Set(request.skipping),
-                progress: { writer.line("P \($0) \($1.rawValue)") },
+                progress: writer.progress,
                 output: { input, value in
-                    writer.line(Array("O \(input) ".utf8) + Array(try WorkerProtocol.encoder.encode(value)))
+                    writer.output(Array("O \(input) ".utf8) + Array(try WorkerProtocol.encoder.encode(value)))
                 })
             writer.line("D")
         } catch {
@@ -119,17 +121,44 @@ struct LineReader {
     }
 }
 
-/// Writes reply lines straight to the pipe, unbuffered: a line the worker wrote before it died
-/// must have reached the bench.
+/// Writes reply lines. Progress goes on the board when the bench gave one (or as a `P` line,
+/// straight away, when it did not); outputs are gathered up to 64 KiB, since one the worker dies
+/// before sending is only run again; every other line flushes them.
 final class ReplyWriter {
     let descriptor: Int32
+    private let board: ProgressBoard?
+    private var pending: [UInt8] = []
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: Int32, board: ProgressBoard?) {
+        self.descriptor = descriptor
+        self.board = board
+    }
+
+    func progress(_ input: Int, _ phase: WorkerPhase) {
+        if let board {
+            board.post(input: input, phase: phase)
+        } else {
+            line("P \(input) \(phase.rawValue)")
+        }
+    }
+
+    func output(_ bytes: [UInt8]) {
+        pending += bytes
+        pending.append(0x0A)
+        if pending.count >= 64 << 10 { flush() }
+    }
 
     func line(_ text: String) { line(Array(text.utf8)) }
 
     func line(_ bytes: [UInt8]) {
-        let all = bytes + [0x0A]
+        pending += bytes
+        pending.append(0x0A)
+        flush()
+    }
+
+    private func flush() {
+        let all = pending
+        pending.removeAll(keepingCapacity: true)
         var written = 0
         while written < all.count {
             let count = all[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

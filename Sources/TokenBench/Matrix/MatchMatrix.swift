@@ -308,6 +308,3 @@ extension MatrixCell {
             + "document tokens [\(documentTokens.joinedForDisplay)], query tokens [\(queryTokens.joinedForDisplay)]"
     }
 }
-
-/// Cells cross from a worker process to the bench as JSON.
-extension CellResult: Codable {}

@@ -19,11 +19,53 @@ struct MatrixUnit: WorkerUnit {
     var documents: [String]
     var queries: [String]
 
-    /// One case in one form pair: its tokens, and each query kind's result.
+    /// One case in one form pair: its tokens, and each query kind's result. It crosses the pipe
+    /// as one byte string (`ByteWriter`): JSON of its parts was a quarter of a matrix run.
     struct Output: Codable, Sendable {
         var documentTokens: PackedTokens
         var queryTokens: [PackedTokens]
         var results: [CellResult]
+
+        init(documentTokens: PackedTokens, queryTokens: [PackedTokens], results: [CellResult]) {
+            self.documentTokens = documentTokens
+            self.queryTokens = queryTokens
+            self.results = results
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var writer = ByteWriter()
+            writer.appendCounted(documentTokens.tokens)
+            for (result, tokens) in zip(results, queryTokens) {
+                switch result {
+                case .matched: writer.append(0 as UInt8)
+                case .notMatched: writer.append(1 as UInt8)
+                case .error(let message):
+                    writer.append(2 as UInt8)
+                    writer.append(message)
+                case .lost(let message):
+                    writer.append(3 as UInt8)
+                    writer.append(message)
+                }
+                writer.appendCounted(tokens.tokens)
+            }
+            var container = encoder.singleValueContainer()
+            try container.encode(Data(writer.bytes))
+        }
+
+        init(from decoder: any Decoder) throws {
+            var reader = ByteReader(try decoder.singleValueContainer().decode(Data.self), decoder: decoder)
+            documentTokens = PackedTokens(try reader.countedTokens())
+            (queryTokens, results) = ([], [])
+            while !reader.isAtEnd {
+                switch try reader.byte() {
+                case 0: results.append(.matched)
+                case 1: results.append(.notMatched)
+                case 2: results.append(.error(try reader.string()))
+                default: results.append(.lost(try reader.string()))
+                }
+                queryTokens.append(PackedTokens(try reader.countedTokens()))
+            }
+        }
     }
 
     init(cases: [MatchCase], spec: TokenizerSpec, engine: SQLiteEngine, formPairs: [FormPair], queryKinds: [QueryKind])
