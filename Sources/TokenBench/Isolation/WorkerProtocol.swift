@@ -2,9 +2,10 @@ import Foundation
 
 /// The workers' protocol: lines over two pipes.
 ///
-/// The bench writes the worker one `WorkerSetup` line, then one `UnitRequest` line per unit. For
-/// each unit the worker answers with lines that start with a tag:
-/// - `P <input> <phase>`: it is about to run that phase of that input;
+/// The bench writes the worker one `Setup` line, then one `Request` line per unit. The worker
+/// says which input and phase it is on on its `ProgressBoard`, and answers with lines that start
+/// with a tag:
+/// - `P <input> <phase>`: it is about to run that phase of that input (a worker without a board);
 /// - `O <input> <json>`: the input's output;
 /// - `D`: the unit is done;
 /// - `F <json>`: the unit failed as a whole (a `WorkerFailure`).
