@@ -82,9 +82,24 @@ package final class WorkerPool: @unchecked Sendable {
                         command: isolation.command, setup: setup, memoryLimit: isolation.memoryLimit)
                     worker = process
                 }
+            } catch {
+                result.failure = error
+                return result
+            }
+            // The board's count before the unit is sent: what the worker posts after it is this
+            // unit's. Read after sending, it could already hold the input the worker died on (a
+            // busy machine can stall this thread that long), and the death went unpinned.
+            let postedBefore = process.board.read()?.count ?? 0
+            do {
                 let request = WorkerProtocol.Request(
                     kind: Unit.kind, start: start, skipping: skipping.sorted(), unit: unit)
-                try process.send(Array(try WorkerProtocol.encoder.encode(request)))
+                // A reused worker that died between units (killed from outside) is replaced; the
+                // unit has not started, so no death is counted.
+                guard try process.send(Array(try WorkerProtocol.encoder.encode(request))) || startup != .zero else {
+                    _ = process.killAndReap()
+                    worker = nil
+                    continue
+                }
             } catch {
                 result.failure = error
                 return result
@@ -92,9 +107,6 @@ package final class WorkerPool: @unchecked Sendable {
             var position: (input: Int, phase: WorkerPhase)?
             var deadline = ContinuousClock.now + isolation.timeout + startup
             var crashReportGrace = false
-            // The board's count when the unit was sent: what the worker posts after it is this
-            // unit's.
-            let postedBefore = process.board.read()?.count ?? 0
             var postsSeen = postedBefore
             var bytesSeen = process.bytesReceived
             let death: WorkerDeath.Cause
