@@ -48,8 +48,8 @@ extension Workbench {
     ) throws -> [TraceRun] {
         let presented = try Self.presented(inputs, in: form)
         let units = pairs.map { TraceUnit(spec: $0.spec, engine: $0.engine, modes: modes, inputs: presented) }
-        return try zip(pairs, try run(units)).map { pair, result in
-            let unit = TraceUnit(spec: pair.spec, engine: pair.engine, modes: modes, inputs: presented)
+        return try zip(zip(pairs, units), try run(units)).map { pairAndUnit, result in
+            let (pair, unit) = pairAndUnit
             let outputs = try result.get()
             let traces = (0..<unit.inputCount).compactMap { index in
                 outputs[index].map { tokens in

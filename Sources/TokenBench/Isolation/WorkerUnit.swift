@@ -45,7 +45,7 @@ package struct UnitResult<Output: Sendable>: Sendable {
         deaths.first { $0.input == input }?.death
     }
 
-    /// The outputs in input order, or the unit's failure.
+    /// The outputs by input, or the unit's failure.
     package func get() throws -> [Int: Output] {
         if let failure { throw failure }
         return outputs

@@ -22,11 +22,11 @@ struct MatrixUnit: WorkerUnit {
     /// One case in one form pair: its tokens, and each query kind's result. It crosses the pipe
     /// as one byte string (`ByteWriter`): JSON of its parts was a quarter of a matrix run.
     struct Output: Codable, Sendable {
-        var documentTokens: PackedTokens
-        var queryTokens: [PackedTokens]
+        var documentTokens: [Token]
+        var queryTokens: [[Token]]
         var results: [CellResult]
 
-        init(documentTokens: PackedTokens, queryTokens: [PackedTokens], results: [CellResult]) {
+        init(documentTokens: [Token], queryTokens: [[Token]], results: [CellResult]) {
             self.documentTokens = documentTokens
             self.queryTokens = queryTokens
             self.results = results
@@ -34,7 +34,7 @@ struct MatrixUnit: WorkerUnit {
 
         func encode(to encoder: any Encoder) throws {
             var writer = ByteWriter()
-            writer.appendCounted(documentTokens.tokens)
+            writer.appendCounted(documentTokens)
             for (result, tokens) in zip(results, queryTokens) {
                 switch result {
                 case .matched: writer.append(0 as UInt8)
@@ -46,7 +46,7 @@ struct MatrixUnit: WorkerUnit {
                     writer.append(3 as UInt8)
                     writer.append(message)
                 }
-                writer.appendCounted(tokens.tokens)
+                writer.appendCounted(tokens)
             }
             var container = encoder.singleValueContainer()
             try container.encode(Data(writer.bytes))
@@ -54,7 +54,7 @@ struct MatrixUnit: WorkerUnit {
 
         init(from decoder: any Decoder) throws {
             var reader = ByteReader(try decoder.singleValueContainer().decode(Data.self), decoder: decoder)
-            documentTokens = PackedTokens(try reader.countedTokens())
+            documentTokens = try reader.countedTokens()
             (queryTokens, results) = ([], [])
             while !reader.isAtEnd {
                 switch try reader.byte() {
@@ -63,7 +63,7 @@ struct MatrixUnit: WorkerUnit {
                 case 2: results.append(.error(try reader.string()))
                 default: results.append(.lost(try reader.string()))
                 }
-                queryTokens.append(PackedTokens(try reader.countedTokens()))
+                queryTokens.append(try reader.countedTokens())
             }
         }
     }
@@ -173,18 +173,18 @@ struct MatrixUnit: WorkerUnit {
                 try output(
                     input,
                     Output(
-                        documentTokens: PackedTokens([]), queryTokens: queryKinds.map { _ in PackedTokens([]) },
+                        documentTokens: [], queryTokens: queryKinds.map { _ in [] },
                         results: queryKinds.map { _ in .error("\(error)") }))
                 continue
             }
-            var caseOutput = Output(documentTokens: PackedTokens(documentTokens), queryTokens: [], results: [])
+            var caseOutput = Output(documentTokens: documentTokens, queryTokens: [], results: [])
             for queryKind in queryKinds {
                 progress(input, .tokenizing)
                 let queryTokens: [Token]
                 do {
                     queryTokens = try traces.tokens(of: query, mode: queryKind.tokenizationMode)
                 } catch {
-                    caseOutput.queryTokens.append(PackedTokens([]))
+                    caseOutput.queryTokens.append([])
                     caseOutput.results.append(.error("\(error)"))
                     continue
                 }
@@ -202,7 +202,7 @@ struct MatrixUnit: WorkerUnit {
                         result = .error(ResolvedTokenizer.message(of: error))
                     }
                 }
-                caseOutput.queryTokens.append(PackedTokens(queryTokens))
+                caseOutput.queryTokens.append(queryTokens)
                 caseOutput.results.append(result)
             }
             try output(input, caseOutput)

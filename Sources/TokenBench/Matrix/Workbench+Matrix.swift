@@ -121,8 +121,8 @@ extension Workbench {
                         expected: matchCase.expectation(
                             for: unit.judged.spec.name, formPair: formPair, queryKind: queryKind,
                             engine: unit.judged.engine),
-                        documentTokens: output?.documentTokens.tokens ?? [],
-                        queryTokens: output?.queryTokens[kindIndex].tokens ?? []))
+                        documentTokens: output?.documentTokens ?? [],
+                        queryTokens: output?.queryTokens[kindIndex] ?? []))
             }
         }
         return cells
