@@ -24,8 +24,11 @@ struct IsolationOptions: ParsableArguments {
     )
     var workerMemory: String = "8G"
 
-    @Option(help: "How many workers run at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(
+        help:
+            "How many workers run at once (default: the number of cores; 1 for quality, whose query latencies would share the cores)."
+    )
+    var jobs: Int?
 
     @Option(
         name: .customLong("deaths-per-unit"),
@@ -41,7 +44,7 @@ struct IsolationOptions: ParsableArguments {
 
     func validate() throws {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout '\(timeout)': must be above 0") }
-        guard jobs >= 1 else { throw ValidationError("--jobs '\(jobs)': must be 1 or more") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs '\(jobs)': must be 1 or more") }
         guard deathsPerUnit >= 1 else {
             throw ValidationError("--deaths-per-unit '\(deathsPerUnit)': must be 1 or more")
         }
@@ -70,7 +73,7 @@ struct IsolationOptions: ParsableArguments {
         isolation.timeout = .milliseconds(Int64((timeout * 1000).rounded(.up)))
         let bytes = Self.parseMemory(workerMemory) ?? 0
         isolation.memoryLimit = bytes == 0 ? nil : bytes
-        isolation.jobs = jobs
+        isolation.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         isolation.deathsPerUnit = deathsPerUnit
         isolation.crashDirectory = crashDirectory
         return isolation

@@ -10,11 +10,16 @@ struct QualityCommand: ParsableCommand {
             Reads a BEIR folder (--beir), plain files (--documents, --queries, --qrels), or with \
             neither the embedded fixtures as a known-item collection. Prints nDCG@10, RR@10, R@10, \
             R@100 and P@1 per tokenizer, engine, query kind and detail, with a randomization test \
-            against --baseline, the index's bytes and build time. Exit status: 0 success; 2 bad \
-            usage or input; 3 SQLite failure.
+            against --baseline, the index's bytes and build time. Each tokenizer × engine × detail \
+            runs in a worker: a crash or hang costs the document or query it was on (left out of \
+            the index, or scored 0 as lost), and the row's error column says so. Exit status: 0 \
+            success; 1 a tokenizer crashed or timed out (stderr names the input); 2 bad usage or \
+            input; 3 SQLite failure.
             """)
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
+
+    @OptionGroup var isolationOptions: IsolationOptions
 
     @Option(help: "A BEIR dataset folder: corpus.jsonl, queries.jsonl and qrels/SPLIT.tsv.")
     var beir: String?
@@ -109,13 +114,13 @@ struct QualityCommand: ParsableCommand {
         } else {
             collection = try QualityCollection.embedded()
         }
-        let workbench = try workbenchOptions.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let options = QualityOptions(
             tokenizers: workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,
             queryKinds: querySyntax == .fts5 ? [.fts5] : (queryKinds.isEmpty ? [.any] : queryKinds.uniquedInOrder()),
             details: details.isEmpty ? [.full] : details.uniquedInOrder(),
             baseline: WorkbenchOptions.spec(forArgument: baseline), permutations: permutations, seed: seed,
-            runDirectory: runDirectory)
+            runDirectory: runDirectory, parallelUnits: isolationOptions.jobs ?? 1)
         let showProgress = progress || isatty(STDERR_FILENO) != 0
         let report = try workbench.quality(collection, options: options) { line in
             if showProgress { printError("tokenbench: \(line)") }
@@ -126,6 +131,8 @@ struct QualityCommand: ParsableCommand {
         noteCollectionCounts(report)
         if let perQuery { try OutputDestination.write(QueryOutcome.csvTable(report.outcomes).csv(), to: perQuery) }
         try output.emit(output.format == .csv ? QualityRow.csvTable(report.rows) : QualityRow.summaryTable(report.rows))
+        isolationOptions.report(deaths: report.deaths, notRun: [])
+        if !report.deaths.isEmpty { throw ExitCode(1) }
     }
 
     /// What trec_eval would count silently, said on stderr: queries and judgments left out.

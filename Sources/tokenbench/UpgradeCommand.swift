@@ -11,11 +11,15 @@ struct UpgradeCommand: ParsableCommand {
             conformance inputs, every Unicode scalar value and --corpus lines; the other engine \
             opens the same file and runs FTS5's integrity-check and the fixtures' queries. One row \
             per tokenizer and direction: tokenizer,from,to,intact,queries_differing,first_difference,… \
-            Exit status: 0 every index intact; 1 some index does not survive; 2 bad usage or input; \
-            3 SQLite failure.
+            Each tokenizer runs in a worker: a document on which it crashes or hangs is left out, \
+            and the row's error column says so. Exit status: 0 every index intact; 1 some index \
+            does not survive, or a tokenizer crashed or timed out; 2 bad usage or input; 3 SQLite \
+            failure.
             """)
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
+
+    @OptionGroup var isolationOptions: IsolationOptions
 
     @Option(help: "The engine that builds the index: system, bundled or a libsqlite3 path.")
     var from: String = SQLiteEngine.system.name
@@ -61,7 +65,7 @@ struct UpgradeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let engines = try SQLiteEngine.named([from, to])
         let directions =
             oneWay
@@ -69,7 +73,7 @@ struct UpgradeCommand: ParsableCommand {
         let inputs = try UpgradeInputs.make(
             fixtures: try selection.load(), corpusFiles: corpusFiles, everyScalarValue: everyScalarValue)
         let showProgress = progress || isatty(STDERR_FILENO) != 0
-        var rows: [UpgradeRow] = []
+        var specs: [TokenizerSpec] = []
         for spec in workbenchOptions.tokenizers(on: workbench, engines: engines) {
             // Both engines must run the tokenizer: a table that one of them cannot open says
             // nothing about the upgrade. A spec neither runs is bad input.
@@ -79,11 +83,14 @@ struct UpgradeCommand: ParsableCommand {
                 workbenchOptions.noteSkipped(spec, on: refusal.engine, reason: refusal.reason.description)
                 continue
             }
-            rows += try workbench.upgrade(of: spec, inputs: inputs, directions: directions) { line in
-                if showProgress { printError("tokenbench: \(line)") }
-            }
+            specs.append(spec)
         }
+        let report = try workbench.upgrade(of: specs, inputs: inputs, directions: directions) { line in
+            if showProgress { printError("tokenbench: \(line)") }
+        }
+        let rows = report.rows
         try output.emit(UpgradeRow.csvTable(rows))
+        isolationOptions.report(deaths: report.deaths, notRun: [])
         let broken = rows.compactMap(\.failure)
         for failure in broken {
             printError("tokenbench: \(failure)")
@@ -100,5 +107,6 @@ struct UpgradeCommand: ParsableCommand {
             )
             throw ExitCode(1)
         }
+        if !report.deaths.isEmpty { throw ExitCode(1) }
     }
 }

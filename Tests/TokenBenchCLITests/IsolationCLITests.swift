@@ -148,6 +148,97 @@ struct IsolationCLITests {
         #expect(!rows.contains { $0.hasPrefix("tbtest,") && !$0.contains("holds a NUL byte") }, "\(rows)")
     }
 
+    /// `quality`: a document that kills a worker is left out of the index, a query that kills one
+    /// is lost (scored 0), the row's error column says which; tbtest's row is what it is alone.
+    @Test func qualityLosesOnlyTheDocumentsAndQueriesThatKill() throws {
+        let library = try ExtensionTests.buildExtension()
+        let directory = try CLITests.makeTemporaryDirectory()
+        let files = [
+            ("docs.tsv", "d1\tapple pie\nd2\tbanana boom split\nd3\tcherry tart\nd4\tapple crumble\n"),
+            ("queries.tsv", "q1\tapple\nq2\tboom\nq3\tcherry\nq4\thang\n"),
+            ("qrels.txt", "q1 0 d1 1\nq1 0 d4 1\nq2 0 d2 1\nq3 0 d3 1\nq4 0 d3 1\n"),
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+        let documents = directory.appendingPathComponent("docs.tsv").path
+        let common = [
+            "quality", "--load-extension", library.path, "--documents", documents, "--queries",
+            directory.appendingPathComponent("queries.tsv").path, "--qrels",
+            directory.appendingPathComponent("qrels.txt").path, "--baseline", "tbtest", "--engine", "system",
+            "--timeout", "2", "--tokenizer", "tbtest",
+        ]
+        let alone = try CLITests.run(common)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        let perQuery = directory.appendingPathComponent("per-query.csv").path
+        let run = try CLITests.run(
+            common + ["--tokenizer", "tbtest_segv", "--tokenizer", "tbtest_hang", "--per-query", perQuery])
+        #expect(!run.signaled)
+        #expect(run.status == 1, "\(run.stderr)")
+        // The columns that do not time anything: tokenizer … P@1, index and content bytes, error.
+        func figures(_ line: Substring) -> [Substring] {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            return Array(fields.prefix(18)) + fields[25...26] + [fields[29]]
+        }
+        let rows = run.stdout.split(separator: "\n")
+        #expect(rows.count == 4)
+        #expect(rows.prefix(2).map(figures) == alone.stdout.split(separator: "\n").map(figures))
+        let segv = try #require(rows.first { $0.hasPrefix("tbtest_segv,") })
+        // Lost: q2 (its document d2 left out, then its own query crashed); rows: 0.5 nDCG as q1, q3.
+        #expect(segv.contains(",4,4,2,0,0,1,0.75,0.500000,"), "\(segv)")
+        #expect(
+            segv.contains(
+                "crashed (\(Self.segv) while indexing) on document 2 of \(documents) at tbtest_segv_tokenize"),
+            "\(segv)")
+        #expect(segv.contains("crashed (\(Self.segv) while tokenizing) on query q2 (any)"), "\(segv)")
+        let hang = try #require(rows.first { $0.hasPrefix("tbtest_hang,") })
+        #expect(hang.hasSuffix(",timed out (over 2 s while tokenizing) on query q4 (any)"), "\(hang)")
+        let outcomes = try String(contentsOfFile: perQuery, encoding: .utf8).split(separator: "\n")
+        #expect(outcomes.contains { $0.hasPrefix("q2,tbtest_segv,system,any,full,lost,0,") }, "\(outcomes)")
+        #expect(outcomes.contains { $0.hasPrefix("q4,tbtest_hang,system,any,full,lost,0,") }, "\(outcomes)")
+        #expect(outcomes.contains { $0.hasPrefix("q1,tbtest_hang,system,any,full,ran,2,") }, "\(outcomes)")
+    }
+
+    /// `upgrade`: a document that kills a worker is left out, the row's error column names it,
+    /// and the verdict comes from the other documents: the same as tbtest's (whose index built by
+    /// SQLite 3.40.1 is corrupt on 3.54.1, for the conformance inputs' NUL bytes). tbtest's rows
+    /// are what they are alone.
+    @Test func upgradeLeavesOutTheDocumentsThatKill() throws {
+        let library = try ExtensionTests.buildExtension()
+        let corpus = try CLITests.makeTemporaryDirectory().appendingPathComponent("corpus.txt")
+        try Data("apple pie\nbanana boom split\nhang on\ncherry tart\n".utf8).write(to: corpus)
+        let common = [
+            "upgrade", "--load-extension", library.path, "--fixtures", CLITests.golden("small.cases"),
+            "--no-every-scalar-value", "--corpus", corpus.path, "--timeout", "2", "--tokenizer", "tbtest",
+        ]
+        let alone = try CLITests.run(common)
+        #expect(alone.status == 1, "\(alone.stderr)")
+        let run = try CLITests.run(common + ["--tokenizer", "tbtest_segv", "--tokenizer", "tbtest_hang"])
+        #expect(!run.signaled)
+        #expect(run.status == 1, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.count == 7, "\(run.stdout)")
+        #expect(Array(rows.prefix(3)) == alone.stdout.split(separator: "\n").map(String.init))
+        // A row without its tokenizer's name and its error column (the last; no comma in it).
+        func verdict(_ row: String) -> Substring {
+            let fields = row.drop { $0 != "," }
+            return fields[..<(fields.lastIndex(of: ",") ?? fields.endIndex)]
+        }
+        for (killer, death) in [
+            (
+                "tbtest_segv",
+                "crashed (\(Self.segv) while tokenizing) on \(corpus.path):2 (comparing the engines' tokens)"
+            ),
+            (
+                "tbtest_hang",
+                "timed out (over 2 s while tokenizing) on \(corpus.path):3 (comparing the engines' tokens)"
+            ),
+        ] {
+            let killed = rows.filter { $0.hasPrefix("\(killer),") }
+            #expect(killed.map(verdict) == rows[1...2].map(verdict), "\(killed)")
+            #expect(killed.count == 2 && killed.allSatisfy { $0.contains(death) }, "\(killed)")
+        }
+        #expect(run.stderr.contains("tokenbench: tbtest_segv on system and bundled: crashed"), "\(run.stderr)")
+    }
+
     /// `--crash-dir`: each input that killed a worker is written there with a script that runs it
     /// again, alone and in-process, where it crashes for real; the stderr line names the script.
     @Test func crashDirHoldsAScriptThatCrashesAgain() throws {

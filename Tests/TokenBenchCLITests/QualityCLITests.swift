@@ -98,7 +98,7 @@ struct QualityCLITests {
         let lines = run.stdout.split(separator: "\n")
         #expect(
             lines.first
-                == "tokenizer,spec,engine,sqlite_version,query_kind,detail,documents,queries,zero_results,no_tokens,rejected,mean_results,nDCG@10,RR@10,R@10,R@100,P@1,baseline,p_value,wins,losses,ties,p50_us,p99_us,index_bytes,content_bytes,build_s,run_file"
+                == "tokenizer,spec,engine,sqlite_version,query_kind,detail,documents,queries,zero_results,no_tokens,rejected,lost,mean_results,nDCG@10,RR@10,R@10,R@100,P@1,baseline,p_value,wins,losses,ties,p50_us,p99_us,index_bytes,content_bytes,build_s,run_file,error"
         )
         #expect(lines.count == 4)
         #expect(lines[2].hasPrefix("porter,porter,system,"))

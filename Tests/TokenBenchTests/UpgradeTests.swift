@@ -45,8 +45,9 @@ struct UpgradeTests {
     func anIndexSurvivesBothWaysOrNot(row: Row) throws {
         let workbench = try Workbench()
         let result = try workbench.upgrade(
-            of: TokenizerSpec(text: row.tokenizer), inputs: Self.inputs,
-            directions: UpgradeDirection.bothWays(.system, .bundled))
+            of: [TokenizerSpec(text: row.tokenizer)], inputs: Self.inputs,
+            directions: UpgradeDirection.bothWays(.system, .bundled)
+        ).rows
         #expect(result.map { "\($0.from)→\($0.to)" } == ["system→bundled", "bundled→system"])
         for upgrade in result {
             #expect(upgrade.wasBuilt && upgrade.isIntact == row.intact, "\(upgrade)")
@@ -66,11 +67,12 @@ struct UpgradeTests {
     @Test func offsetsAloneDoNotBreakTheIndex() throws {
         let workbench = try Workbench()
         let rows = try workbench.upgrade(
-            of: TokenizerSpec(text: "trigram"),
+            of: [TokenizerSpec(text: "trigram")],
             inputs: UpgradeInputs(
                 documents: [UpgradeInputs.Document(label: "word", bytes: Array("STRAẞE".utf8))],
                 queries: [UpgradeInputs.Query(label: "aße", matchExpression: "\"aße\"")]),
-            directions: [UpgradeDirection(from: .system, to: .bundled)])
+            directions: [UpgradeDirection(from: .system, to: .bundled)]
+        ).rows
         #expect(rows.count == 1)
         #expect(rows.first?.isIntact == true)
         #expect(rows.first?.queriesDiffering == [])

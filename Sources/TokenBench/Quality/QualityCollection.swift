@@ -2,7 +2,7 @@ import Foundation
 
 /// One document of a quality collection: an id and two FTS5 columns, title and text, as bytes
 /// (a TSV line's bytes are indexed as written).
-public struct QualityDocument: Sendable, Equatable {
+public struct QualityDocument: Sendable, Equatable, Codable {
     public var id: String
     public var title: [UInt8]
     public var text: [UInt8]
@@ -19,7 +19,7 @@ public struct QualityDocument: Sendable, Equatable {
 }
 
 /// One query of a quality collection: what a user typed in a search box.
-public struct QualityQuery: Sendable, Equatable {
+public struct QualityQuery: Sendable, Equatable, Codable {
     public var id: String
     public var text: String
 
@@ -51,10 +51,32 @@ public struct QualityJudgment: Sendable, Equatable {
 /// judgment naming an unknown document stays a relevant document that no ranking can find,
 /// as trec_eval counts it; one naming an unknown query is left out.
 public struct QualityCollection: Sendable {
-    /// Where the documents are read from each time an index is built.
-    enum DocumentStore: Sendable {
+    /// Where the documents are read from each time an index is built: the same in a worker.
+    enum DocumentStore: Sendable, Codable {
         case file(path: String)
         case memory([QualityDocument])
+
+        /// The documents file, or `documents` for documents held in memory.
+        var name: String {
+            switch self {
+            case .file(let path): path
+            case .memory: "documents"
+            }
+        }
+
+        /// Calls `body` with every document, in order, and where it was read.
+        func forEachDocument(_ body: (QualityDocument, SourceLocation) throws -> Void) throws {
+            switch self {
+            case .memory(let documents):
+                for (index, document) in documents.enumerated() {
+                    try body(document, SourceLocation(file: "documents", line: index + 1))
+                }
+            case .file(let path):
+                try QualityFileFormat.forEachRecord(ofFile: path, kind: .document) { record, location in
+                    try body(QualityDocument(id: record.id, title: record.title, text: record.text), location)
+                }
+            }
+        }
     }
 
     /// A name for the collection in messages: its folder or documents file, or `fixtures`.
@@ -91,7 +113,7 @@ public struct QualityCollection: Sendable {
         self.store = store
         // Document id → the line it was read from: the only per-document memory the collection keeps.
         var documentLines: [String: Int] = [:]
-        try Self.forEachDocument(in: store) { document, location in
+        try store.forEachDocument { document, location in
             try Self.checkIdentifier(document.id, of: "document", at: location)
             if let first = documentLines.updateValue(location.line, forKey: document.id) {
                 throw TokenBenchError.invalidFixture(
@@ -100,12 +122,7 @@ public struct QualityCollection: Sendable {
             }
         }
         guard !documentLines.isEmpty else {
-            let file: String
-            switch store {
-            case .file(let path): file = path
-            case .memory: file = "documents"
-            }
-            throw TokenBenchError.invalidFixture(file: file, line: 0, reason: "the collection has no document")
+            throw TokenBenchError.invalidFixture(file: store.name, line: 0, reason: "the collection has no document")
         }
         documentCount = documentLines.count
 
@@ -153,26 +170,6 @@ public struct QualityCollection: Sendable {
             throw TokenBenchError.invalidFixture(
                 file: location.file, line: location.line,
                 reason: "the \(kind) id '\(id)' is empty or holds white space, which a TREC run file cannot")
-        }
-    }
-
-    /// Calls `body` with every document, in the order of the collection, read again from its file.
-    func forEachDocument(_ body: (QualityDocument) throws -> Void) throws {
-        try Self.forEachDocument(in: store) { document, _ in try body(document) }
-    }
-
-    private static func forEachDocument(
-        in store: DocumentStore, _ body: (QualityDocument, SourceLocation) throws -> Void
-    ) throws {
-        switch store {
-        case .memory(let documents):
-            for (index, document) in documents.enumerated() {
-                try body(document, SourceLocation(file: "documents", line: index + 1))
-            }
-        case .file(let path):
-            try QualityFileFormat.forEachRecord(ofFile: path, kind: .document) { record, location in
-                try body(QualityDocument(id: record.id, title: record.title, text: record.text), location)
-            }
         }
     }
 }

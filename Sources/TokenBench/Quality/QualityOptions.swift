@@ -18,13 +18,16 @@ public struct QualityOptions: Sendable {
     public var seed: UInt64
     /// A folder for one TREC run file per row; nil writes none.
     public var runDirectory: String?
+    /// How many tables are built and queried at once (each tokenizer × engine × detail is one):
+    /// more is faster, but the query latencies (`p50_us`, `p99_us`) then share the cores.
+    public var parallelUnits: Int
 
     public init(
         tokenizers: [TokenizerSpec], engines: [SQLiteEngine] = [.system],
         queryKinds: [SearchQueryKind] = [.any], details: [FTS5Detail] = [.full],
         baseline: TokenizerSpec = TokenizerSpec(parsing: "unicode61"), depth: Int = 100,
         permutations: Int = RandomizationTest.defaultPermutations, seed: UInt64 = RandomizationTest.defaultSeed,
-        runDirectory: String? = nil
+        runDirectory: String? = nil, parallelUnits: Int = 1
     ) {
         self.tokenizers = tokenizers
         self.engines = engines
@@ -35,6 +38,7 @@ public struct QualityOptions: Sendable {
         self.permutations = permutations
         self.seed = seed
         self.runDirectory = runDirectory
+        self.parallelUnits = parallelUnits
     }
 
     /// Checks the options, naming the one at fault.
@@ -50,6 +54,7 @@ public struct QualityOptions: Sendable {
             throw invalid("depth", "\(depth)", "at least 100 documents per query are needed for R@100")
         }
         guard permutations >= 1 else { throw invalid("permutations", "\(permutations)", "expected at least 1") }
+        guard parallelUnits >= 1 else { throw invalid("parallelUnits", "\(parallelUnits)", "expected at least 1") }
         try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
         if let runDirectory {
             var isDirectory: ObjCBool = false

@@ -12,7 +12,7 @@ extension QualityRow: CSVRow {
         case detail, documents, queries
         case zeroResults = "zero_results"
         case noTokens = "no_tokens"
-        case rejected
+        case rejected, lost
         case meanResults = "mean_results"
         case nDCG10 = "nDCG@10"
         case reciprocalRank10 = "RR@10"
@@ -28,6 +28,7 @@ extension QualityRow: CSVRow {
         case contentBytes = "content_bytes"
         case buildSeconds = "build_s"
         case runFile = "run_file"
+        case error
     }
 
     package func field(_ column: Column) -> String {
@@ -43,6 +44,7 @@ extension QualityRow: CSVRow {
         case .zeroResults: String(zeroResults)
         case .noTokens: String(noTokens)
         case .rejected: String(rejected)
+        case .lost: String(lost)
         case .meanResults: String(format: "%.2f", meanResults)
         case .nDCG10: Self.metric(metrics.nDCG10)
         case .reciprocalRank10: Self.metric(metrics.reciprocalRank10)
@@ -60,6 +62,7 @@ extension QualityRow: CSVRow {
         case .contentBytes: contentBytes.map(String.init) ?? ""
         case .buildSeconds: String(format: "%.3f", buildSeconds)
         case .runFile: runFile
+        case .error: error
         }
     }
 
@@ -90,13 +93,14 @@ extension QualityRow: CSVRow {
                 sqliteVersion: reader.text(.sqliteVersion), queryKind: try reader.value(.queryKind),
                 detail: try reader.value(.detail), documents: try reader.int(.documents),
                 queries: try reader.int(.queries), zeroResults: try reader.int(.zeroResults),
-                noTokens: try reader.int(.noTokens), rejected: try reader.int(.rejected),
+                noTokens: try reader.int(.noTokens), rejected: try reader.int(.rejected), lost: try reader.int(.lost),
                 meanResults: try reader.double(.meanResults), metrics: metrics, baseline: reader.text(.baseline),
                 comparison: comparison, p50Microseconds: try reader.double(.p50Microseconds),
                 p99Microseconds: try reader.double(.p99Microseconds),
                 indexBytes: try reader.optionalDouble(.indexBytes).map { Int($0) },
                 contentBytes: try reader.optionalDouble(.contentBytes).map { Int($0) },
-                buildSeconds: try reader.double(.buildSeconds), runFile: reader.text(.runFile))
+                buildSeconds: try reader.double(.buildSeconds), runFile: reader.text(.runFile),
+                error: reader.text(.error))
         }
     }
 }
@@ -179,7 +183,7 @@ extension QueryOutcome: CSVRow {
             metrics.precision1 = try reader.double(.precision1)
             metrics.firstRelevantRank = try reader.optionalDouble(.firstRelevantRank).map { Int($0) }
             guard let status = Status(rawValue: reader.text(.status)) else {
-                throw reader.failure(.status, "ran, no-tokens or rejected")
+                throw reader.failure(.status, "ran, no-tokens, rejected or lost")
             }
             return QueryOutcome(
                 queryID: reader.text(.queryID), tokenizer: reader.text(.tokenizer), engine: reader.text(.engine),

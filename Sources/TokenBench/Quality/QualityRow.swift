@@ -16,6 +16,10 @@ public struct QualityRow: Sendable, Equatable {
     public internal(set) var zeroResults: Int
     public internal(set) var noTokens: Int
     public internal(set) var rejected: Int
+    /// Queries whose answer was lost: a worker died on them, on a document or on the index's
+    /// optimize (then every query of the row is lost), or they were not run after the unit used
+    /// up its deaths. Each scores 0, as a query that fails the user does.
+    public internal(set) var lost: Int
     /// Documents retrieved per query, at most the run's depth.
     public internal(set) var meanResults: Double
     /// The means over every judged query.
@@ -36,6 +40,9 @@ public struct QualityRow: Sendable, Equatable {
     public internal(set) var buildSeconds: Double
     /// The run file's name in the run directory; empty when no run file was written.
     public internal(set) var runFile: String
+    /// How the row's tokenizer killed workers, one death after another ("crashed (SIGSEGV while
+    /// indexing) on document 17 of docs.jsonl; …"); empty when none died.
+    public internal(set) var error: String
 
     /// What names the row among others: `tokenizer@engine kind detail`.
     public var key: String { "\(tokenizer)@\(engine) \(queryKind.rawValue) \(detail.rawValue)" }
@@ -51,6 +58,9 @@ package struct QueryOutcome: Sendable, Equatable {
         case noTokens = "no-tokens"
         /// FTS5 refused the MATCH expression; `message` says why.
         case rejected
+        /// A worker died on the query, or on the index before it, or the query was not run after
+        /// the unit used up its deaths; `message` says which.
+        case lost
     }
 
     package internal(set) var queryID: String

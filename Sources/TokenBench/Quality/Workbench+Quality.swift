@@ -5,12 +5,14 @@ extension Workbench {
     /// Ranks a collection's judged queries with every tokenizer on every engine, per query kind
     /// and FTS5 detail, and scores the rankings against the relevance judgments.
     ///
-    /// Per tokenizer, engine and detail, a real FTS5 table `docs(id UNINDEXED, title, text)` is
-    /// built in a new in-memory database, its index optimized and measured with dbstat; then
-    /// each query is ranked by FTS5's bm25 (what `rank` is by default), best first, ties going to
-    /// the greater document id as trec_eval orders them, to `depth` documents. A query FTS5
-    /// rejects, or whose text gives no token, retrieves nothing and scores 0; the run goes on.
-    /// Runs one table at a time, so query latencies are not disturbed by other work of the bench.
+    /// Per tokenizer, engine and detail (a `QualityUnit`, in a worker when the workbench
+    /// isolates), a real FTS5 table `docs(id UNINDEXED, title, text)` is built in a new
+    /// in-memory database, its index optimized and measured with dbstat; then each query is
+    /// ranked by FTS5's bm25 (what `rank` is by default), best first, ties going to the greater
+    /// document id as trec_eval orders them, to `depth` documents. A query FTS5 rejects, or whose
+    /// text gives no token, retrieves nothing and scores 0; so does one a worker died on
+    /// (`lost`); the run goes on. Runs `options.parallelUnits` tables at a time (1 by default, so
+    /// that query latencies are not disturbed by other work of the bench).
     public func quality(
         _ collection: QualityCollection, options: QualityOptions, progress: ((String) -> Void)? = nil
     ) throws -> QualityReport {
@@ -22,12 +24,12 @@ extension Workbench {
             }
         }
         var report = QualityReport(
-            rows: [], outcomes: [], skipped: [], judgedQueries: collection.queries.count,
+            rows: [], outcomes: [], skipped: [], deaths: [], judgedQueries: collection.queries.count,
             unjudgedQueries: collection.unjudgedQueries,
             judgmentsOfUnknownQueries: collection.judgmentsOfUnknownQueries,
             judgmentsOfUnknownDocuments: collection.judgmentsOfUnknownDocuments)
-        var runFileNames: Set<String> = []
-        var nDCGs: [[Double]] = []
+        var units: [QualityUnit] = []
+        var engines: [SQLiteEngine] = []
         for spec in options.tokenizersWithBaseline {
             var refusals: [(engine: SQLiteEngine, error: any Error)] = []
             for engine in options.engines {
@@ -36,28 +38,41 @@ extension Workbench {
                     continue
                 }
                 for detail in options.details {
-                    let rows = try withConnection(engine) { connection in
-                        try QualityRun(
-                            collection: collection, spec: spec, engine: engine, detail: detail, options: options,
-                            connection: connection, progress: progress
-                        ).run()
-                    }
-                    for (row, outcomes) in rows {
-                        var row = row
-                        if let directory = options.runDirectory {
-                            row.runFile = QualityRunFile.uniqueName(for: row, among: &runFileNames)
-                            try QualityRunFile.write(
-                                outcomes.ranked, tag: String(row.runFile.dropLast(4)),
-                                to: URL(fileURLWithPath: directory).appendingPathComponent(row.runFile).path)
-                        }
-                        report.rows.append(row)
-                        report.outcomes += outcomes.outcomes
-                        nDCGs.append(outcomes.outcomes.map(\.metrics.nDCG10))
-                    }
+                    units.append(
+                        QualityUnit(
+                            collection: collection, spec: spec, engine: engine, detail: detail, options: options))
+                    engines.append(engine)
                 }
             }
             if refusals.count == options.engines.count, let first = refusals.first { throw first.error }
             report.skipped += refusals.map { (spec, $0.engine, "\($0.error)") }
+        }
+        progress?("quality: \(units.count) indexes of \(collection.documentCount) documents to build and query")
+        var runFileNames: Set<String> = []
+        var nDCGs: [[Double]] = []
+        let results = try run(units, maximumWorkers: options.parallelUnits)
+        for ((unit, engine), result) in zip(zip(units, engines), results) {
+            let outputs = try result.get()
+            let spec = unit.judged.spec
+            report.deaths += result.deaths.map {
+                UnitDeath(tokenizer: spec.name, engine: unit.judged.engine, death: $0.death)
+            }
+            for kindIndex in unit.queryKinds.indices {
+                var (row, outcomes) = Self.qualityRow(
+                    of: unit, on: engine, kind: kindIndex, result: result, outputs: outputs, collection: collection)
+                progress?(
+                    "quality: \(spec.name)@\(unit.judged.engine) detail=\(unit.detail.rawValue) \(row.queryKind.rawValue): nDCG@10 \(QualityRow.metric(row.metrics.nDCG10)), \(row.zeroResults) of \(row.queries) queries without results"
+                )
+                if let directory = options.runDirectory {
+                    row.runFile = QualityRunFile.uniqueName(for: row, among: &runFileNames)
+                    try QualityRunFile.write(
+                        outcomes.ranked, tag: String(row.runFile.dropLast(4)),
+                        to: URL(fileURLWithPath: directory).appendingPathComponent(row.runFile).path)
+                }
+                report.rows.append(row)
+                report.outcomes += outcomes.outcomes
+                nDCGs.append(outcomes.outcomes.map(\.metrics.nDCG10))
+            }
         }
         // Each row against the baseline's row of the same engine, query kind and detail.
         // The baseline's own rows name it too, without a comparison.
@@ -76,137 +91,52 @@ extension Workbench {
         }
         return report
     }
-}
-
-/// One tokenizer, engine and detail of a quality run: the index, then every query kind's row.
-private struct QualityRun {
-    let collection: QualityCollection
-    let spec: TokenizerSpec
-    let engine: SQLiteEngine
-    let detail: FTS5Detail
-    let options: QualityOptions
-    let connection: EngineConnection
-    let progress: ((String) -> Void)?
-
-    static let schema = "tokenbench_quality"
 
     /// A row's outcomes, and the ranked documents of each query for its run file.
-    struct RowOutcomes {
-        var outcomes: [QueryOutcome]
-        var ranked: [(queryID: String, documents: [(id: String, score: Double)])]
+    private struct RowOutcomes {
+        var outcomes: [QueryOutcome] = []
+        var ranked: [(queryID: String, documents: [(id: String, score: Double)])] = []
     }
 
-    func run() throws -> [(QualityRow, RowOutcomes)] {
-        let label = "\(spec.name)@\(engine.name) detail=\(detail.rawValue)"
-        progress?("quality: \(label): indexing \(collection.documentCount) documents")
-        return try connection.withScratchDatabase(
-            schema: Self.schema, path: ":memory:", purpose: "opening a scratch database"
-        ) {
-            try rankEveryKind(label: label)
-        }
-    }
-
-    /// Builds the index in the scratch database, then ranks and scores each query kind.
-    private func rankEveryKind(label: String) throws -> [(QualityRow, RowOutcomes)] {
-        let (build, documentIDs) = try buildIndex()
-        let sizes = try connection.fts5Size(schema: Self.schema, table: "docs")
-        let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
-        // bm25 as rank computes it, in SQLite's order; the tie order is settled below on the few
-        // rows read, by document id, which rowid - 1 indexes. Not `ORDER BY rank`: SQLite 3.40.1
-        // crashes (a NULL strlen) reading rank in FTS5's sorted path when an OR holds a phrase
-        // without tokens on a detail=column or none table. Not `ORDER BY rank, id DESC`: that
-        // reads every match's id from the content table, which doubled the latency on man pages.
-        let ranking = try prepare(
-            "SELECT rowid, bm25(docs) FROM \(Self.schema).docs WHERE docs MATCH ?1 ORDER BY 2",
-            purpose: "preparing the ranking query")
-        return try options.queryKinds.map { kind in
-            let (row, outcomes) = try rank(
-                kind: kind, with: ranking, tokenizer: tokenizer, documentIDs: documentIDs)
-            var completed = row
-            completed.buildSeconds = build
-            completed.indexBytes = sizes?.index
-            completed.contentBytes = sizes?.content
-            progress?(
-                "quality: \(label) \(kind.rawValue): nDCG@10 \(QualityRow.metric(row.metrics.nDCG10)), \(row.zeroResults) of \(row.queries) queries without results"
-            )
-            return (completed, outcomes)
-        }
-    }
-
-    /// Creates the table, inserts every document and optimizes, in one transaction; returns the
-    /// seconds that took (not the table's creation), and the document ids by rowid - 1.
-    private func buildIndex() throws -> (seconds: Double, documentIDs: [String]) {
-        let purpose = "indexing \(collection.name) with tokenizer '\(spec.description)' on \(engine.name)"
-        try execute(
-            "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(id UNINDEXED, title, text, tokenize = \(try spec.sqlLiteral()), detail = \(detail.rawValue))",
-            purpose: purpose)
-        let insert = try prepare(
-            "INSERT INTO \(Self.schema).docs(rowid, id, title, text) VALUES (?1, ?2, ?3, ?4)", purpose: purpose)
-        var documentIDs: [String] = []
-        documentIDs.reserveCapacity(collection.documentCount)
-        let start = Stopwatch.now()
-        try execute("BEGIN", purpose: purpose)
-        do {
-            try collection.forEachDocument { document in
-                documentIDs.append(document.id)
-                try insert.bind(documentIDs.count, at: 1)
-                try insert.bind(document.id, at: 2)
-                try insert.bind(bytes: document.title, at: 3)
-                try insert.bind(bytes: document.text, at: 4)
-                try insert.run()
-            }
-            try connection.execute("INSERT INTO \(Self.schema).docs(docs) VALUES ('optimize')")
-            try connection.execute("COMMIT")
-        } catch {
-            try? connection.execute("ROLLBACK")
-            if let error = error as? TokenBenchError { throw error }
-            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
-        }
-        return (Double(Stopwatch.now() - start) / 1e9, documentIDs)
-    }
-
-    /// Runs every judged query of `kind` and scores it.
-    private func rank(
-        kind: SearchQueryKind, with statement: EngineStatement, tokenizer: ResolvedTokenizer, documentIDs: [String]
-    ) throws -> (QualityRow, RowOutcomes) {
-        var outcomes = RowOutcomes(outcomes: [], ranked: [])
+    /// The row of one query kind of a unit, scored here from the documents the unit ranked. A
+    /// query without an answer is lost: the death on it, or on the index, says why.
+    private static func qualityRow(
+        of unit: QualityUnit, on engine: SQLiteEngine, kind kindIndex: Int, result: UnitResult<QualityUnit.Output>,
+        outputs: [Int: QualityUnit.Output], collection: QualityCollection
+    ) -> (QualityRow, RowOutcomes) {
+        let spec = unit.judged.spec
+        let kind = unit.queryKinds[kindIndex]
+        var index: QualityUnit.IndexFigures?
+        if case .index(let figures) = outputs[unit.documentCount] { index = figures }
+        // Why a query has no answer when its own input did not kill a worker: the index was never
+        // built (the death on the optimize, or the last death of a unit that stopped before it),
+        // or the unit stopped before the query.
+        let indexLoss =
+            result.death(on: unit.documentCount)
+            ?? (index == nil ? result.deaths.last?.death : nil)
+        var outcomes = RowOutcomes()
         var latencies = TimingStatistics()
         var retrieved = 0
-        for query in collection.queries {
-            let expression = kind.matchExpression(for: query.text)
-            let strings =
-                kind == .fts5 || kind == .phrase
-                ? [query.text] : query.text.split(whereSeparator: \.isWhitespace).map(String.init)
-            let tokens = try strings.map { try tokenizer.tokens(of: Array($0.utf8), mode: .query) }
+        for (queryIndex, query) in collection.queries.enumerated() {
+            let input = unit.input(ofQuery: queryIndex, kind: kindIndex)
             var outcome = QueryOutcome(
-                queryID: query.id, tokenizer: spec.name, engine: engine.name, queryKind: kind, detail: detail,
-                status: .ran, message: "", results: 0, metrics: .zero, matchExpression: expression ?? "",
-                tokens: tokens.map(\.joinedForDisplay).filter { !$0.isEmpty }.joined(separator: " "))
+                queryID: query.id, tokenizer: spec.name, engine: engine.name, queryKind: kind,
+                detail: unit.detail, status: .lost, message: "", results: 0, metrics: .zero, matchExpression: "",
+                tokens: "")
             var documents: [(id: String, score: Double)] = []
-            if let expression, kind == .fts5 || tokens.contains(where: { !$0.isEmpty }) {
-                let start = Stopwatch.now()
-                do {
-                    try statement.bind(expression, at: 1)
-                    var rows: [(id: String, rank: Double)] = []
-                    while try statement.step() {
-                        let rank = statement.double(at: 1)
-                        // Past the depth, only rows tied with the last one kept can still rank.
-                        if rows.count >= options.depth && rank != rows[options.depth - 1].rank { break }
-                        rows.append((documentIDs[Int(statement.int64(at: 0)) - 1], rank))
-                    }
-                    statement.reset()
-                    latencies.record(nanoseconds: Stopwatch.now() - start)
-                    documents = Self.trecEvalOrder(rows).prefix(options.depth).map {
-                        // Higher is better in a run file: bm25's rank is negated (and -0 written as 0).
-                        ($0.id, -$0.rank + 0)
-                    }
-                } catch {
-                    documents = []
-                    outcome.status = .rejected
-                    outcome.message = error.message
-                }
+            if case .query(let answer) = outputs[input] {
+                outcome.status = answer.status
+                outcome.message = answer.message
+                outcome.matchExpression = answer.matchExpression
+                outcome.tokens = answer.tokens
+                documents = Array(zip(answer.documentIDs, answer.scores))
+                if let nanoseconds = answer.nanoseconds { latencies.record(nanoseconds: nanoseconds) }
+            } else if let death = result.death(on: input) {
+                outcome.message = death.description
+            } else if let indexLoss {
+                outcome.message = "the index was not built: \(indexLoss)"
             } else {
-                outcome.status = .noTokens
+                outcome.message = "not run (the tokenizer used up its deaths)"
             }
             outcome.results = documents.count
             outcome.metrics = RankingMetrics(
@@ -217,37 +147,19 @@ private struct QualityRun {
         }
         let count = collection.queries.count
         let row = QualityRow(
-            tokenizer: spec.name, spec: spec.text, engine: engine.name, sqliteVersion: engine.sqliteVersion,
-            queryKind: kind, detail: detail, documents: collection.documentCount, queries: count,
+            tokenizer: spec.name, spec: spec.text, engine: engine.name,
+            sqliteVersion: engine.sqliteVersion,
+            queryKind: kind, detail: unit.detail, documents: collection.documentCount, queries: count,
             zeroResults: outcomes.outcomes.filter { $0.results == 0 }.count,
             noTokens: outcomes.outcomes.filter { $0.status == .noTokens }.count,
             rejected: outcomes.outcomes.filter { $0.status == .rejected }.count,
+            lost: outcomes.outcomes.filter { $0.status == .lost }.count,
             meanResults: count == 0 ? 0 : Double(retrieved) / Double(count),
             metrics: RankingMetrics.mean(of: outcomes.outcomes.map(\.metrics)), baseline: "", comparison: nil,
             p50Microseconds: latencies.count == 0 ? 0 : latencies.microseconds(atPercentile: 50),
             p99Microseconds: latencies.count == 0 ? 0 : latencies.microseconds(atPercentile: 99),
-            indexBytes: nil, contentBytes: nil, buildSeconds: 0, runFile: "")
+            indexBytes: index?.indexBytes, contentBytes: index?.contentBytes, buildSeconds: index?.buildSeconds ?? 0,
+            runFile: "", error: result.deaths.map(\.death.description).joined(separator: "; "))
         return (row, outcomes)
-    }
-
-    /// bm25's rank ascending (the best first), then ties by document id descending, in byte
-    /// order: the order trec_eval gives equal scores (strcmp on the document numbers).
-    static func trecEvalOrder(_ rows: [(id: String, rank: Double)]) -> [(id: String, rank: Double)] {
-        rows.sorted { first, second in
-            first.rank != second.rank
-                ? first.rank < second.rank : second.id.utf8.lexicographicallyPrecedes(first.id.utf8)
-        }
-    }
-
-    private func execute(_ sql: String, purpose: String) throws {
-        do { try connection.execute(sql) } catch {
-            throw TokenBenchError.sqlite(context: purpose, message: error.message)
-        }
-    }
-
-    private func prepare(_ sql: String, purpose: String) throws -> EngineStatement {
-        do { return try connection.prepare(sql) } catch {
-            throw TokenBenchError.sqlite(context: purpose, message: error.message)
-        }
     }
 }

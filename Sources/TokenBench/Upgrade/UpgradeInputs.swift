@@ -1,8 +1,10 @@
+import Foundation
+
 /// What `tokenbench upgrade` indexes and asks: documents (any bytes, NUL included) and the
 /// fixtures' queries.
 public struct UpgradeInputs: Sendable {
     /// One document of the index, named so that a difference can point at it.
-    public struct Document: Sendable {
+    public struct Document: Sendable, Codable {
         /// Where it comes from: `gotchas.cases:12 document`, `corpus.txt:7`, `U+0000…U+007F`.
         public var label: String
         public var bytes: [UInt8]
@@ -11,10 +13,26 @@ public struct UpgradeInputs: Sendable {
             self.label = label
             self.bytes = bytes
         }
+
+        // The bytes cross to a worker as base64 (`Data`), not as a JSON array of numbers: the
+        // scalar-value documents alone are 5 MB.
+        private enum CodingKeys: String, CodingKey { case label, bytes }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            label = try container.decode(String.self, forKey: .label)
+            bytes = Array(try container.decode(Data.self, forKey: .bytes))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(label, forKey: .label)
+            try container.encode(Data(bytes), forKey: .bytes)
+        }
     }
 
     /// One query run on both engines, as FTS5 MATCH expression text.
-    public struct Query: Sendable {
+    public struct Query: Sendable, Codable {
         /// Where it comes from: `gotchas.cases:12 phrase`.
         public var label: String
         public var matchExpression: String

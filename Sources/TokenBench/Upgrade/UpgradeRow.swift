@@ -27,10 +27,19 @@ public struct UpgradeRow: Sendable, Equatable {
     public var firstDifference: String
     public var documents: Int
     public var queries: Int
+    /// Each worker death on this row's inputs ("crashed (SIGSEGV while indexing) on corpus.txt:7
+    /// (indexing on system)"; a document that killed a worker is left out of the index), or why
+    /// the row has no verdict; empty when none died.
+    public var error: String
 
-    /// One sentence saying why the index does not survive; nil when it does.
+    /// Whether the row has a verdict: the index was built and opened, or could not be built.
+    /// Without one (a worker died on its queries or its opening), `error` says why.
+    public var hasVerdict: Bool { wasBuilt || !integrityError.isEmpty }
+
+    /// One sentence saying why the index does not survive; nil when it does, or when the row
+    /// has no verdict.
     public var failure: String? {
-        guard !isIntact else { return nil }
+        guard !isIntact, hasVerdict else { return nil }
         return wasBuilt
             ? "\(tokenizer): an index built by \(from) (\(fromVersion)) fails integrity-check on \(to) (\(toVersion)): \(integrityError)"
             : "\(tokenizer): \(integrityError) (\(fromVersion))"
@@ -47,6 +56,7 @@ public struct UpgradeRow: Sendable, Equatable {
         case integrityError = "integrity_error"
         case rebuildRepairs = "rebuild_repairs"
         case firstQueryDiffering = "first_query_differing"
+        case error
     }
 
     package func field(_ column: Column) -> String {
@@ -54,7 +64,7 @@ public struct UpgradeRow: Sendable, Equatable {
         case .tokenizer: tokenizer
         case .from: from
         case .to: to
-        case .intact: isIntact ? "yes" : "no"
+        case .intact: hasVerdict ? (isIntact ? "yes" : "no") : ""
         case .queriesDiffering: String(queriesDiffering.count)
         case .firstDifference: firstDifference
         case .fromVersion: fromVersion
@@ -64,6 +74,7 @@ public struct UpgradeRow: Sendable, Equatable {
         case .integrityError: integrityError
         case .rebuildRepairs: rebuildRepairs.map { $0 ? "yes" : "no" } ?? ""
         case .firstQueryDiffering: queriesDiffering.first ?? ""
+        case .error: error
         }
     }
 }

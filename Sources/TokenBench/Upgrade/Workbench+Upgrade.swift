@@ -21,176 +21,116 @@ public struct UpgradeDirection: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Workbench {
-    /// Whether an FTS5 index made with `spec` survives a change of SQLite, in each direction:
-    /// the `from` engine builds an index of `inputs` in a database file and answers every query,
-    /// then closes the file; the `to` engine opens the same file, runs FTS5's `integrity-check`
-    /// (which tokenizes the stored text again and compares it with the index) and answers the
-    /// same queries. The first document whose tokens differ between the engines is found once,
-    /// and is the same in both directions.
+    /// Whether an FTS5 index made with each of `specs` survives a change of SQLite, in each
+    /// direction: the `from` engine builds an index of `inputs` in a database file and answers
+    /// every query, then closes the file; the `to` engine opens the same file, runs FTS5's
+    /// `integrity-check` (which tokenizes the stored text again and compares it with the index)
+    /// and answers the same queries. The first document whose tokens differ between the engines
+    /// is found once per tokenizer, and is the same in both directions.
     ///
-    /// The files go in `directory` and are deleted afterwards.
+    /// Each tokenizer is an `UpgradeUnit`, in a worker when the workbench isolates: a document on
+    /// which the tokenizer (or FTS5 on its output) crashes or hangs is left out, and the row's
+    /// `error` says so. Rows come by tokenizer, then direction. The files go in `directory` and
+    /// are deleted afterwards.
     public func upgrade(
-        of spec: TokenizerSpec, inputs: UpgradeInputs, directions: [UpgradeDirection],
+        of specs: [TokenizerSpec], inputs: UpgradeInputs, directions: [UpgradeDirection],
         directory: URL = FileManager.default.temporaryDirectory, progress: ((String) -> Void)? = nil
-    ) throws -> [UpgradeRow] {
-        guard let first = directions.first else { return [] }
+    ) throws -> UpgradeReport {
+        guard !directions.isEmpty else { return UpgradeReport(rows: [], deaths: []) }
+        let units = specs.map {
+            UpgradeUnit(spec: $0, inputs: inputs, directions: directions, directory: directory.path)
+        }
         progress?(
-            "upgrade: \(spec.name): tokenizing \(inputs.documents.count) documents on \(first.from) and \(first.to)")
-        let difference = try firstTokenDifference(of: spec, in: inputs.documents, between: first.from, and: first.to)
-        return try directions.map { direction in
-            let path = directory.appendingPathComponent("tokenbench-upgrade-\(UUID().uuidString).sqlite").path
-            defer { EngineConnection.removeDatabaseFiles(at: path) }
-            var row = UpgradeRow(
-                tokenizer: spec.name, from: direction.from.name, to: direction.to.name,
-                fromVersion: direction.from.sqliteVersion, toVersion: direction.to.sqliteVersion,
-                wasBuilt: false, isIntact: false, integrityError: "", rebuildRepairs: nil, queriesDiffering: [],
-                firstDifference: difference ?? "", documents: inputs.documents.count, queries: inputs.queries.count)
-            progress?("upgrade: \(spec.name): indexing on \(direction.from), opening on \(direction.to)")
-            // SQLite 3.40.1 refuses some tokens outright ("database disk image is malformed"
-            // while inserting): then there is no index to carry over, and the row says so.
-            let built = try withIndexFile(at: path, engine: direction.from, purpose: "building") { connection in
-                do {
-                    try Self.createIndex(of: inputs, spec: spec, in: connection)
-                } catch TokenBenchError.sqlite(_, let message) {
-                    return Result<[QueryAnswer], IndexingFailure>.failure(IndexingFailure(message: message))
+            "upgrade: \(specs.count) tokenizers, \(inputs.documents.count) documents, \(directions.count) directions")
+        // A worker that died leaves its index file behind.
+        defer {
+            for unit in units {
+                for index in directions.indices {
+                    EngineConnection.removeDatabaseFiles(at: unit.path(ofDirection: index))
                 }
-                return .success(try Self.answers(to: inputs.queries, in: connection))
             }
-            let before: [QueryAnswer]
-            switch built {
-            case .success(let answers):
-                before = answers
-            case .failure(let failure):
-                row.integrityError = "indexing on \(direction.from.name) fails: \(failure.message)"
-                return row
+        }
+        var report = UpgradeReport(rows: [], deaths: [])
+        for (unit, result) in zip(units, try run(units)) {
+            let outputs = try result.get()
+            let engines = "\(directions[0].from.name) and \(directions[0].to.name)"
+            report.deaths += result.deaths.map {
+                UnitDeath(tokenizer: unit.spec.name, engine: engines, death: $0.death)
             }
-            try withIndexFile(at: path, engine: direction.to, purpose: "opening") { connection in
-                let integrityError = Self.integrityError(in: connection)
-                let after = try Self.answers(to: inputs.queries, in: connection)
+            for (index, direction) in directions.enumerated() {
+                let row = Self.upgradeRow(
+                    of: unit, direction: direction, index: index, result: result, outputs: outputs)
+                progress?("upgrade: \(unit.spec.name): \(direction): \(row.isIntact ? "intact" : "not intact")")
+                report.rows.append(row)
+            }
+        }
+        return report
+    }
+
+    /// The row of one direction, from the unit's outputs, with the deaths on its inputs (and on
+    /// the engines' comparison) in `error`.
+    private static func upgradeRow(
+        of unit: UpgradeUnit, direction: UpgradeDirection, index: Int, result: UnitResult<UpgradeUnit.Output>,
+        outputs: [Int: UpgradeUnit.Output]
+    ) -> UpgradeRow {
+        let inputs = unit.inputs(ofDirection: index)
+        var row = UpgradeRow(
+            tokenizer: unit.spec.name, from: direction.from.name, to: direction.to.name,
+            fromVersion: direction.from.sqliteVersion, toVersion: direction.to.sqliteVersion, wasBuilt: false,
+            isIntact: false, integrityError: "", rebuildRepairs: nil, queriesDiffering: [], firstDifference: "",
+            documents: unit.documents.count, queries: unit.queries.count, error: "")
+        if case .difference(let difference) = outputs[unit.comparisonInput] { row.firstDifference = difference ?? "" }
+        var errors = result.deaths.filter { death in
+            death.input.map { $0 <= unit.comparisonInput || inputs.contains($0) } ?? true
+        }.map(\.death.description)
+        switch outputs[unit.queriesInput(ofDirection: index)] {
+        case .built(.failed(let message)):
+            row.integrityError = "indexing on \(direction.from.name) fails: \(message)"
+        case .built(.answered(let before)):
+            if case .opened(let opened) = outputs[unit.openingInput(ofDirection: index)] {
                 row.wasBuilt = true
-                row.isIntact = integrityError == nil
-                row.integrityError = integrityError ?? ""
-                row.queriesDiffering = zip(inputs.queries, zip(before, after)).filter { $1.0 != $1.1 }.map(\.0.label)
-                // What the documentation advises: FTS5's 'rebuild' tokenizes every stored row
-                // again with this engine's tokenizer; then the check runs once more.
-                if integrityError != nil {
-                    row.rebuildRepairs =
-                        (Self.rebuildError(in: connection) ?? Self.integrityError(in: connection)) == nil
-                }
+                row.isIntact = opened.integrityError == nil
+                row.integrityError = opened.integrityError ?? ""
+                row.rebuildRepairs = opened.rebuildRepairs
+                row.queriesDiffering = zip(unit.queries, zip(before, opened.answers)).filter { $1.0 != $1.1 }.map(
+                    \.0.label)
             }
-            return row
+        default:
+            break
         }
-    }
-
-    /// The schema name the index file is attached under, on the workbench's connection of an engine.
-    private static let upgradeSchema = "tokenbench_upgrade"
-
-    /// Attaches the file at `path` to `engine`'s connection, runs `body`, and detaches it, which
-    /// closes the file on that engine before another opens it; the file is kept.
-    private func withIndexFile<T>(
-        at path: String, engine: SQLiteEngine, purpose: String, _ body: (EngineConnection) throws -> T
-    ) throws -> T {
-        try withConnection(engine) { connection in
-            try connection.withScratchDatabase(
-                schema: Self.upgradeSchema, path: path, purpose: "\(purpose) the index file \(path) on \(engine.name)",
-                keepingFiles: true
-            ) { try body(connection) }
+        if row.integrityError.isEmpty, !row.wasBuilt, errors.isEmpty {
+            errors.append("not run (the tokenizer used up its deaths)")
         }
+        row.error = errors.joined(separator: "; ")
+        return row
     }
+}
 
-    /// Creates the table and inserts every document, rowid n for the n-th, in one transaction.
-    private static func createIndex(of inputs: UpgradeInputs, spec: TokenizerSpec, in connection: EngineConnection)
-        throws
-    {
-        let purpose = "indexing with tokenizer '\(spec.description)' on \(connection.engine.name)"
-        do {
-            try connection.execute(
-                "CREATE VIRTUAL TABLE \(upgradeSchema).docs USING fts5(body, tokenize = \(try spec.sqlLiteral()))")
-            let insert = try connection.prepare("INSERT INTO \(upgradeSchema).docs(rowid, body) VALUES (?1, ?2)")
-            try connection.execute("BEGIN")
-            do {
-                for (index, document) in inputs.documents.enumerated() {
-                    try insert.bind(index + 1, at: 1)
-                    try insert.bind(bytes: document.bytes, at: 2)
-                    try insert.run()
-                }
-                try connection.execute("COMMIT")
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
-            }
-        } catch let error as TokenBenchError {
-            throw error
-        } catch {
-            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
-        }
-    }
+/// What `Workbench.upgrade` found: a row per tokenizer and direction, and every worker death.
+public struct UpgradeReport: Sendable {
+    public internal(set) var rows: [UpgradeRow]
+    public internal(set) var deaths: [UnitDeath]
+}
 
-    /// Why the first engine could not build the index.
-    private struct IndexingFailure: Error {
-        var message: String
-    }
-
-    /// A query's rowids in order, or FTS5's error.
-    enum QueryAnswer: Equatable {
-        case rows([Int64])
-        case failed(String)
-    }
-
-    private static func answers(to queries: [UpgradeInputs.Query], in connection: EngineConnection) throws
-        -> [QueryAnswer]
-    {
-        let statement = try connection.prepare(
-            "SELECT rowid FROM \(upgradeSchema).docs WHERE docs MATCH ?1 ORDER BY rowid")
-        return queries.map { query in
-            do {
-                try statement.bind(query.matchExpression, at: 1)
-                var rows: [Int64] = []
-                while try statement.step() { rows.append(statement.int64(at: 0)) }
-                statement.reset()
-                return .rows(rows)
-            } catch {
-                statement.reset()
-                return .failed(ResolvedTokenizer.message(of: error))
-            }
-        }
-    }
-
-    /// FTS5's `rebuild` of the attached table: nil when it succeeds, else its message.
-    private static func rebuildError(in connection: EngineConnection) -> String? {
-        do {
-            try connection.execute("INSERT INTO \(upgradeSchema).docs(docs) VALUES ('rebuild')")
-            return nil
-        } catch {
-            return "rebuild fails: \(error.message)"
-        }
-    }
-
-    /// FTS5's `integrity-check` on the attached table: nil when it passes, else its message.
-    private static func integrityError(in connection: EngineConnection) -> String? {
-        do {
-            try connection.execute("INSERT INTO \(upgradeSchema).docs(docs) VALUES ('integrity-check')")
-            return nil
-        } catch {
-            return error.message
-        }
-    }
-
+extension Workbench {
     /// The first document whose document-mode tokens differ between `a` and `b` in what the
     /// index stores (bytes, positions, colocation), described with the bytes around the first
     /// differing token; when there is none, the first whose offsets alone differ (they change
     /// highlight() and snippet(), not the index), marked `offsets only`; nil when the engines
     /// tokenize every document alike. A call that fails on one engine only differs too.
+    /// Documents whose index is in `skipping` are left out; `progress` hears each one's index
+    /// before it is tokenized.
     func firstTokenDifference(
         of spec: TokenizerSpec, in documents: [UpgradeInputs.Document], between a: SQLiteEngine,
-        and b: SQLiteEngine
+        and b: SQLiteEngine, skipping: Set<Int> = [], progress: (Int) -> Void = { _ in }
     ) throws -> String? {
         try withConnection(a) { connectionA in
             let tokenizerA = try ResolvedTokenizer(spec: spec, in: connectionA)
             return try withConnection(b) { connectionB in
                 let tokenizerB = try ResolvedTokenizer(spec: spec, in: connectionB)
                 var offsetsOnly: String?
-                for document in documents {
+                for (index, document) in documents.enumerated() where !skipping.contains(index) {
+                    progress(index)
                     let tokensA = Result { try tokenizerA.tokens(of: document.bytes, mode: .document) }
                     let tokensB = Result { try tokenizerB.tokens(of: document.bytes, mode: .document) }
                     if let difference = Self.describeDifference(

@@ -1,0 +1,231 @@
+import Foundation
+import TokenBenchEngines
+
+/// A quality run of one tokenizer on one engine with one FTS5 detail: a real FTS5 table
+/// `docs(id UNINDEXED, title, text)` of the collection in a new in-memory database, then every
+/// judged query of every kind ranked by FTS5's bm25.
+///
+/// Inputs: `0..<documentCount` are the documents, inserted in one transaction; `documentCount`
+/// is the index's `optimize` and measurement; after it, query `q` of kind `k` is input
+/// `documentCount + 1 + k × queries.count + q`. A document that killed a worker is left out
+/// when the index is built again; a unit that goes on after a query builds the index again
+/// first (the same documents, the same rowids).
+struct QualityUnit: WorkerUnit {
+    static let kind = "quality"
+    static let schema = "tokenbench_quality"
+
+    var judged: JudgedTokenizer
+    var detail: FTS5Detail
+    var queryKinds: [SearchQueryKind]
+    var depth: Int
+    var documents: QualityCollection.DocumentStore
+    var documentCount: Int
+    var queries: [QualityQuery]
+
+    /// What an input gives: the index's figures, or one query's answer.
+    enum Output: Codable, Sendable {
+        case index(IndexFigures)
+        case query(QueryAnswer)
+    }
+
+    /// The index, once every document is in and it is optimized.
+    struct IndexFigures: Codable, Sendable {
+        /// Seconds to insert every document and optimize, in one transaction.
+        var buildSeconds: Double
+        /// dbstat's pages of the index and of the content; nil where the engine has no dbstat.
+        var indexBytes: Int?
+        var contentBytes: Int?
+    }
+
+    /// One query of one kind: what FTS5 did with it, and the documents it ranked, best first.
+    struct QueryAnswer: Codable, Sendable {
+        var status: QueryOutcome.Status
+        var message: String
+        var matchExpression: String
+        /// The tokens of the query's strings in query mode, as `tokenbench tokens` shows them.
+        var tokens: String
+        var documentIDs: [String]
+        /// bm25 negated, so that higher is better, as a run file has it.
+        var scores: [Double]
+        /// MATCH through the last row read; nil when no query ran.
+        var nanoseconds: UInt64?
+    }
+
+    init(
+        collection: QualityCollection, spec: TokenizerSpec, engine: SQLiteEngine, detail: FTS5Detail,
+        options: QualityOptions
+    ) {
+        judged = JudgedTokenizer(spec: spec, engine: engine)
+        self.detail = detail
+        queryKinds = options.queryKinds
+        depth = options.depth
+        documents = collection.store
+        documentCount = collection.documentCount
+        queries = collection.queries
+    }
+
+    var inputCount: Int { documentCount + 1 + queryKinds.count * queries.count }
+
+    /// The input of query `query` of the kind at `kindIndex`.
+    func input(ofQuery query: Int, kind kindIndex: Int) -> Int {
+        documentCount + 1 + kindIndex * queries.count + query
+    }
+
+    func label(ofInput index: Int) -> String {
+        if index < documentCount { return "document \(index + 1) of \(documents.name)" }
+        if index == documentCount { return "the index's optimize" }
+        let query = (index - documentCount - 1) % queries.count
+        let kind = queryKinds[(index - documentCount - 1) / queries.count]
+        return "query \(queries[query].id) (\(kind.rawValue))"
+    }
+
+    func run(
+        on workbench: Workbench, from start: Int, skipping: Set<Int>,
+        progress: (Int, WorkerPhase) -> Void, output: (Int, Output) throws -> Void
+    ) throws {
+        try judged.withTokenizer(on: workbench, progress: progress) { tokenizer, connection in
+            try connection.withScratchDatabase(
+                schema: Self.schema, path: ":memory:", purpose: "opening a scratch database"
+            ) {
+                let (figures, documentIDs) = try buildIndex(
+                    skipping: skipping, tokenizer: tokenizer, connection: connection, progress: progress)
+                if start <= documentCount { try output(documentCount, .index(figures)) }
+                // bm25 as rank computes it, in SQLite's order; the tie order is settled by the
+                // bench on the few rows read. Not `ORDER BY rank`: SQLite 3.40.1 crashes (a NULL
+                // strlen) reading rank in FTS5's sorted path when an OR holds a phrase without
+                // tokens on a detail=column or none table. Not `ORDER BY rank, id DESC`: that
+                // reads every match's id from the content table, which doubled the latency on
+                // man pages.
+                let ranking = try Self.prepare(
+                    "SELECT rowid, bm25(docs) FROM \(Self.schema).docs WHERE docs MATCH ?1 ORDER BY 2",
+                    on: connection, purpose: "preparing the ranking query")
+                for (kindIndex, kind) in queryKinds.enumerated() {
+                    for (queryIndex, query) in queries.enumerated() {
+                        let input = input(ofQuery: queryIndex, kind: kindIndex)
+                        guard input >= start, !skipping.contains(input) else { continue }
+                        progress(input, .tokenizing)
+                        let answer = try rank(
+                            query, kind: kind, with: ranking, tokenizer: tokenizer, documentIDs: documentIDs,
+                            querying: { progress(input, .querying) })
+                        try output(input, .query(answer))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Creates the table, inserts every document but those in `skipping` (rowid n for the n-th,
+    /// so a left-out document leaves a gap) and optimizes, in one transaction; returns the
+    /// figures and every document's id by rowid - 1.
+    private func buildIndex(
+        skipping: Set<Int>, tokenizer: ResolvedTokenizer, connection: EngineConnection,
+        progress: (Int, WorkerPhase) -> Void
+    ) throws -> (IndexFigures, [String]) {
+        let purpose = "indexing \(documents.name) with tokenizer '\(tokenizer.spec.description)' on \(judged.engine)"
+        try Self.execute(
+            "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(id UNINDEXED, title, text, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue))",
+            on: connection, purpose: purpose)
+        let insert = try Self.prepare(
+            "INSERT INTO \(Self.schema).docs(rowid, id, title, text) VALUES (?1, ?2, ?3, ?4)", on: connection,
+            purpose: purpose)
+        var documentIDs: [String] = []
+        documentIDs.reserveCapacity(documentCount)
+        let start = Stopwatch.now()
+        try Self.execute("BEGIN", on: connection, purpose: purpose)
+        do {
+            try documents.forEachDocument { document, _ in
+                documentIDs.append(document.id)
+                let index = documentIDs.count - 1
+                guard !skipping.contains(index) else { return }
+                progress(index, .indexing)
+                try insert.bind(index + 1, at: 1)
+                try insert.bind(document.id, at: 2)
+                try insert.bind(bytes: document.title, at: 3)
+                try insert.bind(bytes: document.text, at: 4)
+                try insert.run()
+            }
+            progress(documentCount, .indexing)
+            try connection.execute("INSERT INTO \(Self.schema).docs(docs) VALUES ('optimize')")
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            if let error = error as? TokenBenchError { throw error }
+            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+        }
+        let seconds = Double(Stopwatch.now() - start) / 1e9
+        let sizes = try connection.fts5Size(schema: Self.schema, table: "docs")
+        return (
+            IndexFigures(buildSeconds: seconds, indexBytes: sizes?.index, contentBytes: sizes?.content), documentIDs
+        )
+    }
+
+    /// Runs one query of one kind; `querying` is called before FTS5 runs it.
+    private func rank(
+        _ query: QualityQuery, kind: SearchQueryKind, with statement: EngineStatement, tokenizer: ResolvedTokenizer,
+        documentIDs: [String], querying: () -> Void
+    ) throws -> QueryAnswer {
+        let expression = kind.matchExpression(for: query.text)
+        let strings =
+            kind == .fts5 || kind == .phrase
+            ? [query.text] : query.text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let tokens = try strings.map { try tokenizer.tokens(of: Array($0.utf8), mode: .query) }
+        var answer = QueryAnswer(
+            status: .ran, message: "", matchExpression: expression ?? "",
+            tokens: tokens.map(\.joinedForDisplay).filter { !$0.isEmpty }.joined(separator: " "), documentIDs: [],
+            scores: [], nanoseconds: nil)
+        guard let expression, kind == .fts5 || tokens.contains(where: { !$0.isEmpty }) else {
+            answer.status = .noTokens
+            return answer
+        }
+        querying()
+        let start = Stopwatch.now()
+        do {
+            try statement.bind(expression, at: 1)
+            var rows: [(id: String, rank: Double)] = []
+            while try statement.step() {
+                let rank = statement.double(at: 1)
+                // Past the depth, only rows tied with the last one kept can still rank.
+                if rows.count >= depth && rank != rows[depth - 1].rank { break }
+                rows.append((documentIDs[Int(statement.int64(at: 0)) - 1], rank))
+            }
+            statement.reset()
+            answer.nanoseconds = Stopwatch.now() - start
+            let ranked = Self.trecEvalOrder(rows).prefix(depth)
+            answer.documentIDs = ranked.map(\.id)
+            // Higher is better in a run file: bm25's rank is negated (and -0 written as 0).
+            answer.scores = ranked.map { -$0.rank + 0 }
+        } catch {
+            statement.reset()
+            answer.status = .rejected
+            answer.message = error.message
+        }
+        return answer
+    }
+
+    /// bm25's rank ascending (the best first), then ties by document id descending, in byte
+    /// order: the order trec_eval gives equal scores (strcmp on the document numbers).
+    static func trecEvalOrder(_ rows: [(id: String, rank: Double)]) -> [(id: String, rank: Double)] {
+        rows.sorted { first, second in
+            first.rank != second.rank
+                ? first.rank < second.rank : second.id.utf8.lexicographicallyPrecedes(first.id.utf8)
+        }
+    }
+
+    private static func execute(_ sql: String, on connection: EngineConnection, purpose: String) throws {
+        do { try connection.execute(sql) } catch {
+            throw TokenBenchError.sqlite(context: purpose, message: error.message)
+        }
+    }
+
+    private static func prepare(_ sql: String, on connection: EngineConnection, purpose: String) throws
+        -> EngineStatement
+    {
+        do { return try connection.prepare(sql) } catch {
+            throw TokenBenchError.sqlite(context: purpose, message: error.message)
+        }
+    }
+}
+
+extension QueryOutcome.Status: Codable {}
+extension SearchQueryKind: Codable {}
+extension FTS5Detail: Codable {}
