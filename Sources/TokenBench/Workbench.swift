@@ -19,7 +19,8 @@ public final class Workbench {
         /// Your own byte-level wrapper tokenizers, registered under their `name` on every engine.
         public var filteringTokenizers: [any TokenFilteringTokenizer.Type]
         /// Whether the tokenizers under judgement run in worker processes (nil: in this one).
-        /// Workers register the extensions only: the user's Swift types live in this process.
+        /// Workers register the extensions only: the user's Swift types live in this process, so
+        /// a workbench with `customTokenizers` or `filteringTokenizers` runs in this one.
         public var isolation: WorkerIsolation?
 
         public init(

@@ -8,11 +8,15 @@ struct ThroughputCommand: ParsableCommand {
         abstract: "Measure how fast tokenizers tokenize, index and answer queries, relative to a reference.",
         discussion: """
             Without --corpus, runs on the built-in multilingual corpus (about 8 MB, from a seeded \
-            generator). Exit status: 0 success; 1 a relative figure fell below --baseline by more \
-            than --threshold (listed on stderr); 2 bad usage or input; 3 SQLite failure.
+            generator). The measurement runs in one worker per engine: a tokenizer that crashes or \
+            hangs is left out, and the run starts again without it. Exit status: 0 success; 1 a \
+            relative figure fell below --baseline by more than --threshold (listed on stderr), or \
+            a tokenizer crashed or timed out; 2 bad usage or input; 3 SQLite failure.
             """)
 
     @OptionGroup var workbenchOptions: WorkbenchOptions
+
+    @OptionGroup var isolationOptions: IsolationOptions
 
     @Option(help: "The tokenizer every relative figure is measured against; the C reference loop runs it too.")
     var reference: String = "unicode61"
@@ -119,7 +123,7 @@ struct ThroughputCommand: ParsableCommand {
     }
 
     func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench()
+        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let corpora =
             try corpusPaths.isEmpty
             ? (scripts.isEmpty ? [CorpusScript.mixed] : CorpusScript.allCases.filter(scripts.contains)).map { script in
@@ -132,6 +136,7 @@ struct ThroughputCommand: ParsableCommand {
         let baselineFigures = try baseline.map(ThroughputBaseline.load(path:))
         let status = StatusLine(enabled: progress || isatty(STDERR_FILENO) != 0)
         var rows: [ThroughputRow] = []
+        var deaths: [UnitDeath] = []
         let referenceSpec = WorkbenchOptions.spec(forArgument: reference)
         // Which engines run each tokenizer, decided once; one named here that no engine accepts
         // is an error, with the first engine's reason.
@@ -158,9 +163,12 @@ struct ThroughputCommand: ParsableCommand {
                 queries: ThroughputOptions.queries(from: fixtures),
                 engine: engine,
                 threads: threads)
-            rows += try workbench.throughput(options) { status.show("\(engine.name): \($0)") }
+            let report = try workbench.throughput(options) { status.show("\(engine.name): \($0)") }
+            rows += report.rows
+            deaths += report.deaths
         }
         status.clear()
+        isolationOptions.report(deaths: deaths, notRun: [])
         guard !rows.isEmpty else {
             throw TokenBenchError.invalidArgument(
                 name: "--tokenizer", value: workbenchOptions.tokenizerArguments.joined(separator: " "),
@@ -168,7 +176,10 @@ struct ThroughputCommand: ParsableCommand {
         }
         try output.emit(output.format == .csv ? ThroughputRow.table(rows) : ThroughputRow.summaryTable(rows))
 
-        guard let baselineFigures else { return }
+        guard let baselineFigures else {
+            if !deaths.isEmpty { throw ExitCode(1) }
+            return
+        }
         let regressions = try baselineFigures.regressions(in: rows, threshold: threshold)
         guard regressions.isEmpty else {
             for regression in regressions {
@@ -179,6 +190,7 @@ struct ThroughputCommand: ParsableCommand {
             )
             throw ExitCode(1)
         }
+        if !deaths.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -94,7 +94,8 @@ struct GuideSnippetTests {
         let rows = try workbench.throughput(
             ThroughputOptions(
                 tokenizers: [TokenizerSpec(text: "colour")], operations: [.tokenize], runs: 3,
-                corpora: [.generated(seed: CorpusSource.defaultSeed, size: 1_000_000, script: .latin)]))
+                corpora: [.generated(seed: CorpusSource.defaultSeed, size: 1_000_000, script: .latin)])
+        ).rows
         for row in rows where row.operation == .tokenize {
             print(row.tokenizer, row.mode, row.megabytesPerSecond ?? 0, "MB/s,", row.relative ?? 0, "of unicode61")
         }

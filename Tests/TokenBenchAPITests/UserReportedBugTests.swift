@@ -11,7 +11,8 @@ struct UserReportedBugTests {
     @Test func throughputWithDefaultOptionsRunsEveryOperation() throws {
         let rows = try Workbench().throughput(
             ThroughputOptions(
-                tokenizers: [TokenizerSpec(text: "ascii")], runs: 1, corpora: [.generated(seed: 1, size: 30_000)]))
+                tokenizers: [TokenizerSpec(text: "ascii")], runs: 1, corpora: [.generated(seed: 1, size: 30_000)])
+        ).rows
         #expect(Set(rows.map(\.operation)) == [.tokenize, .index, .query, .cReference])
         let query = try #require(rows.first { $0.operation == .query && $0.tokenizer == "ascii" })
         #expect((query.queries ?? 0) > 100)

@@ -239,6 +239,38 @@ struct IsolationCLITests {
         #expect(run.stderr.contains("tokenbench: tbtest_segv on system and bundled: crashed"), "\(run.stderr)")
     }
 
+    /// `throughput`: a tokenizer that kills the worker is left out and the run starts again
+    /// without it; the others' rows (all but the timings) are those of a run without it.
+    @Test func throughputLeavesOutTheTokenizersThatKill() throws {
+        let library = try ExtensionTests.buildExtension()
+        let corpus = try CLITests.makeTemporaryDirectory().appendingPathComponent("corpus.txt")
+        let lines = (0..<200).map { "line \($0) of plain words" + ($0 == 70 ? " boom" : $0 == 90 ? " hang" : "") }
+        try Data(lines.joined(separator: "\n").utf8).write(to: corpus)
+        let common = [
+            "throughput", "--load-extension", library.path, "--corpus", corpus.path, "--runs", "1", "--timeout", "2",
+            "--engine", "system", "--storage", "memory", "--reference", "tbtest", "--tokenizer", "tbtest",
+        ]
+        let alone = try CLITests.run(common)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        let run = try CLITests.run(common + ["--tokenizer", "tbtest_segv", "--tokenizer", "tbtest_hang"])
+        #expect(!run.signaled)
+        #expect(run.status == 1, "\(run.stderr)")
+        // tokenizer … tokens: what a row counts, not how fast.
+        func counts(_ output: String) -> [Substring] {
+            output.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(8) }
+                .map { $0.joined(separator: ",")[...] }
+        }
+        #expect(counts(run.stdout) == counts(alone.stdout))
+        #expect(
+            run.stderr.contains(
+                "tokenbench: tbtest_segv on system: crashed (\(Self.segv) while tokenizing) on tokenizer tbtest_segv"),
+            "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "tokenbench: tbtest_hang on system: timed out (over 2 s while tokenizing) on tokenizer tbtest_hang"),
+            "\(run.stderr)")
+    }
+
     /// `--crash-dir`: each input that killed a worker is written there with a script that runs it
     /// again, alone and in-process, where it crashes for real; the stderr line names the script.
     @Test func crashDirHoldsAScriptThatCrashesAgain() throws {

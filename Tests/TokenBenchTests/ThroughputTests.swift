@@ -212,7 +212,8 @@ struct ThroughputTests {
         ]
         let rows = try workbench.throughput(
             ThroughputOptions(
-                tokenizers: specs, operations: [.tokenize], runs: 2, corpora: [.lines(path: path)]))
+                tokenizers: specs, operations: [.tokenize], runs: 2, corpora: [.lines(path: path)])
+        ).rows
         for spec in specs {
             for mode in [TokenizationMode.document, .query] {
                 let expected = try documents.reduce(0) {
@@ -238,7 +239,8 @@ struct ThroughputTests {
         let corpora = CorpusScript.allCases.map { CorpusSource.generated(seed: 9, size: 20_000, script: $0) }
         let rows = try Workbench().throughput(
             ThroughputOptions(
-                tokenizers: specs, modes: [.document], operations: [.tokenize], runs: 1, corpora: corpora, threads: 3))
+                tokenizers: specs, modes: [.document], operations: [.tokenize], runs: 1, corpora: corpora, threads: 3)
+        ).rows
         for corpus in corpora {
             for spec in specs {
                 let perCorpus = rows.filter { $0.corpus.name == corpus.name && $0.tokenizer == spec.name }
@@ -321,7 +323,8 @@ struct ThroughputTests {
             ThroughputOptions(
                 tokenizers: [TokenizerSpec(parsing: "ascii")], operations: [.index, .query], runs: 2,
                 corpora: [.lines(path: path)],
-                queries: ["\"grey\"", "\"gro\" *", "\"\""]))
+                queries: ["\"grey\"", "\"gro\" *", "\"\""])
+        ).rows
         #expect(
             Set(rows.map { "\($0.tokenizer) \($0.operation.rawValue) \($0.storage?.rawValue ?? "")" }) == [
                 "unicode61 index memory", "ascii index memory", "unicode61 index file", "ascii index file",
@@ -339,7 +342,8 @@ struct ThroughputTests {
         let rows = try Workbench().throughput(
             ThroughputOptions(
                 tokenizers: [TokenizerSpec(parsing: "trigram")], operations: [.index], storages: [.memory],
-                details: [.full, .none], runs: 1, corpora: [.generated(seed: 7, size: 300_000)]))
+                details: [.full, .none], runs: 1, corpora: [.generated(seed: 7, size: 300_000)])
+        ).rows
         func bytes(_ tokenizer: String, _ detail: FTS5Detail) throws -> Int {
             try #require(rows.first { $0.tokenizer == tokenizer && $0.detail == detail }?.indexBytes)
         }

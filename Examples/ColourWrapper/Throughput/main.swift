@@ -9,8 +9,8 @@ import TokenBench
 let workbench = try Workbench(
     options: .init(
         customTokenizers: [ColourToColorGRDB.self], filteringTokenizers: [ColourToColor.self]))
-let rows = try workbench.throughput(
+let report = try workbench.throughput(
     ThroughputOptions(
         tokenizers: [TokenizerSpec(text: "colour"), TokenizerSpec(text: "colour_grdb")], operations: [.tokenize],
         runs: 5))
-print(ThroughputRow.table(rows).csv(), terminator: "")
+print(ThroughputRow.table(report.rows).csv(), terminator: "")

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the documents of a throughput run come from. Every source is streamed in batches of
 /// whole documents, so memory stays bounded by the batch size, not the corpus size.
-public enum CorpusSource: Sendable, Hashable {
+public enum CorpusSource: Sendable, Hashable, Codable {
     /// The built-in corpus: documents from `CorpusGenerator` until `size` bytes, in the languages
     /// of `script` (`mixed`: the multilingual corpus).
     case generated(seed: UInt64, size: Int, script: CorpusScript = .mixed)
@@ -106,7 +106,7 @@ public enum CorpusSource: Sendable, Hashable {
 }
 
 /// What a pass over a corpus found: the figures that identify it in the CSV.
-package struct CorpusSurvey: Sendable, Equatable {
+package struct CorpusSurvey: Sendable, Equatable, Codable {
     package internal(set) var name: String
     /// The script of a built-in corpus (`CorpusScript.rawValue`); nil for files.
     package internal(set) var script: String? = nil

@@ -15,7 +15,7 @@ extension ThroughputMeasurer {
                 var indexBytes = Array(repeating: Int?.none, count: tokenizers.count)
                 for index in tokenizers.indices {
                     _ = try indexOnce(
-                        corpus, tokenizer: tokenizers[index], storage: storage, detail: detail,
+                        corpus, tokenizer: tokenizers[index], input: inputs[index], storage: storage, detail: detail,
                         documentLimit: Self.warmUpDocuments)
                 }
                 for run in 0..<options.runs {
@@ -24,8 +24,8 @@ extension ThroughputMeasurer {
                             "index (\(storage.rawValue), detail=\(detail.rawValue)): run \(run + 1)/\(options.runs), \(tokenizers[index].spec.name)"
                         )
                         let measured = try indexOnce(
-                            corpus, tokenizer: tokenizers[index], storage: storage, detail: detail,
-                            measuringSize: run == options.runs - 1)
+                            corpus, tokenizer: tokenizers[index], input: inputs[index], storage: storage,
+                            detail: detail, measuringSize: run == options.runs - 1)
                         nanoseconds[index].append(measured.nanoseconds)
                         if let bytes = measured.indexBytes { indexBytes[index] = bytes }
                     }
@@ -47,11 +47,13 @@ extension ThroughputMeasurer {
     /// Indexes the corpus (or the first `documentLimit` documents of its first batch) into a new
     /// table in a new database, in one transaction, and returns the nanoseconds spent inserting
     /// and committing. Creating the table and streaming the corpus are not timed; nor is the
-    /// `optimize` and dbstat measurement that `measuringSize` adds after the commit.
+    /// `optimize` and dbstat measurement that `measuringSize` adds after the commit. The
+    /// tokenizer's `input` is posted before each batch, untimed.
     private func indexOnce(
-        _ corpus: StreamedCorpus, tokenizer: ResolvedTokenizer, storage: IndexStorage, detail: FTS5Detail,
-        documentLimit: Int? = nil, measuringSize: Bool = false
+        _ corpus: StreamedCorpus, tokenizer: ResolvedTokenizer, input: Int, storage: IndexStorage,
+        detail: FTS5Detail, documentLimit: Int? = nil, measuringSize: Bool = false
     ) throws -> (nanoseconds: UInt64, indexBytes: Int?) {
+        post(input, .indexing)
         let purpose = "indexing the corpus with tokenizer '\(tokenizer.spec.description)'"
         return try withScratchDatabase(named: "index", storage: storage, purpose: purpose) { schema in
             try createCorpusTable(named: "\(schema).corpus", tokenizer: tokenizer, detail: detail, purpose: purpose)
@@ -64,6 +66,7 @@ extension ThroughputMeasurer {
                 }
                 var elapsed: UInt64 = 0
                 try corpus.forEachBatch { _, batch in
+                    post(input, .indexing)
                     let start = Stopwatch.now()
                     try insertDocuments(of: batch, limit: nil, with: insert)
                     elapsed += Stopwatch.now() - start

@@ -17,13 +17,17 @@ extension ThroughputMeasurer {
             var statements: [RawStatement] = []
             for (index, tokenizer) in tokenizers.enumerated() {
                 progress?("query: indexing with \(tokenizer.spec.name)")
+                post(inputs[index], .indexing)
                 let table = "corpus_\(index)"
                 let purpose = "indexing the corpus with tokenizer '\(tokenizer.spec.description)'"
                 try createCorpusTable(named: "\(schema).\(table)", tokenizer: tokenizer, purpose: purpose)
                 _ = try timedTransaction(purpose: purpose) {
                     let insert = try RawStatement(
                         sql: "INSERT INTO \(schema).\(table)(body) VALUES (?)", purpose: purpose, in: connection)
-                    try corpus.forEachBatch { _, batch in try insertDocuments(of: batch, limit: nil, with: insert) }
+                    try corpus.forEachBatch { _, batch in
+                        post(inputs[index], .indexing)
+                        try insertDocuments(of: batch, limit: nil, with: insert)
+                    }
                     return 0
                 }
                 statements.append(
@@ -35,7 +39,8 @@ extension ThroughputMeasurer {
             // Warm-up, and the queries each tokenizer can run at all (one whose query text has
             // no token may be a syntax error to FTS5: it is left out for that tokenizer).
             var runnable: [[String]] = []
-            for statement in statements {
+            for (statement, input) in zip(statements, inputs) {
+                post(input, .querying)
                 runnable.append(
                     options.queries.filter { query in
                         (try? statement.bindText(query)) != nil && (try? statement.run()) != nil
@@ -45,6 +50,7 @@ extension ThroughputMeasurer {
             for run in 0..<options.runs {
                 progress?("query: run \(run + 1)/\(options.runs)")
                 for index in Self.rotation(count: tokenizers.count, run: run) {
+                    post(inputs[index], .querying)
                     let statement = statements[index]
                     for query in runnable[index] {
                         try statement.bindText(query)

@@ -5,6 +5,8 @@ extension ThroughputMeasurer {
     /// reference tokenizer through the C reference loop, or a shipped tokenizer's C limit loop.
     private struct Participant {
         var tokenizer: ResolvedTokenizer
+        /// The tokenizer's input in the unit.
+        var input: Int
         var mode: TokenizationMode
         var cLoop: ReferenceLoop?
         var limitLoop: LimitLoop?
@@ -27,20 +29,30 @@ extension ThroughputMeasurer {
     /// Times xTokenize over the corpus for every tokenizer × mode, the C loop for the reference,
     /// and the C limit loop of every tokenizer that has one.
     func measureTokenize(_ corpus: StreamedCorpus) throws -> [ThroughputRow] {
-        let reference = tokenizers.first { $0.spec.name == referenceName }!
-        let cLoop = try ReferenceLoop(tokenizer: reference, in: connection)
-        var participants = tokenizers.flatMap { tokenizer in
-            options.modes.map { Participant(tokenizer: tokenizer, mode: $0) }
+        var participants = zip(tokenizers, inputs).flatMap { tokenizer, input in
+            options.modes.map { Participant(tokenizer: tokenizer, input: input, mode: $0) }
         }
-        participants += options.modes.map { Participant(tokenizer: reference, mode: $0, cLoop: cLoop) }
-        for tokenizer in tokenizers {
+        if let index = tokenizers.firstIndex(where: { $0.spec.name == referenceName }) {
+            post(inputs[index], .creating)
+            let cLoop = try ReferenceLoop(tokenizer: tokenizers[index], in: connection)
+            participants += options.modes.map {
+                Participant(tokenizer: tokenizers[index], input: inputs[index], mode: $0, cLoop: cLoop)
+            }
+        }
+        for (tokenizer, input) in zip(tokenizers, inputs) {
+            post(input, .creating)
             guard let limitLoop = try LimitLoop(tokenizer: tokenizer, in: connection) else { continue }
-            participants += options.modes.map { Participant(tokenizer: tokenizer, mode: $0, limitLoop: limitLoop) }
+            participants += options.modes.map {
+                Participant(tokenizer: tokenizer, input: input, mode: $0, limitLoop: limitLoop)
+            }
         }
         if options.threads > 1 {
-            for tokenizer in tokenizers {
+            for (tokenizer, input) in zip(tokenizers, inputs) {
+                post(input, .creating)
                 let threaded = try ThreadedTokenCounter(tokenizer: tokenizer, threads: options.threads, in: connection)
-                participants += options.modes.map { Participant(tokenizer: tokenizer, mode: $0, threaded: threaded) }
+                participants += options.modes.map {
+                    Participant(tokenizer: tokenizer, input: input, mode: $0, threaded: threaded)
+                }
             }
         }
 
@@ -48,12 +60,14 @@ extension ThroughputMeasurer {
         var nanoseconds = Array(repeating: Array(repeating: UInt64(0), count: runs), count: participants.count)
         var tokenCounts = Array(repeating: Array(repeating: 0, count: runs), count: participants.count)
         for participant in participants {
+            post(participant.input, .tokenizing)
             _ = try participant.countTokens(in: corpus.firstBatch) // warm-up: caches, ICU data, lazy tables
         }
         try corpus.forEachBatch { batchIndex, batch in
             for run in 0..<runs {
                 progress?("tokenize: batch \(batchIndex + 1)/\(corpus.survey.batches), run \(run + 1)/\(runs)")
                 for index in Self.rotation(count: participants.count, run: run) {
+                    post(participants[index].input, .tokenizing)
                     let start = Stopwatch.now()
                     let count = try participants[index].countTokens(in: batch)
                     nanoseconds[index][run] += Stopwatch.now() - start

@@ -9,22 +9,31 @@ final class ThroughputMeasurer {
     let connection: EngineConnection
     let options: ThroughputOptions
     let progress: ((String) -> Void)?
-    /// The tokenizers measured: those asked for, and the reference if it was not among them.
+    /// The tokenizers measured: `options.tokenizers`, which hold the reference unless it killed
+    /// a worker (then there are no relative figures and no C reference loop).
     let tokenizers: [ResolvedTokenizer]
+    /// Each tokenizer's input in its `ThroughputUnit`, and where to say the measurer is on it,
+    /// outside every timed call: a worker's death is then pinned to the tokenizer.
+    let inputs: [Int]
+    let post: (Int, WorkerPhase) -> Void
     let referenceName: String
     /// Holds the database files of the index and query operations; removed when done.
     let scratchDirectory: URL
 
-    init(connection: EngineConnection, options: ThroughputOptions, progress: ((String) -> Void)?) throws {
+    init(
+        connection: EngineConnection, options: ThroughputOptions, inputs: [Int],
+        post: @escaping (Int, WorkerPhase) -> Void, progress: ((String) -> Void)?
+    ) throws {
         self.connection = connection
         self.options = options
         self.progress = progress
-        var specs = options.tokenizers
+        self.inputs = inputs
+        self.post = post
         referenceName = options.reference.name
-        if !specs.contains(where: { $0.name == options.reference.name }) {
-            specs.insert(options.reference, at: 0)
+        tokenizers = try zip(options.tokenizers, inputs).map { spec, input in
+            post(input, .creating)
+            return try ResolvedTokenizer(spec: spec, in: connection)
         }
-        tokenizers = try specs.map { try ResolvedTokenizer(spec: $0, in: connection) }
         scratchDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tokenbench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         do {
@@ -128,8 +137,12 @@ extension Workbench {
     /// Measures tokenize, index and query throughput as `options` says, and returns one row per
     /// tokenizer × operation × mode (× storage) × corpus, plus the C reference loop's rows.
     ///
-    /// `progress` receives a short status line now and then, for a terminal.
-    public func throughput(_ options: ThroughputOptions, progress: ((String) -> Void)? = nil) throws -> [ThroughputRow]
+    /// The measurement runs in one worker when the workbench isolates (a `ThroughputUnit`): a
+    /// tokenizer that crashes or hangs is left out and the run starts again without it; its
+    /// death is in the report. `progress` receives a short status line now and then, for a
+    /// terminal.
+    public func throughput(_ options: ThroughputOptions, progress: ((String) -> Void)? = nil) throws
+        -> ThroughputReport
     {
         guard options.runs >= 1 else {
             throw TokenBenchError.invalidArgument(
@@ -147,8 +160,25 @@ extension Workbench {
         guard !options.corpora.isEmpty else {
             throw TokenBenchError.invalidArgument(name: "corpora", value: "", reason: "no corpus to measure")
         }
-        return try withConnection(options.engine) { connection in
-            try ThroughputMeasurer(connection: connection, options: options, progress: progress).run()
+        progress?("measuring \(options.tokenizers.count) tokenizers")
+        let unit = ThroughputUnit(options)
+        // Measurements one at a time: timings must not share the cores.
+        guard let result = try run([unit], maximumWorkers: 1).first else {
+            return ThroughputReport(rows: [], deaths: [])
         }
+        return ThroughputReport(
+            rows: try result.get()[unit.rowsInput] ?? [],
+            deaths: result.deaths.map {
+                UnitDeath(
+                    tokenizer: $0.input.map { unit.options.tokenizers[$0].name } ?? "throughput",
+                    engine: options.engine.name, death: $0.death)
+            })
     }
+}
+
+/// What `Workbench.throughput` measured, and the tokenizers it lost: each crashed or hung a
+/// worker, and the run went on without it.
+public struct ThroughputReport: Sendable {
+    public internal(set) var rows: [ThroughputRow]
+    public internal(set) var deaths: [UnitDeath]
 }

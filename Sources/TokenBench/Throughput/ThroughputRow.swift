@@ -2,7 +2,7 @@ import Foundation
 import TokenBenchEngines
 
 /// One line of a throughput report: one tokenizer × operation × mode (× storage) on one corpus.
-public struct ThroughputRow: Sendable, Equatable {
+public struct ThroughputRow: Sendable, Equatable, Codable {
     public internal(set) var tokenizer: String
     /// The SQLite engine whose FTS5 created the tokenizer and held the index: `relative`
     /// compares rows of one engine only.

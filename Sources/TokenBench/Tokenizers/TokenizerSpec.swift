@@ -5,7 +5,7 @@ import Foundation
 /// `unicode61 remove_diacritics 2` names a tokenizer; `u61rd2=unicode61 remove_diacritics 2` names
 /// the same one under the label `u61rd2`. The label, or else the spec text, is the tokenizer's
 /// name in every output.
-public struct TokenizerSpec: Hashable, Sendable, CustomStringConvertible {
+public struct TokenizerSpec: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A short name for outputs and fixture expectations, or nil to use `text`.
     public var label: String?
     /// The `tokenize=` argument exactly as FTS5 receives it, before FTS5 splits it into words.
