@@ -20,7 +20,7 @@ public final class Workbench {
         public var filteringTokenizers: [any TokenFilteringTokenizer.Type]
         /// Whether the tokenizers under judgement run in worker processes (nil: in this one).
         /// Workers register the extensions only: the user's Swift types live in this process, so
-        /// a workbench with `customTokenizers` or `filteringTokenizers` runs in this one.
+        /// a workbench with `customTokenizers` or `filteringTokenizers` cannot isolate.
         public var isolation: WorkerIsolation?
 
         public init(
@@ -47,6 +47,8 @@ public final class Workbench {
     private var extensionFailures: [String: [LoadableExtension: String]] = [:]
     /// What the connection was opened with: checks that need more connections open them alike.
     let options: Options
+    /// The workers of an isolating workbench, kept between calls; nil when it runs in-process.
+    let workerPool: WorkerPool?
 
     public init(options: Options = Options()) throws {
         // A type registered under the name of a built-in or shipped tokenizer would silently
@@ -79,6 +81,7 @@ public final class Workbench {
             }
         }
         self.options = options
+        workerPool = try options.isolation.map { try WorkerPool(isolation: $0, extensions: options.extensions) }
         var configuration = Configuration()
         configuration.label = "TokenBench"
         // Metatypes are immutable; the closure only reads them on the queue that opens the connection.

@@ -271,6 +271,38 @@ struct IsolationCLITests {
             "\(run.stderr)")
     }
 
+    /// A tokenizer whose constructor crashes or hangs ("tbtest boom", "tbtest hang") is found out
+    /// in a worker when each command checks which engines run it: a spec that no engine can make
+    /// is bad input, exit 2, with the death named; never a signal.
+    @Test(arguments: [
+        // The matrix and the trace: the probe's death is the reason.
+        (["matrix", "--fixtures", CLITests.golden("small.cases")], "boom"),
+        (["tokens", "a b"], "hang"),
+        // conformance, quality and upgrade ask the same one question, the same way.
+        (
+            ["conformance", "--fixtures", CLITests.golden("small.cases"), "--iterations", "0", "--no-large-inputs"],
+            "boom"
+        ),
+        (["quality", "--fixtures", CLITests.golden("small.cases")], "boom"),
+        (["upgrade", "--fixtures", CLITests.golden("small.cases"), "--no-every-scalar-value"], "boom"),
+    ])
+    func aConstructorThatKillsIsBadInputNotASignal(arguments: [String], trigger: String) throws {
+        let library = try ExtensionTests.buildExtension()
+        let engine = arguments[0] == "upgrade" ? [] : ["--engine", "system"]
+        let run = try CLITests.run(
+            arguments + engine + [
+                "--load-extension", library.path, "--tokenizer", "tbtest", "--tokenizer", "tbtest \(trigger)",
+                "--timeout", "2",
+            ])
+        #expect(!run.signaled)
+        #expect(run.status == 2, "\(run.stderr)")
+        let death =
+            trigger == "boom"
+            ? "crashed (SIGABRT while creating the tokenizer) on system"
+            : "timed out (over 2 s while creating the tokenizer) on system"
+        #expect(run.stderr.contains("tokenizer 'tbtest \(trigger)': \(death)"), "\(run.stderr)")
+    }
+
     /// `--crash-dir`: each input that killed a worker is written there with a script that runs it
     /// again, alone and in-process, where it crashes for real; the stderr line names the script.
     @Test func crashDirHoldsAScriptThatCrashesAgain() throws {

@@ -3,12 +3,10 @@ import Foundation
 extension Workbench {
     /// Runs `units` in workers when the workbench isolates (`Options.isolation`), or here, on
     /// up to `maximumWorkers` threads with a workbench each, when it does not; the results come
-    /// back in the order of `units`. A workbench with the user's own Swift tokenizer types runs
-    /// here too: a worker could not make them.
+    /// back in the order of `units`. The workers outlive the call: the workbench's next units
+    /// reuse them.
     func run<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int = .max) throws -> [UnitResult<Unit.Output>] {
-        guard var isolation = options.isolation, options.customTokenizers.isEmpty,
-            options.filteringTokenizers.isEmpty
-        else {
+        guard let workerPool else {
             // An extension keeps the API routines of the engine that loaded it last in one global
             // (SQLITE_EXTENSION_INIT1): in one process, its units run one after another.
             let threads = options.extensions.isEmpty ? maximumWorkers : 1
@@ -16,8 +14,7 @@ extension Workbench {
                 units[index].runInProcess(on: bench)
             }
         }
-        isolation.jobs = min(isolation.jobs, maximumWorkers)
-        return try WorkerPool(isolation: isolation, extensions: options.extensions).run(units)
+        return workerPool.run(units, maximumWorkers: maximumWorkers)
     }
 }
 

@@ -39,11 +39,12 @@ package final class WorkerPool: @unchecked Sendable {
     /// their shadow memory unbounded.
     static let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
 
-    /// Runs every unit, on up to `isolation.jobs` workers at once, each worker reused for unit
-    /// after unit until it dies; the results come back in the order of `units`.
-    package func run<Unit: WorkerUnit>(_ units: [Unit]) -> [UnitResult<Unit.Output>] {
+    /// Runs every unit, on up to `isolation.jobs` (and `maximumWorkers`) workers at once, each
+    /// worker reused for unit after unit until it dies, and kept for the next call; the results
+    /// come back in the order of `units`.
+    package func run<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int = .max) -> [UnitResult<Unit.Output>] {
         let results = ParallelResults<UnitResult<Unit.Output>>(count: units.count)
-        let workers = min(isolation.jobs, units.count)
+        let workers = min(isolation.jobs, maximumWorkers, units.count)
         guard workers > 0 else { return [] }
         let body: @Sendable (Int) -> Void = { _ in
             var worker = self.idleLock.withLock { self.idle.popLast() }

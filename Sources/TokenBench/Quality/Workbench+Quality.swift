@@ -30,22 +30,18 @@ extension Workbench {
             judgmentsOfUnknownDocuments: collection.judgmentsOfUnknownDocuments)
         var units: [QualityUnit] = []
         var engines: [SQLiteEngine] = []
-        for spec in options.tokenizersWithBaseline {
-            var refusals: [(engine: SQLiteEngine, error: any Error)] = []
-            for engine in options.engines {
-                do { try validate(spec, engine: engine) } catch {
-                    refusals.append((engine, error))
-                    continue
-                }
+        for support in engineSupport(of: options.tokenizersWithBaseline, on: options.engines) {
+            for engine in support.engines {
                 for detail in options.details {
                     units.append(
                         QualityUnit(
-                            collection: collection, spec: spec, engine: engine, detail: detail, options: options))
+                            collection: collection, spec: support.spec, engine: engine, detail: detail, options: options
+                        ))
                     engines.append(engine)
                 }
             }
-            if refusals.count == options.engines.count, let first = refusals.first { throw first.error }
-            report.skipped += refusals.map { (spec, $0.engine, "\($0.error)") }
+            try support.requireSomeEngine()
+            report.skipped += support.refusals.map { (support.spec, $0.engine, $0.reason.description) }
         }
         progress?("quality: \(units.count) indexes of \(collection.documentCount) documents to build and query")
         var runFileNames: Set<String> = []

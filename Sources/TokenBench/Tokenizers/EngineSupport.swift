@@ -9,12 +9,16 @@ package struct EngineSupport: Sendable {
         /// FTS5 found the tokenizer and refused the spec (its constructor failed, an option is
         /// unknown), or the engine could not be opened.
         case rejected(message: String)
+        /// Making the tokenizer killed a worker: its constructor (or its xTokenize on an empty
+        /// row) crashed or hung.
+        case died(WorkerDeath)
 
         package var description: String {
             switch self {
             case .unknownTokenizer(let message, let failures):
                 failures.isEmpty ? message : "\(message) (\(failures.joined(separator: "; ")))"
             case .rejected(let message): message
+            case .died(let death): death.description
             }
         }
     }
@@ -37,19 +41,50 @@ package struct EngineSupport: Sendable {
 }
 
 extension Workbench {
-    /// Tries `spec` on each of `engines` in a real FTS5 table, once.
+    /// Tries `spec` on each of `engines` in a real FTS5 table, once: in a worker when the
+    /// workbench isolates, so that a constructor that crashes or hangs is a refusal (`died`).
     package func engineSupport(of spec: TokenizerSpec, on engines: [SQLiteEngine]) -> EngineSupport {
-        var running: [SQLiteEngine] = []
-        var refusals: [(engine: SQLiteEngine, reason: EngineSupport.Refusal, error: any Error)] = []
-        for engine in engines {
-            do {
-                try validate(spec, engine: engine)
-                running.append(engine)
-            } catch {
-                refusals.append((engine, refusal(of: error, on: engine), error))
+        engineSupport(of: [spec], on: engines)[0]
+    }
+
+    /// `engineSupport(of:on:)` of several specs, their probes spread over the workers.
+    package func engineSupport(of specs: [TokenizerSpec], on engines: [SQLiteEngine]) -> [EngineSupport] {
+        let units = specs.map { SupportProbeUnit(spec: $0, engines: engines.map(\.name)) }
+        let results: [UnitResult<TokenBenchError?>]
+        do {
+            // In-process, on this workbench: another one per thread would cost more than the probes.
+            results = workerPool == nil ? units.map { $0.runInProcess(on: self) } : try run(units)
+        } catch {
+            // Starting the workers failed: every engine refuses every spec, with that reason.
+            return specs.map { spec in
+                EngineSupport(
+                    spec: spec, engines: [],
+                    refusals: engines.map { ($0, refusal(of: error, on: $0), error) })
             }
         }
-        return EngineSupport(spec: spec, engines: running, refusals: refusals)
+        return zip(specs, results).map { spec, result in
+            var running: [SQLiteEngine] = []
+            var refusals: [(engine: SQLiteEngine, reason: EngineSupport.Refusal, error: any Error)] = []
+            for (index, engine) in engines.enumerated() {
+                if let answer = result.outputs[index] {
+                    if let error = answer {
+                        refusals.append((engine, refusal(of: error, on: engine), error))
+                    } else {
+                        running.append(engine)
+                    }
+                } else if let failure = result.failure {
+                    refusals.append((engine, refusal(of: failure, on: engine), failure))
+                } else {
+                    // The death on this engine's probe, or the one that used up the unit's deaths.
+                    let death =
+                        result.death(on: index) ?? result.deaths.last?.death
+                        ?? WorkerDeath(cause: .exit(0), phase: .creating, input: nil, frame: nil)
+                    let error = TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: death.description)
+                    refusals.append((engine, .died(death), error))
+                }
+            }
+            return EngineSupport(spec: spec, engines: running, refusals: refusals)
+        }
     }
 
     private func refusal(of error: any Error, on engine: SQLiteEngine) -> EngineSupport.Refusal {

@@ -118,6 +118,6 @@ extension Workbench {
     /// The catalog entries that at least one of `engines` supports: the default tokenizer set
     /// of every command.
     public func supportedCatalogSpecs(engines: [SQLiteEngine] = [.system]) -> [TokenizerSpec] {
-        TokenizerCatalog.all.map(\.spec).filter { !engineSupport(of: $0, on: engines).engines.isEmpty }
+        engineSupport(of: TokenizerCatalog.all.map(\.spec), on: engines).filter { !$0.engines.isEmpty }.map(\.spec)
     }
 }

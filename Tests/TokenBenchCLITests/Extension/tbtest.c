@@ -14,6 +14,8 @@
  * NULL it got, as careless C does. "tbtest_underfts5" aborts on "boom" only when the byte after
  * the text is a NUL, as it is in FTS5's own buffers and never in the bench's: a tokenizer that
  * dies only under FTS5 (while indexing, or in its integrity-check).
+ * Every one of them dies in its constructor (xCreate) when its spec's arguments hold one of the
+ * trigger words: "tbtest boom" calls abort(), "tbtest hang" loops for ever.
  * The test suite compiles it with the system's sqlite3ext.h.
  */
 #include <sqlite3ext.h>
@@ -26,7 +28,13 @@ SQLITE_EXTENSION_INIT1
 typedef struct TbTest { int unused; } TbTest;
 
 static int tbtest_create(void *context, const char **arguments, int count, Fts5Tokenizer **out) {
-    (void)context; (void)arguments; (void)count;
+    (void)context;
+    for (int i = 0; i < count; i++) {
+        if (strcmp(arguments[i], "boom") == 0) abort();
+        if (strcmp(arguments[i], "hang") == 0) {
+            for (volatile int forever = 1; forever;) {}
+        }
+    }
     TbTest *tokenizer = sqlite3_malloc(sizeof(TbTest));
     if (tokenizer == 0) return SQLITE_NOMEM;
     *out = (Fts5Tokenizer *)tokenizer;
