@@ -4,18 +4,14 @@ import Testing
 /// The analysis page of `tokenbench serve` as a person uses it, in headless Chromium over
 /// WebDriver: what it shows after typing must be what `tokenbench tokens` prints, and its URL
 /// must bring the same view back.
-@Suite(.serialized)
+@Suite(.serialized, WebDriver.availableOrRequired)
 struct AnalysisPageBrowserTests {
     typealias Server = ServeCLITests.Server
 
-    /// A driver on the page with `query` as its URL's query string, drawn; nil (with the reason
-    /// printed) when there is no browser.
-    static func openPage(_ query: String) throws -> (WebDriver, Server)? {
-        if let reason = WebDriver.unavailableReason {
-            if WebDriver.required { throw WebDriver.Failure(description: reason) }
-            print("AnalysisPageBrowserTests skipped: \(reason)")
-            return nil
-        }
+    /// A driver on the page with `query` as its URL's query string, drawn. The suite is
+    /// skipped where there is no browser, and fails here where one is required and missing.
+    static func openPage(_ query: String) throws -> (WebDriver, Server) {
+        if let reason = WebDriver.unavailableReason { throw WebDriver.Failure(description: reason) }
         let server = try ServeCLITests.shared.get()
         let driver = try WebDriver()
         try driver.open(URL(string: server.url.absoluteString + "?" + query)!)
@@ -48,8 +44,7 @@ struct AnalysisPageBrowserTests {
     }
 
     @Test func typingShowsTheTokensOfTheCommandLine() throws {
-        guard let (driver, _) = try Self.openPage("tokenizer=nfkc&tokenizer=synonyms&engine=system&engine=bundled")
-        else { return }
+        let (driver, _) = try Self.openPage("tokenizer=nfkc&tokenizer=synonyms&engine=system&engine=bundled")
         let text = "Herr Großmann ﬁndet the first grey"
         let before = try Self.generation(driver)
         try driver.clear("#document")
@@ -81,10 +76,7 @@ struct AnalysisPageBrowserTests {
     }
 
     @Test func stagesCodePointsAndVerdictsAreShown() throws {
-        guard
-            let (driver, _) = try Self.openPage(
-                "document=Stra%C3%9Fe&query=strasse&tokenizer=porter+nfkc&engine=system")
-        else { return }
+        let (driver, _) = try Self.openPage("document=Stra%C3%9Fe&query=strasse&tokenizer=porter+nfkc&engine=system")
         let stages = try driver.execute(
             "return [...document.querySelectorAll('section.pair ol.stages')[0].querySelectorAll('li > code')].map(c => c.textContent);"
         )
@@ -106,7 +98,7 @@ struct AnalysisPageBrowserTests {
     }
 
     @Test func aBadSpecSaysWhyAndAFixtureCaseFillsTheTexts() throws {
-        guard let (driver, _) = try Self.openPage("tokenizer=unicode61&engine=system") else { return }
+        let (driver, _) = try Self.openPage("tokenizer=unicode61&engine=system")
         let before = try Self.generation(driver)
         try driver.clear("#tokenizers")
         try driver.type("unicode61 remove_diacritics 7", into: "#tokenizers")

@@ -4,7 +4,7 @@ import Testing
 /// The report's matrix as a person uses it, in headless Chromium over WebDriver: every count
 /// the page shows is checked against the long matrix CSV of the same run, which the page's
 /// script never sees.
-@Suite(.serialized)
+@Suite(.serialized, WebDriver.availableOrRequired)
 struct ReportBrowserTests {
     typealias CLI = CLITests
 
@@ -76,13 +76,10 @@ struct ReportBrowserTests {
         }
     }
 
-    /// A driver on the report, ready; nil (with the reason printed) when there is no browser.
-    static func openReport() throws -> (WebDriver, Run)? {
-        if let reason = WebDriver.unavailableReason {
-            if WebDriver.required { throw WebDriver.Failure(description: reason) }
-            print("ReportBrowserTests skipped: \(reason)")
-            return nil
-        }
+    /// A driver on the report, ready. The suite is skipped where there is no browser, and
+    /// fails here where one is required and missing.
+    static func openReport() throws -> (WebDriver, Run) {
+        if let reason = WebDriver.unavailableReason { throw WebDriver.Failure(description: reason) }
         let run = try Run.shared.get()
         let driver = try WebDriver()
         try driver.open(run.report)
@@ -96,7 +93,7 @@ struct ReportBrowserTests {
         "return Array.from(document.querySelectorAll('#grid th.tokenizer > span')).map(e => e.textContent);"
 
     @Test func oneColumnPerTokenizerWithTheEnginesMerged() throws {
-        guard let (driver, run) = try Self.openReport() else { return }
+        let (driver, run) = try Self.openReport()
         // One column per tokenizer (not per tokenizer and engine), one row per case.
         #expect(try driver.execute(Self.headers) as? [String] == run.tokenizers)
         #expect(try driver.execute(Self.countRows) as? Int == run.caseIDs.count)
@@ -129,7 +126,7 @@ struct ReportBrowserTests {
     }
 
     @Test func filtersShowTheCellsTheySay() throws {
-        guard let (driver, run) = try Self.openReport() else { return }
+        let (driver, run) = try Self.openReport()
         // Only the cases where the engines differ.
         try driver.click("input[name=outcome][value=disagree]")
         // At least the cases whose cells differ in the CSV (offsets can differ too, see above).
@@ -178,7 +175,7 @@ struct ReportBrowserTests {
     }
 
     @Test func aCellOpensItsTokensByClickAndByKeyboard() throws {
-        guard let (driver, run) = try Self.openReport() else { return }
+        let (driver, run) = try Self.openReport()
         try driver.click("#grid td.cell")
         #expect(try driver.execute("return document.getElementById('detail').hidden;") as? Bool == false)
         let first = try #require(run.rows.first { $0["tokenizer"] == run.tokenizers[0] })
@@ -198,7 +195,7 @@ struct ReportBrowserTests {
     }
 
     @Test func tokensSideBySideStackOverlappingTrigrams() throws {
-        guard let (driver, run) = try Self.openReport() else { return }
+        let (driver, run) = try Self.openReport()
         // A case whose trigram document has overlapping tokens: a word of five letters or more.
         let row = try #require(
             run.rows.first {

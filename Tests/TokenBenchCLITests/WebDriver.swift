@@ -22,6 +22,14 @@ final class WebDriver {
     /// `.ci/run` sets TOKENBENCH_REQUIRE_CHROMIUM=1: a missing browser fails there instead of skipping.
     static var required: Bool { ProcessInfo.processInfo.environment["TOKENBENCH_REQUIRE_CHROMIUM"] == "1" }
 
+    /// What a browser suite carries: it runs where the browser is (or is required, and then
+    /// fails without it), and is skipped with the reason elsewhere.
+    static var availableOrRequired: ConditionTrait {
+        .enabled(
+            if: unavailableReason == nil || required,
+            Comment(rawValue: unavailableReason ?? "the browser is available"))
+    }
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
