@@ -61,6 +61,23 @@ public final class AnalysisServer: Sendable {
         port = configuration.port
     }
 
+    /// Why the server could not listen, in words a user can act on: SwiftNIO's own message for a
+    /// port in use is `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`.
+    public static func listenFailure(_ error: any Error) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        switch error.errnoCode {
+        case EADDRINUSE:
+            return
+                "the port is in use (another program listens on it); choose another --port, or --port 0 for a free one"
+        case EACCES:
+            return "permission denied (ports below 1024 need privileges); choose a port from 1024 up"
+        case EADDRNOTAVAIL:
+            return "no network interface of this machine has that address; see --host"
+        default:
+            return String(cString: strerror(error.errnoCode))
+        }
+    }
+
     /// Listens and serves until the task is cancelled; `listening` gets the page's URL once the
     /// socket is bound. A port in use throws.
     public func run(listening: @escaping @Sendable (String) -> Void) async throws {

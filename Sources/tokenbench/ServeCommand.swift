@@ -56,7 +56,7 @@ struct ServeCommand: ParsableCommand {
                     FileHandle.standardOutput.write(Data("tokenbench: serving on \(url)\n".utf8))
                 }
             } catch {
-                failure.set("\(error)")
+                failure.set(AnalysisServer.listenFailure(error))
             }
             done.signal()
         }

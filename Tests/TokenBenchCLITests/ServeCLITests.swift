@@ -339,6 +339,19 @@ struct ServeCLITests {
         #expect(server.isRunning)
     }
 
+    /// A second server on the first one's port: one line that says the port is in use and how
+    /// to choose another, exit 2 (SwiftNIO's own words were `bind(descriptor:ptr:bytes:): …`).
+    @Test func aPortInUseIsOneLineNamingPort() throws {
+        let server = try Self.shared.get()
+        let port = try #require(server.url.port)
+        let run = try CLITests.run(["serve", "--port", String(port)])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "tokenbench: error: --port '127.0.0.1:\(port)': cannot listen there: the port is in use (another program listens on it); choose another --port, or --port 0 for a free one\n",
+            "\(run.stderr)")
+    }
+
     @Test func garbageDoesNotStopTheServer() throws {
         let server = try Self.shared.get()
         var generator = SystemRandomNumberGenerator()
