@@ -278,6 +278,11 @@ struct CLITests {
         (["tokens", "--tokenizer", "nosuch", "x"], "tokenizer 'nosuch': no such tokenizer: nosuch"),
         (["matrix", "--forms", "nfc:xyz"], "--forms 'nfc:xyz'"),
         (["matrix", "--category", "no-such-category"], "no fixture case is selected"),
+        // A fixture expectation naming a label nothing knows: the file's line, and the label meant.
+        (
+            ["matrix", "--fixtures", CLITests.golden("misspelled-label.cases"), "--tokenizer", "latinascii"],
+            "misspelled-label.cases:3: case x expects a verdict of 'latinasci', which is neither in the catalog ('tokenbench list') nor a --tokenizer of this run; did you mean 'latinascii'?"
+        ),
         (["matrix", "--tokenizer", "ascii", "--tokenizer", "ascii"], "given twice"),
         (
             // Different tokenizers (NFD makes e a separator), one name to a String's equality.

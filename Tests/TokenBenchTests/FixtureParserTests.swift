@@ -160,6 +160,33 @@ struct FixtureParserTests {
     }
 
     /// The embedded defaults are the files in fixtures/, byte for byte, and all of them.
+    /// An expectation's label must be a catalog entry's or a tokenizer of the run: a misspelling
+    /// would otherwise never be checked, and "pass".
+    @Test(
+        arguments: [
+            // A misspelled catalog label: refused, with the label it was meant to be.
+            ("latinasci", [String](), "did you mean 'latinascii'?"),
+            // Nothing near it: refused without a suggestion.
+            ("zzzzzzzzzz", [], "nor a --tokenizer of this run"),
+            // A label of this run's own tokenizer (an extension's): accepted.
+            ("tbtest", ["tbtest"], nil),
+            // A catalog label whose tokenizer this run does not run (a filtered run): accepted.
+            ("porter-unicode61", ["ascii"], nil),
+        ] as [(String, [String], String?)])
+    func expectationLabelsMustBeKnown(label: String, run: [String], message: String?) throws {
+        let matchCase = try MatchCase(id: "c", category: "k", document: "a", query: "a") { Expectation.match([label]) }
+        let check = { try ExpectationLabels.check([matchCase], runTokenizers: run.map { TokenizerSpec(parsing: $0) }) }
+        guard let message else {
+            try check()
+            return
+        }
+        #expect {
+            try check()
+        } throws: { error in
+            "\(error)".contains(message) && "\(error)".contains("case c expects a verdict of '\(label)'")
+        }
+    }
+
     @Test func embeddedDefaultsAreExactlyTheFixturesDirectory() throws {
         let directory = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -34,6 +34,7 @@ extension Workbench {
         try MatchMatrix.checkUnique(cases.map(\.id), axis: "case id")
         try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
         try MatchMatrix.checkUnique(engines.map(\.name), axis: "engine")
+        try ExpectationLabels.check(cases, runTokenizers: tokenizers)
         // One job per tokenizer and engine (or, with fewer of those than cores, per form pair
         // too), run on all cores: each worker has its own workbench (its own connections, with
         // the same tokenizers registered), and the cells are put back in job order, so the
