@@ -40,6 +40,13 @@ struct UpgradeCommand: ParsableCommand {
         help: "Index every Unicode scalar value too, 128 to a document, so a change in Unicode tables shows.")
     var everyScalarValue = true
 
+    @Flag(
+        name: .customLong("only-corpus"),
+        help:
+            "Index the --corpus lines and nothing else (no fixture documents, conformance inputs or scalar values): is your own text safe?"
+    )
+    var onlyCorpus = false
+
     @Flag(help: "Print progress on stderr even when it is not a terminal.")
     var progress = false
 
@@ -48,6 +55,9 @@ struct UpgradeCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if onlyCorpus && corpusFiles.isEmpty {
+            throw ValidationError("--only-corpus: give the text to check with --corpus FILE")
+        }
         guard workbenchOptions.engineArguments.isEmpty else {
             throw ValidationError("--engine: upgrade takes --from and --to instead")
         }
@@ -71,7 +81,8 @@ struct UpgradeCommand: ParsableCommand {
             oneWay
             ? [UpgradeDirection(from: engines[0], to: engines[1])] : UpgradeDirection.bothWays(engines[0], engines[1])
         let inputs = try UpgradeInputs.make(
-            fixtures: try selection.load(), corpusFiles: corpusFiles, everyScalarValue: everyScalarValue)
+            fixtures: try selection.load(), corpusFiles: corpusFiles, everyScalarValue: everyScalarValue,
+            onlyCorpus: onlyCorpus)
         let showProgress = progress || isatty(STDERR_FILENO) != 0
         var specs: [TokenizerSpec] = []
         for spec in workbenchOptions.tokenizers(on: workbench, engines: engines) {

@@ -55,9 +55,30 @@ struct UpgradeCLITests {
         #expect(lines.last?.hasPrefix("| unicode61 | bundled | system | yes | 0 |  | 3.54.1 | 3.40.1 |") == true)
     }
 
+    /// `--only-corpus`: the user's own lines and nothing else. trigram, which the built-in NUL
+    /// inputs always break, survives text without a NUL (exit 0), and fails on a line with one.
+    @Test(arguments: [
+        // Plain text: every index intact, "your data is safe".
+        ("Großmann ﬁndet 1st grey\nno NUL here\n", 0, "yes"),
+        // A NUL inside a line: 3.40.1 and 3.54.1 disagree on trigram's tokens.
+        ("abc\u{0}def\n", 1, "no"),
+    ])
+    func onlyTheCorpus(text: String, status: Int32, intact: String) throws {
+        let corpus = try CLITests.makeTemporaryDirectory().appendingPathComponent("notes.txt")
+        try Data(text.utf8).write(to: corpus)
+        let run = try CLITests.run(["upgrade", "--only-corpus", "--corpus", corpus.path, "--tokenizer", "trigram"])
+        #expect(run.status == status, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").dropFirst()
+        let documents = text.split(separator: "\n").count
+        #expect(rows.count == 2, "\(run.stdout)")
+        #expect(rows.allSatisfy { $0.hasPrefix("trigram,") && $0.contains(",\(intact),") }, "\(run.stdout)")
+        #expect(rows.allSatisfy { $0.contains(",\(documents),") }, "only the corpus's lines: \(run.stdout)")
+    }
+
     /// One row per usage error: exit 2 and one line naming the argument.
     @Test(arguments: [
         (["--engine", "system"], "--engine: upgrade takes --from and --to instead"),
+        (["--only-corpus"], "--only-corpus: give the text to check with --corpus FILE"),
         (["--from", "system", "--to", "system"], "--from 'system' --to 'system': name two different engines"),
         (["--to", "postgres"], "'postgres': no such engine"),
         (["--tokenizer", "nosuch"], "no such tokenizer: nosuch"),

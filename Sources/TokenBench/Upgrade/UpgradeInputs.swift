@@ -56,19 +56,25 @@ public struct UpgradeInputs: Sendable {
     /// document, its bytes as they are (a NUL inside a line stays); with `everyScalarValue`,
     /// every Unicode scalar value, 128 to a document, each between spaces. The queries are each
     /// fixture query as a phrase and as a prefix query.
-    package static func make(fixtures: FixtureSet, corpusFiles: [String] = [], everyScalarValue: Bool = true) throws
-        -> UpgradeInputs
-    {
-        var documents = ConformanceCorpus.make(
-            fixtures: fixtures, seed: ConformanceCorpus.defaultSeed, iterations: ConformanceCorpus.defaultIterations,
-            large: false
-        ).map { Document(label: $0.label, bytes: $0.bytes) }
+    /// With `onlyCorpus`, the documents are the lines of `corpusFiles` and nothing else (the
+    /// queries are still the fixtures'): a user's own text, without the bench's hard inputs.
+    package static func make(
+        fixtures: FixtureSet, corpusFiles: [String] = [], everyScalarValue: Bool = true, onlyCorpus: Bool = false
+    ) throws -> UpgradeInputs {
+        var documents =
+            onlyCorpus
+            ? []
+            : ConformanceCorpus.make(
+                fixtures: fixtures, seed: ConformanceCorpus.defaultSeed,
+                iterations: ConformanceCorpus.defaultIterations,
+                large: false
+            ).map { Document(label: $0.label, bytes: $0.bytes) }
         for path in corpusFiles {
             try FileLines.forEach(ofFile: path) { number, line in
                 documents.append(Document(label: "\(path):\(number)", bytes: Array(line)))
             }
         }
-        if everyScalarValue { documents += scalarValueDocuments() }
+        if everyScalarValue && !onlyCorpus { documents += scalarValueDocuments() }
         let queries = fixtures.cases.flatMap { matchCase in
             QueryKind.allCases.map { kind in
                 Query(
