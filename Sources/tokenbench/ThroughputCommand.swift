@@ -169,7 +169,9 @@ struct ThroughputCommand: ParsableCommand {
         }
         status.clear()
         isolationOptions.report(deaths: deaths, notRun: [])
-        guard !rows.isEmpty else {
+        // No rows because every tokenizer killed the worker is a result (said above, exit 1), not a
+        // tokenizer no engine accepts.
+        guard !rows.isEmpty || !deaths.isEmpty else {
             throw TokenBenchError.invalidArgument(
                 name: "--tokenizer", value: workbenchOptions.tokenizerArguments.joined(separator: " "),
                 reason: "no engine accepts these tokenizers")

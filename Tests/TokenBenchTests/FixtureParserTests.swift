@@ -159,7 +159,6 @@ struct FixtureParserTests {
         }
     }
 
-    /// The embedded defaults are the files in fixtures/, byte for byte, and all of them.
     /// An expectation's label must be a catalog entry's or a tokenizer of the run: a misspelling
     /// would otherwise never be checked, and "pass".
     @Test(
@@ -187,6 +186,7 @@ struct FixtureParserTests {
         }
     }
 
+    /// The embedded defaults are the files in fixtures/, byte for byte, and all of them.
     @Test func embeddedDefaultsAreExactlyTheFixturesDirectory() throws {
         let directory = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -89,7 +89,7 @@ struct QualityUnit: WorkerUnit {
             ) {
                 let (figures, documentIDs) = try buildIndex(
                     skipping: skipping, tokenizer: tokenizer, connection: connection, progress: progress)
-                if start <= documentCount { try output(documentCount, .index(figures)) }
+                if start <= documentCount, let figures { try output(documentCount, .index(figures)) }
                 // bm25 as rank computes it, in SQLite's order; the tie order is settled by the
                 // bench on the few rows read. Not `ORDER BY rank`: SQLite 3.40.1 crashes (a NULL
                 // strlen) reading rank in FTS5's sorted path when an OR holds a phrase without
@@ -116,11 +116,12 @@ struct QualityUnit: WorkerUnit {
 
     /// Creates the table, inserts every document but those in `skipping` (rowid n for the n-th,
     /// so a left-out document leaves a gap) and optimizes, in one transaction; returns the
-    /// figures and every document's id by rowid - 1.
+    /// figures and every document's id by rowid - 1. When the optimize killed a worker before,
+    /// the index is committed without it and has no figures: the queries still run.
     private func buildIndex(
         skipping: Set<Int>, tokenizer: ResolvedTokenizer, connection: EngineConnection,
         progress: (Int, WorkerPhase) -> Void
-    ) throws -> (IndexFigures, [String]) {
+    ) throws -> (IndexFigures?, [String]) {
         let purpose = "indexing \(documents.name) with tokenizer '\(tokenizer.spec.description)' on \(judged.engine)"
         try Self.execute(
             "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(id UNINDEXED, title, text, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue))",
@@ -143,6 +144,10 @@ struct QualityUnit: WorkerUnit {
                 try insert.bind(bytes: document.title, at: 3)
                 try insert.bind(bytes: document.text, at: 4)
                 try insert.run()
+            }
+            guard !skipping.contains(documentCount) else {
+                try connection.execute("COMMIT")
+                return (nil, documentIDs)
             }
             progress(documentCount, .indexing)
             try connection.execute("INSERT INTO \(Self.schema).docs(docs) VALUES ('optimize')")

@@ -105,11 +105,10 @@ extension Workbench {
         var index: QualityUnit.IndexFigures?
         if case .index(let figures) = outputs[unit.documentCount] { index = figures }
         // Why a query has no answer when its own input did not kill a worker: the index was never
-        // built (the death on the optimize, or the last death of a unit that stopped before it),
-        // or the unit stopped before the query.
+        // built (the unit used up its deaths on documents), or the unit stopped before the query.
+        // After a death on the optimize, the queries run on the index without it.
         let indexLoss =
-            result.death(on: unit.documentCount)
-            ?? (index == nil ? result.deaths.last?.death : nil)
+            index == nil && result.death(on: unit.documentCount) == nil ? result.deaths.last?.death : nil
         var outcomes = RowOutcomes()
         var latencies = TimingStatistics()
         var retrieved = 0

@@ -17,12 +17,13 @@ final class ThroughputMeasurer {
     let inputs: [Int]
     let post: (Int, WorkerPhase) -> Void
     let referenceName: String
-    /// Holds the database files of the index and query operations; removed when done.
+    /// Holds the database files of the index and query operations; removed when done (and by
+    /// the bench, after a worker that died before).
     let scratchDirectory: URL
 
     init(
         connection: EngineConnection, options: ThroughputOptions, inputs: [Int],
-        post: @escaping (Int, WorkerPhase) -> Void, progress: ((String) -> Void)?
+        post: @escaping (Int, WorkerPhase) -> Void, scratchDirectory: URL, progress: ((String) -> Void)?
     ) throws {
         self.connection = connection
         self.options = options
@@ -34,8 +35,7 @@ final class ThroughputMeasurer {
             post(input, .creating)
             return try ResolvedTokenizer(spec: spec, in: connection)
         }
-        scratchDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tokenbench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        self.scratchDirectory = scratchDirectory
         do {
             try FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
         } catch {
@@ -50,6 +50,8 @@ final class ThroughputMeasurer {
         var rows: [ThroughputRow] = []
         for source in options.corpora {
             progress?("reading corpus \(source.name)")
+            // Reading a corpus is nobody's fault: the unit's own work (input -1).
+            post(-1, .creating)
             let corpus = try StreamedCorpus(source: source, batchBytes: options.batchBytes)
             var corpusRows: [ThroughputRow] = []
             if options.operations.contains(.tokenize) {
@@ -162,6 +164,7 @@ extension Workbench {
         }
         progress?("measuring \(options.tokenizers.count) tokenizers")
         let unit = ThroughputUnit(options)
+        defer { try? FileManager.default.removeItem(at: unit.scratchDirectory) }
         // Measurements one at a time: timings must not share the cores.
         guard let result = try run([unit], maximumWorkers: 1).first else {
             return ThroughputReport(rows: [], deaths: [])

@@ -15,6 +15,9 @@ struct ThroughputUnit: WorkerUnit {
     /// The options, but for the engine, which crosses by name (a path for one loaded by path).
     var options: CodableOptions
     var engine: String
+    /// The scratch folder's name in the temporary directory, chosen by the bench so that it
+    /// can remove the folder after a worker died in the middle of a measurement.
+    var scratchName: String
 
     /// `ThroughputOptions` as they cross to a worker.
     struct CodableOptions: Codable, Sendable {
@@ -44,7 +47,10 @@ struct ThroughputUnit: WorkerUnit {
             corpora: options.corpora, queries: options.queries, batchBytes: options.batchBytes,
             threads: options.threads)
         engine = options.engine.name
+        scratchName = "tokenbench-throughput-\(UUID().uuidString)"
     }
+
+    var scratchDirectory: URL { FileManager.default.temporaryDirectory.appendingPathComponent(scratchName) }
 
     var rowsInput: Int { options.tokenizers.count }
     var inputCount: Int { options.tokenizers.count + 1 }
@@ -67,7 +73,8 @@ struct ThroughputUnit: WorkerUnit {
         let rows = try withoutActuallyEscaping(progress) { post in
             try workbench.withConnection(engine) { connection in
                 try ThroughputMeasurer(
-                    connection: connection, options: measured, inputs: kept, post: post, progress: nil
+                    connection: connection, options: measured, inputs: kept, post: post,
+                    scratchDirectory: scratchDirectory, progress: nil
                 ).run()
             }
         }

@@ -24,9 +24,14 @@ struct SupportProbeUnit: WorkerUnit {
         progress: (Int, WorkerPhase) -> Void, output: (Int, TokenBenchError?) throws -> Void
     ) throws {
         for index in start..<engines.count where !skipping.contains(index) {
-            progress(index, .creating)
             guard let engine = try SQLiteEngine.named([engines[index]]).first else { continue }
             do {
+                // The engine's connection first, as the unit's own work (input -1: the start-up
+                // allowance, and no blame on the tokenizer): opening it registers every tokenizer
+                // and loads the extensions.
+                progress(-1, .creating)
+                try workbench.withConnection(engine) { _ in }
+                progress(index, .creating)
                 try workbench.validate(spec, engine: engine)
                 try output(index, nil)
             } catch let error as TokenBenchError {

@@ -83,20 +83,19 @@ extension Workbench {
         var errors = result.deaths.filter { death in
             death.input.map { $0 <= unit.comparisonInput || inputs.contains($0) } ?? true
         }.map(\.death.description)
-        switch outputs[unit.queriesInput(ofDirection: index)] {
-        case .built(.failed(let message)):
+        if case .built(.failed(let message)) = outputs[unit.queriesInput(ofDirection: index)] {
             row.integrityError = "indexing on \(direction.from.name) fails: \(message)"
-        case .built(.answered(let before)):
-            if case .opened(let opened) = outputs[unit.openingInput(ofDirection: index)] {
-                row.wasBuilt = true
-                row.isIntact = opened.integrityError == nil
-                row.integrityError = opened.integrityError ?? ""
-                row.rebuildRepairs = opened.rebuildRepairs
+        } else if case .opened(let opened) = outputs[unit.openingInput(ofDirection: index)] {
+            // The verdict stands without the queries on `from` (a death there): only the
+            // comparison of answers is then missing.
+            row.wasBuilt = true
+            row.isIntact = opened.integrityError == nil
+            row.integrityError = opened.integrityError ?? ""
+            row.rebuildRepairs = opened.rebuildRepairs
+            if case .built(.answered(let before)) = outputs[unit.queriesInput(ofDirection: index)] {
                 row.queriesDiffering = zip(unit.queries, zip(before, opened.answers)).filter { $1.0 != $1.1 }.map(
                     \.0.label)
             }
-        default:
-            break
         }
         if row.integrityError.isEmpty, !row.wasBuilt, errors.isEmpty {
             errors.append("not run (the tokenizer used up its deaths)")
