@@ -96,15 +96,18 @@ struct CLITests {
     static func expectGolden(_ output: String, _ name: String) throws {
         let url = goldenDirectory.appendingPathComponent(name)
         let expected = try String(contentsOf: url, encoding: .utf8)
-        guard output != expected else { return }
-        // Updating still fails the run, so that a rewritten golden is always seen and reviewed
-        // (comparing the new file with itself would pass whatever the output was).
-        if ProcessInfo.processInfo.environment["TOKENBENCH_UPDATE_GOLDEN"] == "1" {
-            try Data(output.utf8).write(to: url)
-            Issue.record(
-                "Golden/\(name) rewritten: review the diff, then run the tests again without TOKENBENCH_UPDATE_GOLDEN")
-        } else {
-            Issue.record("output differs from Golden/\(name)")
+        // A helper, not a test: an output equal to the golden file records nothing. Updating still
+        // fails the run, so that a rewritten golden is always seen and reviewed (comparing the new
+        // file with itself would pass whatever the output was).
+        if output != expected {
+            if ProcessInfo.processInfo.environment["TOKENBENCH_UPDATE_GOLDEN"] == "1" {
+                try Data(output.utf8).write(to: url)
+                Issue.record(
+                    "Golden/\(name) rewritten: review the diff, then run the tests again without TOKENBENCH_UPDATE_GOLDEN"
+                )
+            } else {
+                Issue.record("output differs from Golden/\(name)")
+            }
         }
     }
 
