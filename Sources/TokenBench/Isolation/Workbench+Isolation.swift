@@ -61,9 +61,7 @@ extension Workbench {
             }
             return TraceRun(
                 spec: pair.spec, engine: pair.engine, traces: traces,
-                deaths: result.deaths.map {
-                    UnitDeath(tokenizer: pair.spec.name, engine: pair.engine.name, death: $0.death)
-                },
+                deaths: result.unitDeaths(tokenizer: pair.spec.name, engine: pair.engine.name),
                 notRun: result.notRun.map(unit.label(ofInput:)))
         }
     }

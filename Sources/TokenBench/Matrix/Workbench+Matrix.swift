@@ -79,9 +79,7 @@ extension Workbench {
                 }
                 ranSomewhere = true
                 cells += Self.cells(of: unit, result: result, cases: caseChunks[unitIndex % caseChunks.count])
-                deaths += result.deaths.map {
-                    UnitDeath(tokenizer: unit.judged.spec.name, engine: unit.judged.engine, death: $0.death)
-                }
+                deaths += result.unitDeaths(tokenizer: unit.judged.spec.name, engine: unit.judged.engine)
             }
             if !ranSomewhere, let firstRefusal { throw firstRefusal }
         }

@@ -50,9 +50,7 @@ extension Workbench {
         for ((unit, engine), result) in zip(zip(units, engines), results) {
             let outputs = try result.get()
             let spec = unit.judged.spec
-            report.deaths += result.deaths.map {
-                UnitDeath(tokenizer: spec.name, engine: unit.judged.engine, death: $0.death)
-            }
+            report.deaths += result.unitDeaths(tokenizer: spec.name, engine: unit.judged.engine)
             for kindIndex in unit.queryKinds.indices {
                 var (row, outcomes) = Self.qualityRow(
                     of: unit, on: engine, kind: kindIndex, result: result, outputs: outputs, collection: collection)

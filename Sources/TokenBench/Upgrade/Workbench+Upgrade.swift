@@ -54,9 +54,7 @@ extension Workbench {
         for (unit, result) in zip(units, try run(units)) {
             let outputs = try result.get()
             let engines = "\(directions[0].from.name) and \(directions[0].to.name)"
-            report.deaths += result.deaths.map {
-                UnitDeath(tokenizer: unit.spec.name, engine: engines, death: $0.death)
-            }
+            report.deaths += result.unitDeaths(tokenizer: unit.spec.name, engine: engines)
             for (index, direction) in directions.enumerated() {
                 let row = Self.upgradeRow(
                     of: unit, direction: direction, index: index, result: result, outputs: outputs)
