@@ -3,7 +3,7 @@ import TokenBenchEngines
 
 extension Database {
     /// Registers TokenBench's shipped tokenizers (`synonyms`, `stopwords`, `latinascii`, `german`,
-    /// `nfkc`, `icu`, `translit`, `japanese`, `snowball`) on this connection, so that its FTS5
+    /// `nfkc`, `icu`, `translit`, `japanese`, `snowball`, `cjk`) on this connection, so that its FTS5
     /// tables can name them in `tokenize=`. Call it in `Configuration.prepareDatabase`, so that
     /// every connection of a `DatabasePool` has them:
     ///

@@ -10,6 +10,7 @@ package enum ShippedTokenizers {
     nonisolated(unsafe) package static let types: [any RegisteredTokenizerType.Type] = [
         SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
         NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self, JapaneseTokenizer.self, SnowballTokenizer.self,
+        CjkTokenizer.self,
     ]
 
     /// The names FTS5 knows them by.

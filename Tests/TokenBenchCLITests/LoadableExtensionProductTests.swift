@@ -31,7 +31,7 @@ struct LoadableExtensionProductTests {
 
     static let specs = [
         "synonyms", "stopwords", "latinascii", "german", "nfkc", "icu", "translit", "japanese",
-        "snowball english", "snowball german", "snowball french", "snowball russian", "german porter unicode61",
+        "snowball english", "snowball german", "snowball french", "snowball russian", "german porter unicode61", "cjk",
     ]
 
     @Test(

@@ -169,6 +169,49 @@ struct ShippedTokenizerTests {
             spec: "snowball english", mode: .query, text: "Running dying news",
             expected: [("run", 0, 7, false), ("die", 8, 13, false), ("news", 14, 18, false)],
             why: "Porter2 where Porter differs: dying → die (Porter: dy), news kept (Porter: new)"),
+        Row(
+            spec: "cjk", mode: .document, text: "\u{5317}\u{4EAC}\u{5929}",
+            expected: [
+                ("\u{5317}\u{4EAC}", 0, 6, false), ("\u{5317}", 0, 3, true), ("\u{4EAC}\u{5929}", 3, 9, false),
+                ("\u{4EAC}", 3, 6, true), ("\u{5929}", 6, 9, true),
+            ],
+            why:
+                "北京天: one position per bigram; each character colocated with the first bigram that holds it, the last with the last"
+        ),
+        Row(
+            spec: "cjk", mode: .query, text: "\u{5317}\u{4EAC}\u{5929} \u{4EAC}",
+            expected: [
+                ("\u{5317}\u{4EAC}", 0, 6, false), ("\u{4EAC}\u{5929}", 3, 9, false), ("\u{4EAC}", 10, 13, false),
+            ],
+            why: "queries hold bigrams only, and a run of one character is that character"),
+        Row(
+            spec: "cjk unigrams 0", mode: .document, text: "\u{5317}\u{4EAC}\u{5929}",
+            expected: [("\u{5317}\u{4EAC}", 0, 6, false), ("\u{4EAC}\u{5929}", 3, 9, false)],
+            why: "unigrams 0: documents hold the bigrams alone"),
+        Row(
+            spec: "cjk", mode: .query, text: "iPhone\u{7528}\u{6237}Pro",
+            expected: [("iphone", 0, 6, false), ("\u{7528}\u{6237}", 6, 12, false), ("pro", 12, 15, false)],
+            why: "iPhone用户Pro is one unicode61 token, cut at each script boundary; each part keeps its own offsets"),
+        Row(
+            spec: "cjk", mode: .query, text: "\u{FF34}\u{FF2F}\u{FF2B}\u{FF39}\u{FF2F}\u{FF7B}\u{FF70}\u{FF8A}\u{FF9E}",
+            expected: [
+                ("tokyo", 0, 15, false), ("\u{30B5}\u{30FC}", 15, 21, false), ("\u{30FC}\u{30D0}", 18, 27, false),
+            ],
+            why:
+                "ＴＯＫＹＯｻｰﾊﾞ: fullwidth Latin to ASCII, halfwidth katakana to fullwidth, ﾊ + ﾞ composed to バ (6 bytes of text)"
+        ),
+        Row(
+            spec: "cjk", mode: .query,
+            text: "\u{30AB}\u{3099}\u{30A4} \u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}",
+            expected: [("\u{30AC}\u{30A4}", 0, 9, false), ("\u{D55C}\u{AD6D}", 10, 28, false)],
+            why: "NFD: カ + U+3099 composes to ガ, the jamo of 한국 to their syllables; offsets span the decomposed bytes"),
+        Row(
+            spec: "cjk", mode: .document, text: "\u{D55C}\u{AD6D}\u{C5B4}",
+            expected: [
+                ("\u{D55C}\u{AD6D}", 0, 6, false), ("\u{D55C}", 0, 3, true), ("\u{AD6D}\u{C5B4}", 3, 9, false),
+                ("\u{AD6D}", 3, 6, true), ("\u{C5B4}", 6, 9, true),
+            ],
+            why: "Hangul syllables join like Han: 한국어 gives 한국 and 국어"),
     ]
 
     @Test(arguments: rows)
@@ -228,6 +271,10 @@ struct ShippedTokenizerTests {
         (
             "japanese dicdir '/nonexistent'",
             "error in tokenizer constructor (japanese: MeCab cannot load dictionary '/nonexistent': param.cpp(69) [ifs] no such file or directory: /nonexistent/dicrc)"
+        ),
+        (
+            "cjk unigrams 2",
+            "error in tokenizer constructor (cjk: unigrams must be 0 or 1, not '2')"
         ),
         (
             "japanese unicode61",

@@ -81,6 +81,10 @@ public enum TokenizerCatalog {
                 summary:
                     "MeCab morphemes; documents add readings in kana and romaji and the dictionary form: romaji finds ローマ字."
             ),
+            Entry(
+                spec: TokenizerSpec(label: "cjk", text: "cjk"), origin: .shipped,
+                summary: "Han, kana and Hangul runs as overlapping bigrams, each character colocated: 北京 finds 我爱北京天安门."
+            ),
         ]
         + snowballLanguages.map { language in
             Entry(
