@@ -5,13 +5,20 @@ import TokenBench
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Recompute a golden match matrix in this environment and list every cell that changed.",
+        abstract:
+            "Recompute a golden match matrix in this environment and list every cell that changed; or, with --quality, gate search quality.",
         discussion: """
             The baseline is a long matrix CSV from 'tokenbench matrix -o FILE'; its tokenizers, engines, \
             form pairs and query kinds are recomputed on the fixtures (--engine limits the engines). Tokenizers this SQLite lacks are \
             reported as skipped. When cells changed and an env.csv from 'tokenbench env' lies beside \
             the baseline, the environment differences are listed too.
-            Exit status: 0 every cell is identical; 1 some cell changed; 2 bad usage or input.
+            With --quality FILE, a summary from 'tokenbench quality -o FILE' is the baseline instead: each \
+            row is run again with this build on the collection the file names, and a row whose nDCG@10 \
+            falls with p < --alpha (a paired randomization test against the row's per-query figures) \
+            fails the check; stderr lists the queries it lost, with their tokens now.
+            Exit status: 0 every cell is identical (no row regressed); 1 some cell changed (some row \
+            regressed, or a tokenizer died); 2 bad usage or input, or the quality collection changed \
+            since the baseline was written.
             """)
 
     @Option(help: "The golden matrix CSV to compare with.")
@@ -22,14 +29,43 @@ struct CheckCommand: ParsableCommand {
     )
     var baselineEnv: String?
 
+    @Option(
+        help:
+            "A quality summary from 'tokenbench quality -o': run its rows again on its collection and fail on a significant fall of nDCG@10, instead of checking the match matrix."
+    )
+    var quality: String?
+
+    @Option(help: "With --quality: the significance level of the randomization test.")
+    var alpha: Double = 0.05
+
     @OptionGroup var workbenchOptions: WorkbenchOptions
 
     @OptionGroup var selection: FixtureOptions
 
     @OptionGroup var isolationOptions: IsolationOptions
 
+    func validate() throws {
+        guard quality != nil else { return }
+        let matrixOnly = [
+            ("--tokenizer", !workbenchOptions.tokenizerSpecs.isEmpty),
+            ("--engine", !workbenchOptions.engineArguments.isEmpty),
+            ("--fixtures", !selection.fixturePaths.isEmpty), ("--category", !selection.categories.isEmpty),
+            ("--case", !selection.caseIDs.isEmpty), ("--baseline-env", baselineEnv != nil),
+        ].filter(\.1).map(\.0)
+        if let option = matrixOnly.first {
+            throw ValidationError(
+                "\(option) selects what the match matrix check runs; --quality runs the rows of its file on their own collection"
+            )
+        }
+        guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha '\(alpha)': expected between 0 and 1") }
+    }
+
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
+        if let quality {
+            try checkQuality(baseline: quality, workbench: workbench)
+            return
+        }
         let fixtures = try selection.load()
         let golden = try MatrixBaseline.load(path: baseline)
             .filtered(categories: selection.categories, ids: selection.caseIDs)
@@ -76,6 +112,33 @@ struct CheckCommand: ParsableCommand {
             "tokenbench: \(comparison.changes.count) of \(comparison.checkedBaselineCellCount) cells differ from \(baseline); "
                 + "if the change is intended, regenerate it with 'tokenbench matrix -o \(baseline)'")
         throw ExitCode(1)
+    }
+
+    /// `check --quality`: the verdicts on stdout, the regressions and their lost queries on stderr.
+    private func checkQuality(baseline path: String, workbench: Workbench) throws {
+        let showProgress = isatty(STDERR_FILENO) != 0
+        let check = try workbench.checkQuality(
+            baseline: path, alpha: alpha, parallelUnits: isolationOptions.jobs ?? 1
+        ) { line in
+            if showProgress { printError("tokenbench: \(line)") }
+        }
+        print(QualityRegressionCheck.Verdict.csvTable(check.verdicts).csv(), terminator: "")
+        for skipped in check.verdicts where skipped.outcome == .skipped {
+            printError("tokenbench: skipped \(skipped.before.key): \(skipped.skipReason)")
+        }
+        for regression in check.regressions {
+            for line in regression.readableLines { printError(line) }
+        }
+        isolationOptions.report(deaths: check.deaths, notRun: [])
+        let regressed = check.regressions.count
+        if regressed > 0 {
+            printError(
+                "tokenbench: \(regressed) of \(check.verdicts.count) rows regressed against \(path) (alpha \(alpha)); if the change is intended, write it again with 'tokenbench quality -o \(path)'"
+            )
+            throw ExitCode(1)
+        }
+        printError("tokenbench: no row of \(path) regressed (\(check.verdicts.count) rows, alpha \(alpha))")
+        if !check.deaths.isEmpty { throw ExitCode(1) }
     }
 
     /// What differs between the baseline's environment and this one, when it is known; "" when not.

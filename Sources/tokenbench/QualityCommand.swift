@@ -104,16 +104,17 @@ struct QualityCommand: ParsableCommand {
     }
 
     func run() throws {
-        let collection: QualityCollection
+        let source: QualityCollection.Source
         if let beir {
-            collection = try QualityCollection.beir(directory: beir, split: split)
+            source = .beir(directory: beir, split: split)
         } else if let documents, let queries, let qrels {
-            collection = try QualityCollection.files(documents: documents, queries: queries, judgments: qrels)
+            source = .files(documents: documents, queries: queries, judgments: qrels)
         } else if !fixturePaths.isEmpty {
-            collection = try QualityCollection.knownItems(from: FixtureSet.load(paths: fixturePaths))
+            source = .fixtures(paths: fixturePaths)
         } else {
-            collection = try QualityCollection.embedded()
+            source = .embeddedFixtures
         }
+        let collection = try QualityCollection.load(source)
         let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let options = QualityOptions(
             tokenizers: workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,

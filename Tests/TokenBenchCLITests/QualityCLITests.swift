@@ -36,12 +36,42 @@ struct QualityCLITests {
 
     static let tokenizers = ["--tokenizer", "unicode61", "--tokenizer", "porter", "--tokenizer", "trigram"]
 
-    /// The summary without the columns that are timings, keyed by row.
+    /// The summary without the columns that are timings, and without `collection`, which names
+    /// where the same collection was read from.
     static func figures(_ csv: String) -> [String] {
-        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        let timing: Set<Substring> = ["p50_us", "p99_us", "build_s"]
-        let keep = lines[0].indices.filter { !timing.contains(lines[0][$0]) }
-        return lines.map { fields in keep.map { String(fields[$0]) }.joined(separator: ",") }
+        let lines = csv.split(separator: "\n").map(fields)
+        let left: Set<String> = ["p50_us", "p99_us", "build_s", "collection"]
+        let keep = lines[0].indices.filter { !left.contains(lines[0][$0]) }
+        return lines.map { fields in keep.map { fields[$0] }.joined(separator: ",") }
+    }
+
+    /// The fields of one CSV line, a quoted field unquoted (no line of these files holds a
+    /// line break).
+    static func fields(_ line: Substring) -> [String] {
+        let characters = Array(line)
+        var fields = [""]
+        var quoted = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if quoted, character == "\"" {
+                // A doubled quote inside a quoted field is one quote; a single one ends the field.
+                if index + 1 < characters.count, characters[index + 1] == "\"" {
+                    fields[fields.count - 1].append("\"")
+                    index += 1
+                } else {
+                    quoted = false
+                }
+            } else if !quoted, character == "\"" {
+                quoted = true
+            } else if !quoted, character == "," {
+                fields.append("")
+            } else {
+                fields[fields.count - 1].append(character)
+            }
+            index += 1
+        }
+        return fields
     }
 
     /// The same judgments as a BEIR folder and as plain TSV/TREC files: identical figures and
@@ -98,7 +128,7 @@ struct QualityCLITests {
         let lines = run.stdout.split(separator: "\n")
         #expect(
             lines.first
-                == "tokenizer,spec,engine,sqlite_version,query_kind,detail,documents,queries,zero_results,no_tokens,rejected,lost,mean_results,nDCG@10,RR@10,R@10,R@100,P@1,baseline,p_value,wins,losses,ties,p50_us,p99_us,index_bytes,content_bytes,build_s,run_file,error"
+                == "tokenizer,spec,engine,sqlite_version,query_kind,detail,documents,queries,zero_results,no_tokens,rejected,lost,mean_results,nDCG@10,RR@10,R@10,R@100,P@1,baseline,p_value,wins,losses,ties,p50_us,p99_us,index_bytes,content_bytes,build_s,run_file,collection,collection_fingerprint,per_query_nDCG@10,error"
         )
         #expect(lines.count == 4)
         #expect(lines[2].hasPrefix("porter,porter,system,"))
@@ -150,5 +180,80 @@ struct QualityCLITests {
         #expect(run.stderr.contains(message) && (detail.isEmpty || run.stderr.contains(detail)), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1 || run.stderr.hasPrefix("Error:"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.csv").path))
+    }
+
+    /// `check --quality`: a summary that `quality -o` wrote passes unchanged (it names its own
+    /// collection and holds each query's figure); a planted regression fails with the queries it
+    /// lost; a changed collection is not a regression and exits 2.
+    @Test func qualityCheckPassesUnchangedAndFailsAPlantedRegression() throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        try Self.writeCollection(in: directory)
+        let written = try CLITests.run(
+            [
+                "quality", "--engine", "system", "--tokenizer", "unicode61", "--tokenizer", "latinascii", "-o",
+                "base.csv",
+            ],
+            in: directory)
+        #expect(written.status == 0, "\(written.stderr)")
+        let unchanged = try CLITests.run(["check", "--quality", "base.csv"], in: directory)
+        #expect(unchanged.status == 0, "\(unchanged.stderr)")
+        #expect(
+            unchanged.stdout.split(separator: "\n").map { $0.split(separator: ",").last ?? "" } == [
+                "verdict", "same", "same",
+            ], "\(unchanged.stdout)")
+        #expect(unchanged.stderr.contains("no row of base.csv regressed (2 rows, alpha 0.05)"), "\(unchanged.stderr)")
+
+        // Planted: the row labelled latinascii now runs unicode61, which folds no ß, æ or ı, against
+        // latinascii's figures.
+        let baseline = try String(contentsOf: directory.appendingPathComponent("base.csv"), encoding: .utf8)
+        #expect(baseline.contains("\nlatinascii,latinascii,system,"))
+        try Data(baseline.replacingOccurrences(of: "\nlatinascii,latinascii,", with: "\nlatinascii,unicode61,").utf8)
+            .write(to: directory.appendingPathComponent("planted.csv"))
+        let planted = try CLITests.run(["check", "--quality", "planted.csv"], in: directory)
+        #expect(planted.status == 1, "\(planted.stderr)")
+        #expect(planted.stdout.contains("\nlatinascii,system,any,full,"), "\(planted.stdout)")
+        #expect(planted.stdout.hasSuffix(",regression\n"), "\(planted.stdout)")
+        #expect(
+            planted.stderr.contains("tokenbench: latinascii@system any full regressed: nDCG@10 "), "\(planted.stderr)")
+        // Each lost query with its figures and the tokens it gives now: Grossmann's query is
+        // grossmann under both, but unicode61 indexes the document's Großmann as großmann.
+        #expect(planted.stderr.contains(": 1 → 0 (ran), tokens now: "), "\(planted.stderr)")
+        #expect(planted.stderr.contains("1 of 2 rows regressed against planted.csv (alpha 0.05)"), "\(planted.stderr)")
+
+        // The same baseline on a smaller alpha than its p-value passes: the gate is the test's.
+        let strict = try CLITests.run(["check", "--quality", "planted.csv", "--alpha", "1e-9"], in: directory)
+        #expect(strict.status == 0, "\(strict.stderr)")
+        #expect(strict.stdout.contains(",worse\n"), "\(strict.stdout)")
+
+        // A baseline of another collection: its fingerprint no longer matches.
+        try Data(
+            baseline.replacingOccurrences(
+                of: #"(,[0-9a-f]{16},)"#, with: ",0123456789abcdef,", options: .regularExpression
+            ).utf8
+        ).write(to: directory.appendingPathComponent("changed.csv"))
+        let changed = try CLITests.run(["check", "--quality", "changed.csv"], in: directory)
+        #expect(changed.status == 2, "\(changed.stderr)")
+        #expect(
+            changed.stderr.contains(
+                "the collection changed since the baseline was written (fixtures: fingerprint 0123456789abcdef, now "),
+            "\(changed.stderr)")
+        #expect(changed.stderr.split(separator: "\n").count == 1, "\(changed.stderr)")
+    }
+
+    /// A BEIR baseline names its folder, relative to where `quality` ran: `check --quality` reads
+    /// it from there again.
+    @Test func qualityCheckReadsABEIRBaselinesOwnFolder() throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        try Self.writeCollection(in: directory)
+        let written = try CLITests.run(
+            ["quality", "--beir", "beir", "--engine", "bundled", "--tokenizer", "porter", "-o", "beir.csv"],
+            in: directory)
+        #expect(written.status == 0, "\(written.stderr)")
+        let summary = try String(contentsOf: directory.appendingPathComponent("beir.csv"), encoding: .utf8)
+        #expect(summary.contains(#""{""beir"":{""directory"":""beir"",""split"":""test""}}""#), "\(summary)")
+        let check = try CLITests.run(["check", "--quality", "beir.csv"], in: directory)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(
+            check.stdout.split(separator: "\n").count == 3, "a row for porter and one for unicode61: \(check.stdout)")
     }
 }

@@ -21,9 +21,11 @@ extension QualityCollection {
                     + (splits.isEmpty
                         ? "the folder has no qrels/*.tsv" : "the splits are \(splits.joined(separator: ", "))"))
         }
-        return try files(
+        var collection = try files(
             documents: root.appendingPathComponent("corpus.jsonl").path,
             queries: root.appendingPathComponent("queries.jsonl").path, judgments: qrels, name: directory)
+        collection.source = .beir(directory: directory, split: split)
+        return collection
     }
 
     /// Plain files: documents and queries as JSON Lines or TSV, judgments as TREC qrels or BEIR's TSV.
@@ -38,9 +40,11 @@ extension QualityCollection {
             queryRecords.append(
                 (QualityQuery(id: record.id, text: String(decoding: record.text, as: UTF8.self)), location))
         }
-        return try QualityCollection(
+        var collection = try QualityCollection(
             name: name ?? documents, store: .file(path: documents), queries: queryRecords,
             judgments: try QualityFileFormat.judgments(ofFile: judgments))
+        collection.source = .files(documents: documents, queries: queries, judgments: judgments)
+        return collection
     }
 
     /// The fixtures' own cases read as a known-item collection: every case is a document (its
@@ -70,7 +74,9 @@ extension QualityCollection {
     /// as known items, but for the engine-differences category, whose documents test how an
     /// engine reads NUL bytes, not how a tokenizer ranks.
     public static func embedded() throws -> QualityCollection {
-        try knownItems(
+        var collection = try knownItems(
             from: try FixtureSet(cases: FixtureSet.defaults().cases.filter { $0.category != "engine-differences" }))
+        collection.source = .embeddedFixtures
+        return collection
     }
 }

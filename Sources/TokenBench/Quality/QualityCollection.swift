@@ -93,6 +93,14 @@ public struct QualityCollection: Sendable {
     public let judgmentsOfUnknownQueries: Int
     /// Judgment lines whose document id is not in the documents: kept, never retrievable.
     public let judgmentsOfUnknownDocuments: Int
+    /// Where the collection was read from, when it was read from somewhere it can be read again
+    /// (nil for a collection built in memory).
+    public internal(set) var source: Source?
+    /// A hash of what is ranked and scored: every document (id, title, text), every judged query
+    /// (id, text) and every judgment, in 16 hexadecimal digits. A baseline of
+    /// `tokenbench quality` records it, so that `check --quality` can tell a changed collection
+    /// from a changed tokenizer.
+    public let fingerprint: String
 
     /// A collection held in memory.
     public init(documents: [QualityDocument], queries: [QualityQuery], judgments: [QualityJudgment]) throws {
@@ -113,7 +121,9 @@ public struct QualityCollection: Sendable {
         self.store = store
         // Document id → the line it was read from: the only per-document memory the collection keeps.
         var documentLines: [String: Int] = [:]
+        var hash = FNV1a64()
         try store.forEachDocument { document, location in
+            hash.combine(fields: [Array(document.id.utf8), document.title, document.text])
             try Self.checkIdentifier(document.id, of: "document", at: location)
             if let first = documentLines.updateValue(location.line, forKey: document.id) {
                 throw TokenBenchError.invalidFixture(
@@ -159,6 +169,13 @@ public struct QualityCollection: Sendable {
         }
         self.queries = queries.map(\.0).filter { relevance[$0.id] != nil }
         self.judgments = relevance
+        for query in self.queries {
+            hash.combine(fields: [Array(query.id.utf8), Array(query.text.utf8)])
+            for (document, grade) in relevance[query.id, default: [:]].sorted(by: { $0.key < $1.key }) {
+                hash.combine(fields: [Array(document.utf8), Array(String(grade).utf8)])
+            }
+        }
+        fingerprint = String(format: "%016llx", hash.value)
         unjudgedQueries = queries.count - self.queries.count
         judgmentsOfUnknownQueries = unknownQueries
         judgmentsOfUnknownDocuments = unknownDocuments
@@ -170,6 +187,16 @@ public struct QualityCollection: Sendable {
             throw TokenBenchError.invalidFixture(
                 file: location.file, line: location.line,
                 reason: "the \(kind) id '\(id)' is empty or holds white space, which a TREC run file cannot")
+        }
+    }
+}
+
+extension FNV1a64 {
+    /// Feeds each field after its length, so that no two lists of fields hash the same bytes.
+    fileprivate mutating func combine(fields: [[UInt8]]) {
+        for field in fields {
+            withUnsafeBytes(of: UInt64(field.count).littleEndian) { combine($0.bindMemory(to: UInt8.self)) }
+            field.withUnsafeBufferPointer { combine($0) }
         }
     }
 }

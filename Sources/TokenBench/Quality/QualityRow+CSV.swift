@@ -28,6 +28,9 @@ extension QualityRow: CSVRow {
         case contentBytes = "content_bytes"
         case buildSeconds = "build_s"
         case runFile = "run_file"
+        case collection
+        case collectionFingerprint = "collection_fingerprint"
+        case perQueryNDCG10 = "per_query_nDCG@10"
         case error
     }
 
@@ -62,12 +65,17 @@ extension QualityRow: CSVRow {
         case .contentBytes: contentBytes.map(String.init) ?? ""
         case .buildSeconds: String(format: "%.3f", buildSeconds)
         case .runFile: runFile
+        case .collection: collection
+        case .collectionFingerprint: collectionFingerprint
+        case .perQueryNDCG10: perQueryNDCG10.map(Self.figureText).joined(separator: " ")
         case .error: error
         }
     }
 
     /// Metrics to six decimals: the checks against trec_eval are to four.
     static func metric(_ value: Double) -> String { String(format: "%.6f", value) }
+    /// A query's figure to six significant digits: as few characters as it needs.
+    static func figureText(_ value: Double) -> String { String(format: "%.6g", value) }
 
     /// Reads a summary CSV that `tokenbench quality` wrote; a malformed line is an error naming
     /// the file and line.
@@ -100,7 +108,8 @@ extension QualityRow: CSVRow {
                 indexBytes: try reader.optionalDouble(.indexBytes).map { Int($0) },
                 contentBytes: try reader.optionalDouble(.contentBytes).map { Int($0) },
                 buildSeconds: try reader.double(.buildSeconds), runFile: reader.text(.runFile),
-                error: reader.text(.error))
+                collection: reader.text(.collection), collectionFingerprint: reader.text(.collectionFingerprint),
+                perQueryNDCG10: try reader.numbers(.perQueryNDCG10), error: reader.text(.error))
         }
     }
 }
@@ -130,6 +139,14 @@ struct CSVFieldReader<Column: RawRepresentable & CaseIterable & Equatable> where
 
     func optionalDouble(_ column: Column) throws -> Double? {
         text(column).isEmpty ? nil : try double(column)
+    }
+
+    /// A space-separated list of numbers; empty for an empty field.
+    func numbers(_ column: Column) throws -> [Double] {
+        try text(column).split(separator: " ").map { field in
+            guard let value = Double(field), value.isFinite else { throw failure(column, "a list of numbers") }
+            return value
+        }
     }
 
     func value<T: RawRepresentable & CaseIterable>(_ column: Column) throws -> T where T.RawValue == String {

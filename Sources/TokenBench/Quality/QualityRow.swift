@@ -40,6 +40,13 @@ public struct QualityRow: Sendable, Equatable {
     public internal(set) var buildSeconds: Double
     /// The run file's name in the run directory; empty when no run file was written.
     public internal(set) var runFile: String
+    /// Where the collection was read from (`QualityCollection.Source` as JSON; empty for one
+    /// built in memory) and its fingerprint: what `check --quality` runs the row on again.
+    package internal(set) var collection: String = ""
+    package internal(set) var collectionFingerprint: String = ""
+    /// nDCG@10 of every judged query, in the collection's order: what the randomization test of
+    /// `check --quality` pairs a new run's figures with.
+    package internal(set) var perQueryNDCG10: [Double] = []
     /// How the row's tokenizer killed workers, one death after another ("crashed (SIGSEGV while
     /// indexing) on document 17 of docs.jsonl; …"); empty when none died.
     public internal(set) var error: String

@@ -152,7 +152,9 @@ extension Workbench {
             p50Microseconds: latencies.count == 0 ? 0 : latencies.microseconds(atPercentile: 50),
             p99Microseconds: latencies.count == 0 ? 0 : latencies.microseconds(atPercentile: 99),
             indexBytes: index?.indexBytes, contentBytes: index?.contentBytes, buildSeconds: index?.buildSeconds ?? 0,
-            runFile: "", error: result.deaths.map(\.death.description).joined(separator: "; "))
+            runFile: "", collection: collection.source?.json ?? "", collectionFingerprint: collection.fingerprint,
+            perQueryNDCG10: outcomes.outcomes.map(\.metrics.nDCG10),
+            error: result.deaths.map(\.death.description).joined(separator: "; "))
         return (row, outcomes)
     }
 }

@@ -5,3 +5,11 @@ extension Sequence where Element: Hashable {
         return filter { seen.insert($0).inserted }
     }
 }
+
+extension Sequence {
+    /// The elements without a later one whose key an earlier one has, each where it first appears.
+    package func uniqued<Key: Hashable>(by key: (Element) -> Key) -> [Element] {
+        var seen: Set<Key> = []
+        return filter { seen.insert(key($0)).inserted }
+    }
+}
