@@ -79,7 +79,7 @@ final class CjkTokenizer: FilteringWrapper, KeepsLowercaseASCII {
         guard joiningCount > 0 else {
             return tokenScan.folded.withUnsafeBufferPointer { emit.emit($0, flags: flags, start: start, end: end) }
         }
-        let located = locateJoiningCharacters(count: joiningCount, start: start, end: end)
+        let located = locateJoiningCharacters(of: token, count: joiningCount, start: start, end: end)
         let isQuery = tokenization.rawValue & FTS5_TOKENIZE_QUERY != 0
         return tokenScan.folded.withUnsafeBufferPointer { folded in
             var pieces = PieceEmitter(
@@ -118,9 +118,19 @@ final class CjkTokenizer: FilteringWrapper, KeepsLowercaseASCII {
     /// joining characters as the token, so that the n-th of one is the n-th of the other. When
     /// not (offsets out of the text, a BASE that changes CJK text), every piece of the token gets
     /// the token's own offsets.
-    private func locateJoiningCharacters(count: Int, start: CInt, end: CInt) -> Bool {
+    private func locateJoiningCharacters(
+        of token: UnsafeBufferPointer<UInt8>, count: Int, start: CInt, end: CInt
+    ) -> Bool {
         guard start >= 0, start <= end, Int(end) <= text.count else { return false }
-        textScan.scan(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]))
+        let source = UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)])
+        if source.elementsEqual(token) {
+            // BASE passed the text on as it is (unicode61 folds no CJK character): the token's
+            // own characters are where they are in the text, and a second scan would find the same.
+            textScan.characters.removeAll(keepingCapacity: true)
+            for character in tokenScan.characters where character.joins { textScan.characters.append(character) }
+            return true
+        }
+        textScan.scan(source)
         textScan.characters.removeAll { !$0.joins }
         return textScan.characters.count == count
     }
