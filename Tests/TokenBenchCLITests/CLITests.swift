@@ -386,7 +386,7 @@ struct CLITests {
         let lines = run.stdout.split(separator: "\n")
         #expect(
             lines.first
-                == "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us,script,threads,speedup,detail,index_bytes"
+                == "tokenizer,engine,operation,mode,corpus,bytes,documents,tokens,runs,min_s,median_s,max_s,mb_per_s,tokens_per_s,ns_per_token,relative,reference,storage,checksum,documents_per_s,queries,p50_us,p90_us,p99_us,script,threads,speedup,detail,index_bytes,harness_over_c,tokenizer_over_limit"
         )
         // Per engine: the reference is measured though not listed; the C loop adds one row per mode.
         let perEngine = { (engine: String) in

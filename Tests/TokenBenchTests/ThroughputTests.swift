@@ -88,7 +88,7 @@ struct ThroughputTests {
                 Self.row("fast", .tokenize, median: 0.01), // twice as fast: 2
                 Self.row("unicode61", .tokenize, median: 0.04, mode: .query),
                 Self.row("fast", .tokenize, median: 0.01, mode: .query), // against the query row: 4
-                Self.row("unicode61", .cReference, median: 0.019), // C 0.019 s vs harness 0.02 s: 0.95
+                Self.row("unicode61", .cReference, median: 0.019), // the reference's 0.02 s over C's 0.019 s
                 Self.row("unicode61", .index, median: 0.1, storage: .memory),
                 Self.row("fast", .index, median: 0.2, storage: .memory), // half as fast: 0.5
                 Self.row("unicode61", .index, median: 0.3, storage: .file),
@@ -97,11 +97,47 @@ struct ThroughputTests {
                 Self.row("fast", .query, median: 0, mode: .query, storage: .file, p50: 40), // 4× the latency: 0.25
             ], referenceName: "unicode61")
         let relatives = rows.map { $0.relative ?? .nan }
-        let expected = [1, 2, 1, 4, 0.95, 1, 0.5, 1, 1, 1, 0.25]
+        let expected = [1, 2, 1, 4, 0.02 / 0.019, 1, 0.5, 1, 1, 1, 0.25]
         #expect(relatives.count == expected.count, "one relative figure per row, none dropped by zip")
         for (index, (actual, wanted)) in zip(relatives, expected).enumerated() {
             #expect(abs(actual - wanted) < 1e-9, "row \(index)")
         }
+        // The C loop's own ratio, in a column of its own: the harness's speed over C's.
+        #expect(
+            rows.map { $0.harnessOverCLoop.map { ($0 * 1000).rounded() } } == [
+                nil, nil, nil, nil, 950, nil, nil, nil, nil, nil, nil,
+            ])
+        #expect(rows.allSatisfy { $0.tokenizerOverLimitLoop == nil })
+    }
+
+    /// A c-limit row: `relative` against the reference like every row, and the tokenizer's
+    /// speed over its limit loop's in `tokenizer_over_limit`.
+    @Test func aLimitRowIsRelativeToTheReferenceAndNamesItsOwnRatio() throws {
+        let rows = ThroughputMeasurer.addingRelativeFigures(
+            to: [
+                Self.row("unicode61", .tokenize, median: 0.01),
+                Self.row("icu", .tokenize, median: 0.04), // a quarter of unicode61's speed
+                Self.row("icu", .cLimit, median: 0.05), // the limit loop: a fifth; icu is 1.25× of it
+            ], referenceName: "unicode61")
+        let limit = try #require(rows.last)
+        #expect(abs((limit.relative ?? .nan) - 0.2) < 1e-9)
+        #expect(abs((limit.tokenizerOverLimitLoop ?? .nan) - 1.25) < 1e-9)
+        #expect(limit.harnessOverCLoop == nil && rows[1].tokenizerOverLimitLoop == nil)
+    }
+
+    /// A CSV written before the C loops' ratios had columns of their own held them in
+    /// `relative`: a baseline does not compare those rows' `relative` with today's.
+    @Test func anOlderBaselinesLoopRowsAreNotCompared() throws {
+        let older = """
+            tokenizer,operation,mode,corpus,reference,storage,relative
+            unicode61,tokenize,document,c,unicode61,,1.000
+            icu,tokenize,document,c,unicode61,,0.250
+            icu,c-limit,document,c,unicode61,,1.250
+
+            """
+        let baseline = try ThroughputBaseline(csv: older, file: "older.csv")
+        #expect(
+            baseline.relatives.keys.map(\.operation).sorted { $0.rawValue < $1.rawValue } == [.tokenize, .tokenize])
     }
 
     // MARK: Baseline

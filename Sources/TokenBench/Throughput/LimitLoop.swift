@@ -6,8 +6,8 @@ import TokenBenchTokenizers
 
 /// The limit of a shipped tokenizer's approach: the same work written as the plainest C loop
 /// over the same libraries (`Sources/CReferenceLoop/LimitLoops.c`). `tokenbench throughput`
-/// times it beside the tokenizer, and the `c-limit` row's `relative` is the tokenizer's speed as
-/// a fraction of it.
+/// times it beside the tokenizer, and the `c-limit` row's `tokenizer_over_limit` is the
+/// tokenizer's speed as a fraction of it.
 ///
 /// Three tokenizers have one: `icu` (ICU word break plus case folding), `nfkc` (NFKC_Casefold,
 /// then BASE) and `japanese` (MeCab alone: its morphemes, counted, on the unfolded text). Only

@@ -91,8 +91,9 @@ final class ThroughputMeasurer {
             maxSeconds: statistics.maxSeconds, reference: referenceName)
     }
 
-    /// Fills `relative` on every row from the reference tokenizer's row of the same operation,
-    /// mode and storage, measured in the same run.
+    /// Fills `relative` on every row from the reference tokenizer's row of the same operation
+    /// (tokenize for the C loops' rows), mode and storage, measured in the same run; and the C
+    /// loops' rows' own ratios to the tokenizer they stand beside.
     static func addingRelativeFigures(to rows: [ThroughputRow], referenceName: String) -> [ThroughputRow] {
         func referenceRow(_ operation: ThroughputOperation, _ row: ThroughputRow) -> ThroughputRow? {
             rows.first {
@@ -113,18 +114,25 @@ final class ThroughputMeasurer {
         return rows.map { row in
             var row = row
             switch row.operation {
-            case .tokenize, .index:
-                if let reference = referenceRow(row.operation, row), row.medianSeconds > 0 {
+            case .tokenize, .index, .cReference, .cLimit:
+                let measured: ThroughputOperation = row.operation == .index ? .index : .tokenize
+                if let reference = referenceRow(measured, row), row.medianSeconds > 0 {
                     row.relative = reference.medianSeconds / row.medianSeconds
                 }
             case .query:
                 if let reference = referenceRow(.query, row)?.p50Microseconds, let own = row.p50Microseconds, own > 0 {
                     row.relative = reference / own
                 }
-            case .cReference, .cLimit:
-                // The same tokenizer through the harness: the reference for c-reference rows.
-                if let harness = singleThreadRow(.tokenize, row), harness.medianSeconds > 0 {
-                    row.relative = row.medianSeconds / harness.medianSeconds
+            }
+            // The same tokenizer through the harness: what a C loop's row is compared with.
+            if row.operation == .cReference || row.operation == .cLimit,
+                let harness = singleThreadRow(.tokenize, row), harness.medianSeconds > 0
+            {
+                let ratio = row.medianSeconds / harness.medianSeconds
+                if row.operation == .cReference {
+                    row.harnessOverCLoop = ratio
+                } else {
+                    row.tokenizerOverLimitLoop = ratio
                 }
             }
             if row.threads > 1, let single = singleThreadRow(row.operation, row), row.medianSeconds > 0 {

@@ -21,6 +21,8 @@ extension ThroughputRow: CSVRow {
         case p99Microseconds = "p99_us"
         case script, threads, speedup, detail
         case indexBytes = "index_bytes"
+        case harnessOverCLoop = "harness_over_c"
+        case tokenizerOverLimitLoop = "tokenizer_over_limit"
     }
 
     package func field(_ column: Column) -> String {
@@ -54,6 +56,8 @@ extension ThroughputRow: CSVRow {
         case .speedup: Self.format(speedup, "%.2f")
         case .detail: detail?.rawValue ?? ""
         case .indexBytes: indexBytes.map(String.init) ?? ""
+        case .harnessOverCLoop: Self.format(harnessOverCLoop, "%.3f")
+        case .tokenizerOverLimitLoop: Self.format(tokenizerOverLimitLoop, "%.3f")
         }
     }
 
@@ -68,6 +72,7 @@ extension ThroughputRow: CSVRow {
             header: [
                 "tokenizer", "engine", "operation", "mode", "storage", "detail", "script", "threads", "MB/s",
                 "tokens/s", "ns/token", "docs/s", "index bytes", "p50 µs", "p99 µs", "relative", "speed-up",
+                "harness/C", "tokenizer/limit",
             ],
             rows: rows.map { row in
                 [
@@ -77,7 +82,8 @@ extension ThroughputRow: CSVRow {
                     format(row.nanosecondsPerToken, "%.1f"), format(row.documentsPerSecond, "%.0f"),
                     row.indexBytes.map(String.init) ?? "", format(row.p50Microseconds, "%.1f"),
                     format(row.p99Microseconds, "%.1f"),
-                    format(row.relative, "%.3f"), format(row.speedup, "%.2f"),
+                    format(row.relative, "%.3f"), format(row.speedup, "%.2f"), format(row.harnessOverCLoop, "%.3f"),
+                    format(row.tokenizerOverLimitLoop, "%.3f"),
                 ]
             })
     }
@@ -114,6 +120,10 @@ extension ThroughputRow {
         /// Nil for rows without a reference figure.
         package internal(set) var relative: Double?
         package internal(set) var reference: String
+        /// Whether `relative` is this row over the reference tokenizer on this row too: false on a
+        /// c-reference or c-limit row of a CSV written before their own ratios had columns of their
+        /// own (`harness_over_c`, `tokenizer_over_limit`), where `relative` held those ratios.
+        package internal(set) var relativeIsOverReference: Bool
     }
 
     /// The columns every reader needs; `records(ofCSV:file:requiring:)` adds its caller's.
@@ -167,7 +177,11 @@ extension ThroughputRow {
                 corpus: field(.corpus) ?? "", bytes: try parsed(.bytes, "a byte count", Int.init),
                 script: field(.script) ?? "", threads: try parsed(.threads, "a thread count", Int.init) ?? 1,
                 megabytesPerSecond: try number(.megabytesPerSecond), relative: try number(.relative),
-                reference: field(.reference) ?? "")
+                reference: field(.reference) ?? "",
+                relativeIsOverReference: present[.tokenizerOverLimitLoop] != nil
+                    || ![ThroughputOperation.cReference.rawValue, ThroughputOperation.cLimit.rawValue].contains(
+                        field(.operation) ?? "")
+            )
         }
     }
 

@@ -31,13 +31,17 @@ public struct ThroughputRow: Sendable, Equatable, Codable {
     public internal(set) var p99Microseconds: Double?
     /// The spec label of the reference tokenizer `relative` is measured against.
     public internal(set) var reference: String
-    /// Median throughput divided by the reference tokenizer's for the same operation, mode,
-    /// storage and corpus in the same run (for query rows: the reference's p50 latency divided by
-    /// this row's). For the c-reference row: the harness's median throughput for the reference
-    /// tokenizer divided by the C loop's, so 1.0 means the harness costs nothing. For a c-limit
-    /// row: the tokenizer's median throughput divided by its limit loop's, so 1.0 means the
-    /// tokenizer is as fast as its approach allows.
+    /// The row over its baseline, the reference tokenizer, on every row: median throughput
+    /// divided by the reference's for the same operation, mode, storage and corpus in the same
+    /// run (for query rows: the reference's p50 latency divided by this row's; for the
+    /// c-reference and c-limit rows: against the reference's tokenize row of the same mode).
     public internal(set) var relative: Double?
+    /// For the c-reference row: the harness's median throughput for the reference tokenizer
+    /// divided by the C loop's, so 1.0 means the harness costs nothing. Nil on other rows.
+    public internal(set) var harnessOverCLoop: Double?
+    /// For a c-limit row: the tokenizer's median throughput divided by its limit loop's, so 1.0
+    /// means the tokenizer is as fast as its approach allows. Nil on other rows.
+    public internal(set) var tokenizerOverLimitLoop: Double?
     /// Tokenizer instances run at once, each on its own thread over its share of the corpus
     /// (tokenize rows of `--threads N`); the figures are then the aggregate. 1 otherwise.
     public internal(set) var threads: Int = 1
