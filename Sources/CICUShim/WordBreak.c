@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
 #include <unicode/utext.h>
 
 /* ICU's word break costs about 90 ns a word, most of it on text where the answer is plain: a run
@@ -23,6 +25,8 @@ struct tb_wordbreak {
     UText text;
     /* Whether plain chunks skip ICU: only for the root locale, whose rules are UAX #29's. */
     int ascii_words;
+    /* Whether a segment without word status that is an emoji or a symbol is returned (2). */
+    int symbols;
     /* The caller's text, from tb_wordbreak_set_text to tb_wordbreak_clear_text. */
     const uint8_t *bytes;
     int32_t length;
@@ -62,6 +66,24 @@ void tb_wordbreak_close(tb_wordbreak *wordbreak) {
 }
 
 void tb_wordbreak_set_ascii_words(tb_wordbreak *wordbreak, int enabled) { wordbreak->ascii_words = enabled; }
+
+void tb_wordbreak_set_symbols(tb_wordbreak *wordbreak, int enabled) { wordbreak->symbols = enabled; }
+
+/* Whether a segment ICU gives no word status starts with an emoji (Extended_Pictographic, or a
+ * regional indicator of a flag) or a symbol (Other_Symbol: ★, ©; Currency_Symbol: €, $). UAX #29
+ * keeps an emoji sequence in one segment: its ZWJs and pictographs (WB3c), its skin-tone modifier
+ * and variation selector (WB4), a flag's pair of indicators (WB15, WB16). A plain chunk never
+ * holds one, so such a segment always comes from ICU. */
+static int is_symbol_segment(const uint8_t *bytes, int32_t length) {
+    int32_t index = 0;
+    UChar32 code;
+    U8_NEXT(bytes, index, length, code);
+    if (code < 0) return 0;
+    if (u_hasBinaryProperty(code, UCHAR_EXTENDED_PICTOGRAPHIC) || u_hasBinaryProperty(code, UCHAR_REGIONAL_INDICATOR))
+        return 1;
+    int8_t type = u_charType(code);
+    return type == U_OTHER_SYMBOL || type == U_CURRENCY_SYMBOL;
+}
 
 /* Points ICU at the text from byte `start` to its end. */
 static int start_region(tb_wordbreak *wordbreak, int32_t start) {
@@ -162,10 +184,17 @@ int tb_wordbreak_next(tb_wordbreak *wordbreak, int *start, int *end) {
                     wordbreak->scan = segment_start;
                     break;
                 }
-                if (ubrk_getRuleStatus(wordbreak->icu) == UBRK_WORD_NONE) continue;
+                int32_t segment_end = wordbreak->region_start + next;
+                int kind = 1;
+                if (ubrk_getRuleStatus(wordbreak->icu) == UBRK_WORD_NONE) {
+                    if (!wordbreak->symbols ||
+                        !is_symbol_segment(wordbreak->bytes + segment_start, segment_end - segment_start))
+                        continue;
+                    kind = 2;
+                }
                 *start = segment_start;
-                *end = wordbreak->region_start + next;
-                return 1;
+                *end = segment_end;
+                return kind;
             }
             if (next == UBRK_DONE) wordbreak->scan = wordbreak->length;
             wordbreak->position = UBRK_DONE;

@@ -2,10 +2,16 @@ import GRDB
 import GRDBSQLite
 import TokenBenchEngines
 
-/// `icu [locale LOCALE]`: ICU word-break segmentation plus full case folding, so text written
-/// without spaces (Chinese, Japanese, Thai) yields words. Spaces and punctuation are skipped;
-/// offsets are UTF-8 byte offsets of each word. With `locale tr` or `locale az`, I and İ fold the
-/// Turkic way (I → ı, İ → i).
+/// `icu [locale LOCALE] [symbols 0|1]`: ICU word-break segmentation plus full case folding, so
+/// text written without spaces (Chinese, Japanese, Thai) yields words. Spaces and punctuation are
+/// skipped; offsets are UTF-8 byte offsets of each word. With `locale tr` or `locale az`, I and İ
+/// fold the Turkic way (I → ı, İ → i).
+///
+/// With `symbols 1`, what the word breaker skips is a token too when it is an emoji or a symbol
+/// (`tb_wordbreak_set_symbols`): an emoji sequence (a ZWJ family, a flag) is one token, without
+/// its variation selectors, so ❤️ and ❤ are one token; in documents an emoji with skin-tone
+/// modifiers is also indexed without them, colocated, so 👍 finds 👍🏽; ★, ™ and € are tokens.
+/// The words are the same as without it.
 final class IcuTokenizer: RegisteredTokenizerType {
     static let name = "icu"
 
@@ -14,19 +20,33 @@ final class IcuTokenizer: RegisteredTokenizerType {
     private let lowercaser = ASCIILowercaser()
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        let locale = try Self.locale(from: arguments)
-        breaker = try WordBreaker(locale: locale, tokenizer: Self.name)
-        folder = CaseFolder(turkic: Self.isTurkic(locale: locale))
+        let options = try Self.options(from: arguments)
+        breaker = try WordBreaker(locale: options.locale, tokenizer: Self.name, symbols: options.symbols)
+        folder = CaseFolder(turkic: Self.isTurkic(locale: options.locale))
     }
 
-    /// The locale the spec's arguments (`[locale LOCALE]`) name, "" for the root locale; the
-    /// tokenizer and its C limit loop read them alike.
-    static func locale(from arguments: [String]) throws -> String {
-        let parsed = try WrapperArguments(arguments, optionKeys: ["locale"], defaultBase: [], tokenizer: name)
+    /// The spec's arguments: the locale ("" for the root locale) and whether symbols are tokens.
+    struct Options {
+        var locale: String
+        var symbols: Bool
+    }
+
+    /// The options the spec's arguments (`[locale LOCALE] [symbols 0|1]`) name; the tokenizer
+    /// and its C limit loop read them alike.
+    static func options(from arguments: [String]) throws -> Options {
+        let parsed = try WrapperArguments(
+            arguments, optionKeys: ["locale", "symbols"], defaultBase: [], tokenizer: name)
         guard parsed.base.isEmpty else {
-            throw DatabaseError(message: "\(name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE')")
+            throw DatabaseError(
+                message: "\(name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE' and 'symbols 0|1')")
         }
-        return parsed.options["locale"] ?? ""
+        let symbols: Bool
+        switch parsed.options["symbols"] {
+        case nil, "0": symbols = false
+        case "1": symbols = true
+        case let value?: throw DatabaseError(message: "\(name): symbols must be 0 or 1, not '\(value)'")
+        }
+        return Options(locale: parsed.options["locale"] ?? "", symbols: symbols)
     }
 
     /// Whether `locale` folds I and İ the Turkic way (Turkish, Azerbaijani).
@@ -42,21 +62,65 @@ final class IcuTokenizer: RegisteredTokenizerType {
         guard let pText, nText > 0 else { return SQLITE_OK }
         var emitter = TokenEmitter(context: context, callback: tokenCallback)
         let text = UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self)
-        let result = breaker.walk(pText, length: nText) { start, end in
+        let result = breaker.walk(pText, length: nText) { start, end, isSymbol in
             let word = UnsafeBufferPointer(start: text + Int(start), count: Int(end - start))
+            if isSymbol {
+                return emitSymbol(word, start: start, end: end, tokenization: tokenization, emitter: &emitter)
+            }
             return emitFolded(word, start: start, end: end, emitter: &emitter)
         }
         return result < 0 ? SQLITE_ERROR : result
     }
 
+    /// Emits an emoji or symbol segment: without its variation selectors (U+FE0E, U+FE0F), folded
+    /// like a word (Ⓐ → ⓐ); in documents, when it holds skin-tone modifiers (U+1F3FB–1F3FF), also
+    /// without them, colocated. Nothing when only selectors were left.
+    private func emitSymbol(
+        _ symbol: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt, tokenization: FTS5Tokenization,
+        emitter: inout TokenEmitter
+    ) -> CInt {
+        // Symbols are rare in text: two small arrays per symbol cost nothing that matters.
+        var bytes: [UInt8] = []
+        var plain: [UInt8] = []
+        var hasModifier = false
+        var index = 0
+        while index < symbol.count {
+            // U+FE0E and U+FE0F are EF B8 8E and EF B8 8F; U+1F3FB–1F3FF are F0 9F 8F BB–BF.
+            if index + 2 < symbol.count, symbol[index] == 0xEF, symbol[index + 1] == 0xB8,
+                symbol[index + 2] == 0x8E || symbol[index + 2] == 0x8F
+            {
+                index += 3
+            } else if index + 3 < symbol.count, symbol[index] == 0xF0, symbol[index + 1] == 0x9F,
+                symbol[index + 2] == 0x8F, (0xBB...0xBF).contains(symbol[index + 3])
+            {
+                bytes.append(contentsOf: symbol[index..<index + 4])
+                hasModifier = true
+                index += 4
+            } else {
+                bytes.append(symbol[index])
+                plain.append(symbol[index])
+                index += 1
+            }
+        }
+        guard !bytes.isEmpty else { return SQLITE_OK }
+        let code = bytes.withUnsafeBufferPointer { emitFolded($0, start: start, end: end, emitter: &emitter) }
+        guard code == SQLITE_OK, hasModifier, !plain.isEmpty, tokenization.rawValue & FTS5_TOKENIZE_DOCUMENT != 0
+        else {
+            return code
+        }
+        return plain.withUnsafeBufferPointer {
+            emitFolded($0, start: start, end: end, flags: FTS5_TOKEN_COLOCATED, emitter: &emitter)
+        }
+    }
+
     @inline(__always)
-    private func emitFolded(_ word: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt, emitter: inout TokenEmitter)
-        -> CInt
-    {
+    private func emitFolded(
+        _ word: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt, flags: CInt = 0, emitter: inout TokenEmitter
+    ) -> CInt {
         if !folder.isTurkic, let lowered = lowercaser.lowerCased(word) {
             // ASCII fast path: folding is lower-casing.
-            return emitter.emit(lowered, flags: 0, start: start, end: end)
+            return emitter.emit(lowered, flags: flags, start: start, end: end)
         }
-        return folder.withFolded(word) { folded in emitter.emit(folded ?? word, flags: 0, start: start, end: end) }
+        return folder.withFolded(word) { folded in emitter.emit(folded ?? word, flags: flags, start: start, end: end) }
     }
 }

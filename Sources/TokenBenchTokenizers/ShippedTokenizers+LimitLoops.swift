@@ -16,8 +16,10 @@ extension ShippedTokenizers {
         package init?(words: [String]) throws {
             switch words.first {
             case IcuTokenizer.name:
-                let locale = try IcuTokenizer.locale(from: Array(words.dropFirst()))
-                self = .icu(locale: locale, turkicCaseFolding: IcuTokenizer.isTurkic(locale: locale))
+                let options = try IcuTokenizer.options(from: Array(words.dropFirst()))
+                // The loop breaks words only: with symbols, the tokenizer does more than it.
+                guard !options.symbols else { return nil }
+                self = .icu(locale: options.locale, turkicCaseFolding: IcuTokenizer.isTurkic(locale: options.locale))
             case NfkcTokenizer.name:
                 self = .nfkc(base: try NfkcTokenizer.wrapperArguments(Array(words.dropFirst())).base)
             case JapaneseTokenizer.name:

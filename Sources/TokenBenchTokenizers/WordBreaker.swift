@@ -15,7 +15,9 @@ final class WordBreaker {
 
     /// With `asciiWords` false, ICU breaks all of the text, even the runs of ASCII letters and
     /// digits that the root locale takes without it (`tb_wordbreak_next`): the tests' oracle.
-    init(locale: String, tokenizer: String, asciiWords: Bool = true) throws {
+    /// With `symbols`, the walk also reports the segments ICU gives no word status that are an
+    /// emoji sequence or a symbol (`tb_wordbreak_set_symbols`).
+    init(locale: String, tokenizer: String, asciiWords: Bool = true, symbols: Bool = false) throws {
         var error = [CChar](repeating: 0, count: 64)
         guard let handle = tb_wordbreak_open(locale, &error, CInt(error.count)) else {
             let name = String(nulTerminated: error)
@@ -24,17 +26,19 @@ final class WordBreaker {
         }
         self.handle = handle
         if !asciiWords { tb_wordbreak_set_ascii_words(handle, 0) }
+        if symbols { tb_wordbreak_set_symbols(handle, 1) }
     }
 
     deinit {
         tb_wordbreak_close(handle)
     }
 
-    /// Calls `body(start, end)` with the UTF-8 byte offsets of each word of the `length` bytes at
-    /// `text`; a non-zero return stops the walk and is returned. Returns -1 when ICU fails.
-    /// `body` is not escaping, so no context is allocated for it.
+    /// Calls `body(start, end, isSymbol)` with the UTF-8 byte offsets of each word of the
+    /// `length` bytes at `text` (and, with `symbols`, of each emoji or symbol, `isSymbol` true); a
+    /// non-zero return stops the walk and is returned. Returns -1 when ICU fails. `body` is not
+    /// escaping, so no context is allocated for it.
     @inline(__always)
-    func walk(_ text: UnsafePointer<CChar>, length: CInt, _ body: (CInt, CInt) -> CInt) -> CInt {
+    func walk(_ text: UnsafePointer<CChar>, length: CInt, _ body: (CInt, CInt, Bool) -> CInt) -> CInt {
         guard tb_wordbreak_set_text(handle, text, length) == 0 else { return -1 }
         // The iterator must not keep pointing into the caller's text after it returns.
         defer { tb_wordbreak_clear_text(handle) }
@@ -43,7 +47,7 @@ final class WordBreaker {
         while true {
             let found = tb_wordbreak_next(handle, &start, &end)
             guard found > 0 else { return found < 0 ? -1 : 0 }
-            let result = body(start, end)
+            let result = body(start, end, found == 2)
             if result != 0 { return result }
         }
     }

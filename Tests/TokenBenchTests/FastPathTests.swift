@@ -125,15 +125,18 @@ struct FastPathTests {
     /// script's corpus; each of WordBreakTest.txt's strings alone, between ASCII words, and all
     /// of them joined; and seeded random mixes of ASCII words, punctuation, every kind of ASCII
     /// white space, marks, ZWJ, emoji, regional indicators, CJK, Thai and Hebrew.
+    ///
+    /// With `symbols 1` the words stay the same: its walk adds emoji and symbol segments only.
     @Test func icuASCIIWordsAreICUsWords() throws {
         let fast = try WordBreaker(locale: "", tokenizer: "test")
         let plain = try WordBreaker(locale: "", tokenizer: "test", asciiWords: false)
-        func words(_ breaker: WordBreaker, _ text: [UInt8]) -> [[CInt]] {
+        let symbols = try WordBreaker(locale: "", tokenizer: "test", symbols: true)
+        func words(_ breaker: WordBreaker, _ text: [UInt8], keepingSymbols: Bool = false) -> [[CInt]] {
             var found: [[CInt]] = []
             let status = text.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
-                    breaker.walk($0.baseAddress!, length: CInt($0.count)) { start, end in
-                        found.append([start, end])
+                    breaker.walk($0.baseAddress!, length: CInt($0.count)) { start, end, isSymbol in
+                        if !isSymbol || keepingSymbols { found.append([start, end]) }
                         return 0
                     }
                 }
@@ -163,10 +166,18 @@ struct FastPathTests {
             texts.append(Array((0..<random.below(12)).map { _ in pieces[random.below(pieces.count)] }.joined().utf8))
         }
         var differing: [String] = []
-        for text in texts where words(fast, text) != words(plain, text) {
-            differing.append(String(decoding: text, as: UTF8.self))
+        var symbolsChangedWords: [String] = []
+        var symbolSegments = 0
+        for text in texts {
+            let fastWords = words(fast, text)
+            if fastWords != words(plain, text) { differing.append(String(decoding: text, as: UTF8.self)) }
+            if fastWords != words(symbols, text) { symbolsChangedWords.append(String(decoding: text, as: UTF8.self)) }
+            symbolSegments += words(symbols, text, keepingSymbols: true).count - fastWords.count
         }
         #expect(differing.isEmpty, "\(differing.count) of \(texts.count) texts, first: \(differing.prefix(3))")
+        #expect(
+            symbolsChangedWords.isEmpty, "\(symbolsChangedWords.count) texts, first: \(symbolsChangedWords.prefix(3))")
+        #expect(symbolSegments > 1_000, "the texts hold emoji, flags and symbols: \(symbolSegments)")
     }
 
     /// A wrapper that passes every token of its BASE on as it is: over FTS5's own unicode61 it

@@ -170,6 +170,20 @@ struct ShippedTokenizerTests {
             expected: [("run", 0, 7, false), ("die", 8, 13, false), ("news", 14, 18, false)],
             why: "Porter2 where Porter differs: dying → die (Porter: dy), news kept (Porter: new)"),
         Row(
+            spec: "icu symbols 1", mode: .document, text: "ate \u{1F355} \u{1F44D}\u{1F3FD} \u{2764}\u{FE0F} 5\u{20AC}",
+            expected: [
+                ("ate", 0, 3, false), ("\u{1F355}", 4, 8, false), ("\u{1F44D}\u{1F3FD}", 9, 17, false),
+                ("\u{1F44D}", 9, 17, true), ("\u{2764}", 18, 24, false), ("5", 25, 26, false),
+                ("\u{20AC}", 26, 29, false),
+            ],
+            why: "emoji and symbols are tokens; a skin tone adds the plain emoji, colocated; VS16 is dropped"),
+        Row(
+            spec: "icu symbols 1", mode: .query, text: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} \u{1F1EF}\u{1F1F5}",
+            expected: [
+                ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", 0, 18, false), ("\u{1F1EF}\u{1F1F5}", 19, 27, false),
+            ],
+            why: "a ZWJ family and a flag are one token each; queries get no plain form"),
+        Row(
             spec: "cjk", mode: .document, text: "\u{5317}\u{4EAC}\u{5929}",
             expected: [
                 ("\u{5317}\u{4EAC}", 0, 6, false), ("\u{5317}", 0, 3, true), ("\u{4EAC}\u{5929}", 3, 9, false),
@@ -271,6 +285,10 @@ struct ShippedTokenizerTests {
         (
             "japanese dicdir '/nonexistent'",
             "error in tokenizer constructor (japanese: MeCab cannot load dictionary '/nonexistent': param.cpp(69) [ifs] no such file or directory: /nonexistent/dicrc)"
+        ),
+        (
+            "icu symbols yes",
+            "error in tokenizer constructor (icu: symbols must be 0 or 1, not 'yes')"
         ),
         (
             "cjk unigrams 2",

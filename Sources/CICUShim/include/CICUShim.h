@@ -65,9 +65,14 @@ int tb_wordbreak_set_text(tb_wordbreak *wordbreak, const char *text, int length)
 
 /// The next word of the text: sets its UTF-8 byte offsets and returns 1, returns 0 at the end,
 /// or -1 when ICU fails. Segments that are spaces or punctuation (ICU rule status
-/// UBRK_WORD_NONE) are skipped. For the root locale, a run of ASCII letters and digits between
-/// ASCII white space is a word without ICU (the words are ICU's all the same).
+/// UBRK_WORD_NONE) are skipped; with tb_wordbreak_set_symbols, such a segment that is an emoji
+/// sequence or a symbol (other or currency) is returned too, with 2. For the root locale, a run of
+/// ASCII letters and digits between ASCII white space is a word without ICU (the words are ICU's
+/// all the same).
 int tb_wordbreak_next(tb_wordbreak *wordbreak, int *start, int *end);
+
+/// Turns on (1) or off the return of emoji and symbol segments by tb_wordbreak_next.
+void tb_wordbreak_set_symbols(tb_wordbreak *wordbreak, int enabled);
 
 /// Turns off (0) or on the root locale's ASCII words without ICU, before tb_wordbreak_set_text:
 /// the tests compare the two.

@@ -74,6 +74,9 @@ public enum TokenizerCatalog {
                 spec: TokenizerSpec(label: "icu", text: "icu"), origin: .shipped,
                 summary: "ICU word segmentation (dictionaries for Chinese, Japanese, Thai) and full case folding."),
             Entry(
+                spec: TokenizerSpec(label: "icu-symbols", text: "icu symbols 1"), origin: .shipped,
+                summary: "icu, plus emoji and symbols as tokens: 🍕 finds 🍕, 👍 finds 👍🏽, ❤️ finds ❤, € finds €."),
+            Entry(
                 spec: TokenizerSpec(label: "translit", text: "translit"), origin: .shipped,
                 summary: "icu words transliterated to lower-case ASCII: pinyin finds 拼音, katakana finds カタカナ."),
             Entry(
