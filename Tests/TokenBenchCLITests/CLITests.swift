@@ -218,6 +218,26 @@ struct CLITests {
         #expect(run.stdout.split(separator: "\n").count == 1, "the header only")
     }
 
+    /// `-o` onto a file that is not a regular one is written in place: renaming a temporary file
+    /// over `/dev/null`, as root, once replaced the device with a file. A FIFO stands in for it
+    /// here, its reading end held open (without blocking) by the test, which reads the text back.
+    @Test func outputOntoASpecialFileIsWrittenInPlace() throws {
+        let directory = try Self.makeTemporaryDirectory()
+        let fifo = directory.appendingPathComponent("out.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let run = try Self.run(
+            ["tokens", "--tokenizer", "ascii", "--engine", "system", "-o", fifo, "Abc"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        var status = stat()
+        #expect(stat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "still a FIFO")
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self).contains("abc,0,3,0,Abc"))
+    }
+
     @Test func failedExpectationExitsOneAndNamesTheCell() throws {
         let run = try Self.run([
             "matrix", "--fixtures", Self.golden("wrong-expectation.cases"), "--tokenizer", "ascii", "--engine",

@@ -44,6 +44,8 @@ package enum TableFormat: String, CaseIterable, Sendable {
 
 /// Writes command output: to standard output, or atomically to a file (a temporary file in the
 /// same directory renamed over the target), so a failed run never leaves half a file behind.
+/// A target that exists and is not a regular file (`/dev/null`, a FIFO, a terminal) is written
+/// in place: renaming over it would replace the device with a file (as root, `-o /dev/null` did).
 package enum OutputDestination {
     package static func write(_ text: String, to path: String?) throws {
         guard let path else {
@@ -51,7 +53,9 @@ package enum OutputDestination {
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            var status = stat()
+            let isSpecialFile = stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: isSpecialFile ? [] : .atomic)
         } catch {
             throw TokenBenchError.fileAccess(path: path, reason: "cannot write: \(error.localizedDescription)")
         }
