@@ -13,7 +13,8 @@ import TokenBenchEngines
 /// on as BASE made them. A run of one character is that character.
 ///
 /// A one-character query must find a character inside a run: documents also index every
-/// character of a run, colocated with a bigram that holds it (`unigrams 0` turns that off).
+/// character of a run, colocated with the bigram it starts (the last one with the last bigram;
+/// `unigrams 0` turns that off).
 /// Queries hold bigrams only, so positions stay one per bigram on both sides and phrases across
 /// runs (`"北京 天安门"`) still line up.
 final class CjkTokenizer: FilteringWrapper, KeepsLowercaseASCII {
@@ -136,7 +137,7 @@ final class CjkTokenizer: FilteringWrapper, KeepsLowercaseASCII {
     }
 
     /// Emits one run of joining characters: its bigrams, and in documents each character
-    /// colocated with the first bigram that holds it (the last with the last bigram).
+    /// colocated with the bigram it starts (the last with the last bigram).
     private func emitRun(
         _ run: ArraySlice<CJKScan.Character>, inText: ArraySlice<CJKScan.Character>?, isQuery: Bool,
         pieces: inout PieceEmitter, emit: inout TokenEmitter

@@ -45,7 +45,14 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var isolationOptions: IsolationOptions
 
     func validate() throws {
-        guard quality != nil else { return }
+        guard quality != nil else {
+            if alpha != 0.05 { throw ValidationError("--alpha is the significance level of --quality's check") }
+            return
+        }
+        if baseline != "results/matrix.csv" {
+            throw ValidationError(
+                "--baseline is the match matrix to check; --quality names the quality summary instead")
+        }
         let matrixOnly = [
             ("--tokenizer", !workbenchOptions.tokenizerSpecs.isEmpty),
             ("--engine", !workbenchOptions.engineArguments.isEmpty),
@@ -121,6 +128,12 @@ struct CheckCommand: ParsableCommand {
             baseline: path, alpha: alpha, parallelUnits: isolationOptions.jobs ?? 1
         ) { line in
             if showProgress { printError("tokenbench: \(line)") }
+        }
+        guard check.verdicts.contains(where: { $0.outcome != .skipped }) else {
+            let reasons = check.verdicts.map { "\($0.before.key): \($0.skipReason)" }
+            throw TokenBenchError.invalidArgument(
+                name: "--quality", value: path,
+                reason: "no row could be run here (\(reasons.prefix(3).joined(separator: "; ")))")
         }
         print(QualityRegressionCheck.Verdict.csvTable(check.verdicts).csv(), terminator: "")
         for skipped in check.verdicts where skipped.outcome == .skipped {

@@ -190,7 +190,7 @@ struct ShippedTokenizerTests {
                 ("\u{4EAC}", 3, 6, true), ("\u{5929}", 6, 9, true),
             ],
             why:
-                "北京天: one position per bigram; each character colocated with the first bigram that holds it, the last with the last"
+                "北京天: one position per bigram; each character colocated with the bigram it starts, the last with the last"
         ),
         Row(
             spec: "cjk", mode: .query, text: "\u{5317}\u{4EAC}\u{5929} \u{4EAC}",

@@ -125,19 +125,36 @@ struct ThroughputTests {
         #expect(limit.harnessOverCLoop == nil && rows[1].tokenizerOverLimitLoop == nil)
     }
 
-    /// A CSV written before the C loops' ratios had columns of their own held them in
-    /// `relative`: a baseline does not compare those rows' `relative` with today's.
-    @Test func anOlderBaselinesLoopRowsAreNotCompared() throws {
+    /// A C loop's row is compared by its own ratio, the Swift side over the loop: it falls when
+    /// the tokenizer gets slower, not when the loop does. A CSV written before those ratios had
+    /// columns of their own held them in `relative`, and is read so.
+    @Test func loopRowsAreComparedByTheirOwnRatio() throws {
         let older = """
             tokenizer,operation,mode,corpus,reference,storage,relative
-            unicode61,tokenize,document,c,unicode61,,1.000
-            icu,tokenize,document,c,unicode61,,0.250
-            icu,c-limit,document,c,unicode61,,1.250
+            unicode61,tokenize,document,c.txt,unicode61,,1.000
+            icu,tokenize,document,c.txt,unicode61,,0.250
+            icu,c-limit,document,c.txt,unicode61,,1.250
 
             """
         let baseline = try ThroughputBaseline(csv: older, file: "older.csv")
-        #expect(
-            baseline.relatives.keys.map(\.operation).sorted { $0.rawValue < $1.rawValue } == [.tokenize, .tokenize])
+        let limitKey = try #require(baseline.figures.keys.first { $0.operation == .cLimit })
+        #expect(baseline.figures[limitKey] == 1.25)
+        // Now icu at a third of unicode61, its loop at a fifth: icu over its loop 1.67, up.
+        let steady = ThroughputMeasurer.addingRelativeFigures(
+            to: [
+                Self.row("unicode61", .tokenize, median: 0.01), Self.row("icu", .tokenize, median: 0.03),
+                Self.row("icu", .cLimit, median: 0.05),
+            ], referenceName: "unicode61")
+        #expect(try baseline.regressions(in: steady, threshold: 0.15).isEmpty)
+        // icu twice as slow against the same loop: 0.83 of its loop, a fall of a third.
+        let slower = ThroughputMeasurer.addingRelativeFigures(
+            to: [
+                Self.row("unicode61", .tokenize, median: 0.01), Self.row("icu", .tokenize, median: 0.06),
+                Self.row("icu", .cLimit, median: 0.05),
+            ], referenceName: "unicode61")
+        let regressions = try baseline.regressions(in: slower, threshold: 0.15)
+        #expect(regressions.map(\.key.operation.rawValue).sorted() == ["c-limit", "tokenize"])
+        #expect(regressions.contains { $0.description.contains("tokenizer_over_limit 1.250 -> 0.833") })
     }
 
     // MARK: Baseline

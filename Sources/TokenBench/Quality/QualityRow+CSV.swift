@@ -80,8 +80,20 @@ extension QualityRow: CSVRow {
     /// Reads a summary CSV that `tokenbench quality` wrote; a malformed line is an error naming
     /// the file and line.
     package static func rows(ofFile path: String) throws -> [QualityRow] {
-        let records = try CSV.records(
-            ofFile: path, header: Column.allCases.map(\.rawValue), writtenBy: "tokenbench quality")
+        let header = Column.allCases.map(\.rawValue)
+        // A summary written before `check --quality` lacks the three columns it needs: read it
+        // with them empty (the report can still show it; the check says to write it again).
+        let added: [Column] = [.collection, .collectionFingerprint, .perQueryNDCG10]
+        let older = header.filter { name in !added.contains { $0.rawValue == name } }
+        let (found, read) = try CSV.records(ofFile: path, headers: [header, older], writtenBy: "tokenbench quality")
+        let records =
+            found == header
+            ? read
+            : read.map { record in
+                var fields = record.fields
+                fields.insert(contentsOf: ["", "", ""], at: fields.count - 1)
+                return CSV.Record(line: record.line, fields: fields)
+            }
         return try records.map { record in
             let reader = CSVFieldReader<Column>(record: record, file: path)
             let comparison =

@@ -107,15 +107,32 @@ extension Workbench {
                     "the collection changed since the baseline was written (\(collection.name): fingerprint \(row.collectionFingerprint), now \(collection.fingerprint); \(row.perQueryNDCG10.count) judged queries then, \(collection.queries.count) now). That is not a regression: write the baseline again with 'tokenbench quality -o \(path)'"
                 )
             }
-            let options = QualityOptions(
-                tokenizers: rows.map { TokenizerSpec(label: $0.tokenizer, text: $0.spec) }.uniqued(by: \.name),
-                engines: try SQLiteEngine.named(rows.map(\.engine)),
-                queryKinds: rows.map(\.queryKind).uniquedInOrder(), details: rows.map(\.detail).uniquedInOrder(),
-                baseline: TokenizerSpec(label: rows[0].tokenizer, text: rows[0].spec), parallelUnits: parallelUnits)
-            let report = try quality(collection, options: options, progress: progress)
-            check.deaths += report.deaths
+            let engines = try SQLiteEngine.named(rows.map(\.engine))
+            let specs = rows.map { TokenizerSpec(label: $0.tokenizer, text: $0.spec) }.uniqued(by: \.name)
+            // A tokenizer no engine here can make (an extension not loaded, a library missing) is
+            // skipped, as the matrix check skips it: the rest are still checked.
+            let support = engineSupport(of: specs, on: engines)
+            let runnable = support.filter { !$0.engines.isEmpty }.map(\.spec)
+            var report: QualityReport?
+            if let first = runnable.first {
+                let options = QualityOptions(
+                    tokenizers: runnable, engines: engines, queryKinds: rows.map(\.queryKind).uniquedInOrder(),
+                    details: rows.map(\.detail).uniquedInOrder(), baseline: first, parallelUnits: parallelUnits)
+                report = try quality(collection, options: options, progress: progress)
+            }
+            check.deaths += report?.deaths ?? []
             for row in rows {
-                check.verdicts.append(Self.verdict(of: row, in: report, alpha: alpha))
+                if let report, runnable.contains(where: { $0.name == row.tokenizer }) {
+                    check.verdicts.append(Self.verdict(of: row, in: report, alpha: alpha))
+                } else {
+                    let reason =
+                        support.first { $0.spec.name == row.tokenizer }?.refusals.first { $0.engine.name == row.engine }
+                        .map { "\($0.reason)" } ?? "no engine here can make it"
+                    check.verdicts.append(
+                        .init(
+                            before: row, now: nil, comparison: nil, outcome: .skipped, skipReason: reason,
+                            lostQueries: []))
+                }
             }
         }
         return check

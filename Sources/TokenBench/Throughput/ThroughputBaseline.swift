@@ -4,7 +4,9 @@ import Foundation
 /// for catching a tokenizer that got slower compared with the reference.
 ///
 /// Relative figures, not MB/s, are compared: they were measured against the reference tokenizer
-/// in the same run, so they survive a slower or busier machine.
+/// in the same run, so they survive a slower or busier machine. A C loop's row is compared by
+/// its own ratio instead (`harness_over_c`, `tokenizer_over_limit`): the harness, or the
+/// tokenizer, against the loop beside it, which falls when the Swift side gets slower.
 package struct ThroughputBaseline: Sendable {
     /// What identifies a row across runs.
     package struct Key: Hashable, Sendable, CustomStringConvertible {
@@ -69,12 +71,23 @@ package struct ThroughputBaseline: Sendable {
         /// The change as a fraction of the baseline (−0.2 is 20% slower relative to the reference).
         package var change: Double { (current - baseline) / baseline }
 
+        /// The figure compared: the row's column.
+        package var figure: String {
+            switch key.operation {
+            case .cReference: ThroughputRow.Column.harnessOverCLoop.rawValue
+            case .cLimit: ThroughputRow.Column.tokenizerOverLimitLoop.rawValue
+            default: ThroughputRow.Column.relative.rawValue
+            }
+        }
+
         package var description: String {
-            String(format: "%@: relative %.3f -> %.3f (%+.1f%%)", key.description, baseline, current, change * 100)
+            String(
+                format: "%@: %@ %.3f -> %.3f (%+.1f%%)", key.description, figure, baseline, current, change * 100)
         }
     }
 
-    package private(set) var relatives: [Key: Double] = [:]
+    /// Per row, the figure compared: `relative`, or a C loop's own ratio.
+    package private(set) var figures: [Key: Double] = [:]
     package let file: String
 
     /// Reads a throughput CSV written by `tokenbench throughput`.
@@ -85,14 +98,14 @@ package struct ThroughputBaseline: Sendable {
     package init(csv text: String, file: String) throws {
         self.file = file
         for record in try ThroughputRow.records(ofCSV: text, file: file, requiring: [.storage, .relative]) {
-            // An older file's C loop rows hold another ratio there: nothing to compare with.
-            guard let relative = record.relative, record.relativeIsOverReference else { continue }
-            guard relative > 0 else {
+            let isLoopRow = record.operation == .cReference || record.operation == .cLimit
+            guard let figure = isLoopRow ? record.loopRatio : record.relative else { continue }
+            guard figure > 0 else {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: record.line,
-                    reason: "relative '\(String(format: "%g", relative))' is not a positive number")
+                    reason: "relative '\(String(format: "%g", figure))' is not a positive number")
             }
-            relatives[Key(record)] = relative
+            figures[Key(record)] = figure
         }
     }
 
@@ -103,9 +116,15 @@ package struct ThroughputBaseline: Sendable {
         var compared = 0
         var regressions: [Regression] = []
         for row in rows {
-            guard let current = row.relative else { continue }
+            let figure =
+                switch row.operation {
+                case .cReference: row.harnessOverCLoop
+                case .cLimit: row.tokenizerOverLimitLoop
+                default: row.relative
+                }
+            guard let current = figure else { continue }
             let key = Key(row)
-            guard let baseline = relatives[key] else { continue }
+            guard let baseline = figures[key] else { continue }
             compared += 1
             if current < baseline * (1 - threshold) {
                 regressions.append(Regression(key: key, baseline: baseline, current: current))

@@ -124,6 +124,9 @@ extension ThroughputRow {
         /// c-reference or c-limit row of a CSV written before their own ratios had columns of their
         /// own (`harness_over_c`, `tokenizer_over_limit`), where `relative` held those ratios.
         package internal(set) var relativeIsOverReference: Bool
+        /// A C loop's row: its own ratio, `harness_over_c` or `tokenizer_over_limit` (in an older
+        /// CSV, its `relative`). Nil on other rows.
+        package internal(set) var loopRatio: Double?
     }
 
     /// The columns every reader needs; `records(ofCSV:file:requiring:)` adds its caller's.
@@ -165,6 +168,15 @@ extension ThroughputRow {
                 guard let value = try parsed(column, what, parse) else { throw invalid(column, what) }
                 return value
             }
+            let isLoopRow = [ThroughputOperation.cReference.rawValue, ThroughputOperation.cLimit.rawValue].contains(
+                field(.operation) ?? "")
+            let relativeIsOverReference = present[.tokenizerOverLimitLoop] != nil || !isLoopRow
+            let relative = try number(.relative)
+            let loopRatio =
+                !isLoopRow
+                ? nil
+                : relativeIsOverReference
+                    ? try number(.harnessOverCLoop) ?? number(.tokenizerOverLimitLoop) : relative
             return Record(
                 line: record.line, tokenizer: field(.tokenizer) ?? "",
                 engine: field(.engine) ?? SQLiteEngine.system.name,
@@ -176,12 +188,9 @@ extension ThroughputRow {
                     ?? (field(.operation) == ThroughputOperation.index.rawValue ? .full : nil),
                 corpus: field(.corpus) ?? "", bytes: try parsed(.bytes, "a byte count", Int.init),
                 script: field(.script) ?? "", threads: try parsed(.threads, "a thread count", Int.init) ?? 1,
-                megabytesPerSecond: try number(.megabytesPerSecond), relative: try number(.relative),
-                reference: field(.reference) ?? "",
-                relativeIsOverReference: present[.tokenizerOverLimitLoop] != nil
-                    || ![ThroughputOperation.cReference.rawValue, ThroughputOperation.cLimit.rawValue].contains(
-                        field(.operation) ?? "")
-            )
+                megabytesPerSecond: try number(.megabytesPerSecond), relative: relative,
+                reference: field(.reference) ?? "", relativeIsOverReference: relativeIsOverReference,
+                loopRatio: loopRatio)
         }
     }
 
