@@ -45,11 +45,7 @@ final class CjkTokenizer: FilteringWrapper, KeepsLowercaseASCII {
     init(connection: EngineConnection, arguments: [String]) throws {
         let parsed = try WrapperArguments(
             arguments, optionKeys: ["unigrams"], defaultBase: Self.defaultBase, tokenizer: Self.name)
-        switch parsed.options["unigrams"] {
-        case nil, "1": indexesUnigrams = true
-        case "0": indexesUnigrams = false
-        case let value?: throw DatabaseError(message: "\(Self.name): unigrams must be 0 or 1, not '\(value)'")
-        }
+        indexesUnigrams = try parsed.flag("unigrams", default: true)
         base = try parsed.makeBase(connection)
         baseWordTable = Unicode61WordTable.unmanaged(of: base)
     }

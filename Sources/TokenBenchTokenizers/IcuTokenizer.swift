@@ -40,13 +40,7 @@ final class IcuTokenizer: RegisteredTokenizerType {
             throw DatabaseError(
                 message: "\(name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE' and 'symbols 0|1')")
         }
-        let symbols: Bool
-        switch parsed.options["symbols"] {
-        case nil, "0": symbols = false
-        case "1": symbols = true
-        case let value?: throw DatabaseError(message: "\(name): symbols must be 0 or 1, not '\(value)'")
-        }
-        return Options(locale: parsed.options["locale"] ?? "", symbols: symbols)
+        return Options(locale: parsed.options["locale"] ?? "", symbols: try parsed.flag("symbols", default: false))
     }
 
     /// Whether `locale` folds I and İ the Turkic way (Turkish, Azerbaijani).

@@ -23,6 +23,16 @@ struct WrapperArguments {
         self.tokenizer = tokenizer
     }
 
+    /// The option `key` as a switch, `0` or `1`; `defaultValue` when not given.
+    func flag(_ key: String, default defaultValue: Bool) throws -> Bool {
+        switch options[key] {
+        case nil: defaultValue
+        case "0": false
+        case "1": true
+        case let value?: throw DatabaseError(message: "\(tokenizer): \(key) must be 0 or 1, not '\(value)'")
+        }
+    }
+
     /// How deep shipped wrappers may nest (`synonyms german nfkc …`): each level is a constructor
     /// calling the next through SQLite, and a spec of hundreds of wrapper names (the `spec` fuzz
     /// target made one) would otherwise overflow the stack.

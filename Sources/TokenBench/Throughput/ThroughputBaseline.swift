@@ -72,13 +72,7 @@ package struct ThroughputBaseline: Sendable {
         package var change: Double { (current - baseline) / baseline }
 
         /// The figure compared: the row's column.
-        package var figure: String {
-            switch key.operation {
-            case .cReference: ThroughputRow.Column.harnessOverCLoop.rawValue
-            case .cLimit: ThroughputRow.Column.tokenizerOverLimitLoop.rawValue
-            default: ThroughputRow.Column.relative.rawValue
-            }
-        }
+        package var figure: String { key.operation.comparedColumn.rawValue }
 
         package var description: String {
             String(
@@ -98,12 +92,13 @@ package struct ThroughputBaseline: Sendable {
     package init(csv text: String, file: String) throws {
         self.file = file
         for record in try ThroughputRow.records(ofCSV: text, file: file, requiring: [.storage, .relative]) {
-            let isLoopRow = record.operation == .cReference || record.operation == .cLimit
-            guard let figure = isLoopRow ? record.loopRatio : record.relative else { continue }
+            guard let figure = record.comparedFigure else { continue }
             guard figure > 0 else {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: record.line,
-                    reason: "relative '\(String(format: "%g", figure))' is not a positive number")
+                    reason:
+                        "\(record.operation.comparedColumn.rawValue) '\(String(format: "%g", figure))' is not a positive number"
+                )
             }
             figures[Key(record)] = figure
         }
@@ -116,13 +111,7 @@ package struct ThroughputBaseline: Sendable {
         var compared = 0
         var regressions: [Regression] = []
         for row in rows {
-            let figure =
-                switch row.operation {
-                case .cReference: row.harnessOverCLoop
-                case .cLimit: row.tokenizerOverLimitLoop
-                default: row.relative
-                }
-            guard let current = figure else { continue }
+            guard let current = row.comparedFigure else { continue }
             let key = Key(row)
             guard let baseline = figures[key] else { continue }
             compared += 1

@@ -125,9 +125,7 @@ final class ThroughputMeasurer {
                 }
             }
             // The same tokenizer through the harness: what a C loop's row is compared with.
-            if row.operation == .cReference || row.operation == .cLimit,
-                let harness = singleThreadRow(.tokenize, row), harness.medianSeconds > 0
-            {
+            if row.operation.isCLoop, let harness = singleThreadRow(.tokenize, row), harness.medianSeconds > 0 {
                 let ratio = row.medianSeconds / harness.medianSeconds
                 if row.operation == .cReference {
                     row.harnessOverCLoop = ratio

@@ -15,4 +15,17 @@ public enum ThroughputOperation: String, CaseIterable, Sendable {
 
     /// The operations a run can be asked for: `cReference` and `cLimit` rows come with `tokenize`.
     public static let requestable: [ThroughputOperation] = [.tokenize, .index, .query]
+
+    /// Whether a row of this operation is a C loop's, timed beside a tokenizer.
+    var isCLoop: Bool { self == .cReference || self == .cLimit }
+
+    /// The column `throughput --baseline` compares on a row of this operation: `relative`, or a
+    /// C loop's own ratio to the tokenizer beside it, which falls when the Swift side gets slower.
+    var comparedColumn: ThroughputRow.Column {
+        switch self {
+        case .cReference: .harnessOverCLoop
+        case .cLimit: .tokenizerOverLimitLoop
+        case .tokenize, .index, .query: .relative
+        }
+    }
 }

@@ -120,13 +120,13 @@ extension ThroughputRow {
         /// Nil for rows without a reference figure.
         package internal(set) var relative: Double?
         package internal(set) var reference: String
-        /// Whether `relative` is this row over the reference tokenizer on this row too: false on a
-        /// c-reference or c-limit row of a CSV written before their own ratios had columns of their
-        /// own (`harness_over_c`, `tokenizer_over_limit`), where `relative` held those ratios.
-        package internal(set) var relativeIsOverReference: Bool
-        /// A C loop's row: its own ratio, `harness_over_c` or `tokenizer_over_limit` (in an older
-        /// CSV, its `relative`). Nil on other rows.
+        /// A C loop's row: its own ratio, `harness_over_c` or `tokenizer_over_limit`. Nil on other
+        /// rows. A CSV written before those columns held the ratio in the row's `relative`, which
+        /// is read as it.
         package internal(set) var loopRatio: Double?
+
+        /// The figure `throughput --baseline` compares: that of `operation.comparedColumn`.
+        var comparedFigure: Double? { operation.isCLoop ? loopRatio : relative }
     }
 
     /// The columns every reader needs; `records(ofCSV:file:requiring:)` adds its caller's.
@@ -168,20 +168,17 @@ extension ThroughputRow {
                 guard let value = try parsed(column, what, parse) else { throw invalid(column, what) }
                 return value
             }
-            let isLoopRow = [ThroughputOperation.cReference.rawValue, ThroughputOperation.cLimit.rawValue].contains(
-                field(.operation) ?? "")
-            let relativeIsOverReference = present[.tokenizerOverLimitLoop] != nil || !isLoopRow
+            let operation = try required(
+                .operation, "an operation of 'tokenbench throughput'", ThroughputOperation.init)
             let relative = try number(.relative)
             let loopRatio =
-                !isLoopRow
+                !operation.isCLoop
                 ? nil
-                : relativeIsOverReference
-                    ? try number(.harnessOverCLoop) ?? number(.tokenizerOverLimitLoop) : relative
+                : present[.tokenizerOverLimitLoop] == nil
+                    ? relative : try number(.harnessOverCLoop) ?? number(.tokenizerOverLimitLoop)
             return Record(
                 line: record.line, tokenizer: field(.tokenizer) ?? "",
-                engine: field(.engine) ?? SQLiteEngine.system.name,
-                operation: try required(
-                    .operation, "an operation of 'tokenbench throughput'", ThroughputOperation.init),
+                engine: field(.engine) ?? SQLiteEngine.system.name, operation: operation,
                 mode: try required(.mode, "a tokenization mode", TokenizationMode.init),
                 storage: try parsed(.storage, "memory or file", IndexStorage.init(rawValue:)),
                 detail: try parsed(.detail, "full, column or none", FTS5Detail.init(rawValue:))
@@ -189,8 +186,7 @@ extension ThroughputRow {
                 corpus: field(.corpus) ?? "", bytes: try parsed(.bytes, "a byte count", Int.init),
                 script: field(.script) ?? "", threads: try parsed(.threads, "a thread count", Int.init) ?? 1,
                 megabytesPerSecond: try number(.megabytesPerSecond), relative: relative,
-                reference: field(.reference) ?? "", relativeIsOverReference: relativeIsOverReference,
-                loopRatio: loopRatio)
+                reference: field(.reference) ?? "", loopRatio: loopRatio)
         }
     }
 

@@ -42,6 +42,11 @@ public struct ThroughputRow: Sendable, Equatable, Codable {
     /// For a c-limit row: the tokenizer's median throughput divided by its limit loop's, so 1.0
     /// means the tokenizer is as fast as its approach allows. Nil on other rows.
     public internal(set) var tokenizerOverLimitLoop: Double?
+
+    /// The figure `throughput --baseline` compares: that of `operation.comparedColumn`.
+    var comparedFigure: Double? {
+        operation.isCLoop ? harnessOverCLoop ?? tokenizerOverLimitLoop : relative
+    }
     /// Tokenizer instances run at once, each on its own thread over its share of the corpus
     /// (tokenize rows of `--threads N`); the figures are then the aggregate. 1 otherwise.
     public internal(set) var threads: Int = 1
