@@ -42,44 +42,32 @@ extension HTMLReport {
         return html + "</section>\n"
     }
 
-    /// A scatter plot: the index's bytes across, nDCG@10 up; a point per tokenizer, engine and detail.
+    /// A scatter plot: the index's bytes across, nDCG@10 up; a point per tokenizer, engine and
+    /// detail, the engines named together where they give the same figures.
     private func sizeAgainstQualityChart(_ rows: [QualityRow]) -> String {
-        guard !rows.isEmpty else { return "" }
-        let width = 720.0
-        let height = 360.0
-        let left = 70.0
-        let bottom = 40.0
-        let plotWidth = width - left - 160
-        let plotHeight = height - bottom - 30
-        let maxBytes = Double(rows.compactMap(\.indexBytes).max() ?? 1)
-        let maxScore = max(rows.map(\.metrics.nDCG10).max() ?? 1, 0.000_001)
-        func x(_ bytes: Int) -> Double { left + Double(bytes) / maxBytes * plotWidth }
-        func y(_ score: Double) -> Double { 30 + plotHeight - score / maxScore * plotHeight }
-        let title = "index bytes against nDCG@10"
-        var svg =
-            "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
-        svg += "<title>\(HTML.escape(title))</title>"
-        svg += "<text x=\"0\" y=\"16\" class=\"chart-title\">\(HTML.escape(title)) (up: better; left: smaller)</text>"
-        svg +=
-            "<line x1=\"\(left)\" y1=\"\(30 + plotHeight)\" x2=\"\(left + plotWidth)\" y2=\"\(30 + plotHeight)\" stroke=\"#444\"/>"
-        svg += "<line x1=\"\(left)\" y1=\"30\" x2=\"\(left)\" y2=\"\(30 + plotHeight)\" stroke=\"#444\"/>"
-        svg +=
-            "<text x=\"\(left + plotWidth)\" y=\"\(height - 8)\" text-anchor=\"end\">\(HTML.escape(Self.bytes(Int(maxBytes))))</text>"
-        svg += "<text x=\"\(left)\" y=\"\(height - 8)\">0 bytes</text>"
-        svg += "<text x=\"\(left - 6)\" y=\"34\" text-anchor=\"end\">\(String(format: "%.3f", maxScore))</text>"
-        svg += "<text x=\"\(left - 6)\" y=\"\(30 + plotHeight)\" text-anchor=\"end\">0</text>"
+        var points: [ScatterPoint] = []
         for row in rows {
             guard let bytes = row.indexBytes else { continue }
-            let label = "\(row.tokenizer)@\(row.engine) \(row.detail.rawValue)"
-            let px = String(format: "%.1f", x(bytes))
-            let py = String(format: "%.1f", y(row.metrics.nDCG10))
-            svg += "<circle cx=\"\(px)\" cy=\"\(py)\" r=\"4\" fill=\"#2f6db3\" stroke=\"#000\" stroke-width=\"0.5\">"
-            svg +=
-                "<title>\(HTML.escape("\(row.key): nDCG@10 \(String(format: "%.4f", row.metrics.nDCG10)), \(Self.bytes(bytes))"))</title></circle>"
-            svg +=
-                "<text x=\"\(String(format: "%.1f", x(bytes) + 6))\" y=\"\(py)\" class=\"value\">\(HTML.escape(label))</text>"
+            let tooltip = "\(row.key): nDCG@10 \(String(format: "%.4f", row.metrics.nDCG10)), \(Self.bytes(bytes))"
+            if let same = points.firstIndex(where: {
+                $0.x == Double(bytes) && $0.y == row.metrics.nDCG10 && $0.label.hasPrefix("\(row.tokenizer)@")
+                    && $0.label.hasSuffix(" \(row.detail.rawValue)")
+            }) {
+                points[same].label = points[same].label.replacingOccurrences(
+                    of: " \(row.detail.rawValue)", with: "+\(row.engine) \(row.detail.rawValue)",
+                    options: [.anchored, .backwards])
+                points[same].tooltip += "\n" + tooltip
+            } else {
+                points.append(
+                    ScatterPoint(
+                        x: Double(bytes), y: row.metrics.nDCG10,
+                        label: "\(row.tokenizer)@\(row.engine) \(row.detail.rawValue)", tooltip: tooltip))
+            }
         }
-        return svg + "</svg></figure>\n"
+        guard !points.isEmpty else { return "" }
+        return scatterChart(
+            title: "index bytes against nDCG@10 (up: better; left: smaller)", points: points,
+            xAxis: { Self.bytes(Int($0)) }, yAxis: { $0 == 0 ? "0" : String(format: "%.3f", $0) })
     }
 
     /// "917,504 bytes (0.9 MiB)".

@@ -174,7 +174,9 @@ extension HTMLReport {
               if (kase[1] !== category) {
                 category = kase[1];
                 body = el("tbody");
-                var band = el("tr", "category"), label = el("th", null, data.categories[category]);
+                // The name in a span of its own, which stays in view while the columns scroll.
+                var band = el("tr", "category"), label = el("th");
+                label.appendChild(el("span", null, data.categories[category]));
                 label.colSpan = tokenizers.length + 1;
                 label.scope = "rowgroup";
                 band.appendChild(label);

@@ -22,7 +22,8 @@ extension HTMLReport {
         th.tokenizer small { display: block; font-weight: 400; color: #555; }
         th.corner { text-align: left; vertical-align: bottom; }
         tr.category th { text-align: left; background: #e9eef5; padding: 4px 6px; font-size: 13px; }
-        th.case { position: sticky; left: 0; z-index: 1; background: #fff; text-align: left; font-weight: 400; padding: 2px 6px; max-width: 330px; border-bottom: 1px solid #e5e5e5; }
+        tr.category th span { position: sticky; left: 6px; }
+        th.case { position: sticky; left: 0; z-index: 1; background: #fff; text-align: left; font-weight: 400; padding: 2px 6px; min-width: min(240px, 36vw); max-width: min(330px, 40vw); border-bottom: 1px solid #e5e5e5; }
         table.grid thead th.corner { left: 0; z-index: 3; }
         button.show-tokens { font-size: 10px; padding: 0 4px; margin-top: 2px; }
         th.case .id { display: block; font: 11px ui-monospace, "DejaVu Sans Mono", monospace; color: #555; }
@@ -82,7 +83,7 @@ extension HTMLReport {
         table.align td.t .tok { background: #d6f0d8; border: 1px solid #7bb984; border-radius: 3px; }
         table.align td.t .tok.coloc { border-style: dashed; background: #eef8ef; }
         .warn { color: #b3261e; }
-        figure { margin: 8px 0 16px; }
+        figure { margin: 8px 0 16px; overflow-x: auto; }
         svg text { font: 12px system-ui, "Noto Sans", sans-serif; fill: #1d1d1f; }
         svg text.chart-title { font-weight: 600; font-size: 13px; }
         svg text.value { font-size: 10px; fill: #333; }
