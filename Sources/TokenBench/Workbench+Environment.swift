@@ -50,6 +50,13 @@ extension Workbench {
                     "CREATE VIRTUAL TABLE temp.tokenbench_env_vocab USING fts5vocab(temp, tokenbench_env, instance)",
                     "SELECT * FROM temp.tokenbench_env_vocab")
             ))
+        // The v2 tokenizer API, locales, tokendata and insttoken: probed on a private connection.
+        let features = connection.engine.fts5Features
+        pairs.append(("capability.fts5_api_version", features.map { String($0.apiVersion) } ?? ""))
+        for feature in FTS5Feature.allCases {
+            let missing = features.map { $0.missing[feature] } ?? "no: the engine could not be opened"
+            pairs.append(("capability.\(feature.rawValue)", missing.map { "no: \($0)" } ?? "yes"))
+        }
         return pairs
     }
 

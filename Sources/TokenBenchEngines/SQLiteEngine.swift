@@ -91,23 +91,49 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The function table, in a class so that an engine is a cheap value.
+    /// What this engine's FTS5 offers beyond the v1 tokenizer API, probed once on a private
+    /// connection; nil when no connection can be opened.
+    package var fts5Features: FTS5Features? {
+        library.features {
+            (try? EngineConnection(engine: self)).map { FTS5Features(probing: $0) }
+        }
+    }
+
+    /// The xCreate that FTS5 puts on the v2 face of a tokenizer registered through v1 (the same
+    /// for every such tokenizer of this library), learnt once on a private connection; nil
+    /// before fts5_api version 3.
+    var fts5V2Shim: UInt? {
+        library.shim { (try? EngineConnection(engine: self))?.v1ToV2Shim() }
+    }
+
+    /// The function table, in a class so that an engine is a cheap value, with what is learnt
+    /// once per library.
     private final class Library: @unchecked Sendable {
         let functions: tb_sqlite_functions
         private let lock = NSLock()
-        /// Found once per library, under `lock`: nil until then.
+        /// Each found once per library, under `lock`: nil until then.
         private var unicode61Methods: BuiltInTokenizerMethods??
+        private var fts5Features: FTS5Features??
+        private var v2Shim: UInt??
 
         init(_ functions: tb_sqlite_functions) { self.functions = functions }
 
-        func builtInUnicode61Methods(find: () -> BuiltInTokenizerMethods?) -> BuiltInTokenizerMethods? {
+        /// `slot`'s value, found by `find` the first time. `find` runs under the lock: it opens a
+        /// connection, which never asks this library for anything else.
+        private func once<T>(_ slot: ReferenceWritableKeyPath<Library, T??>, _ find: () -> T?) -> T? {
             lock.lock()
             defer { lock.unlock() }
-            if let found = unicode61Methods { return found }
+            if let found = self[keyPath: slot] { return found }
             let found = find()
-            unicode61Methods = .some(found)
+            self[keyPath: slot] = .some(found)
             return found
         }
+
+        func builtInUnicode61Methods(find: () -> BuiltInTokenizerMethods?) -> BuiltInTokenizerMethods? {
+            once(\.unicode61Methods, find)
+        }
+        func features(find: () -> FTS5Features?) -> FTS5Features? { once(\.fts5Features, find) }
+        func shim(find: () -> UInt?) -> UInt? { once(\.v2Shim, find) }
     }
 }
 

@@ -12,20 +12,30 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench()
-        var table = Table(header: ["tokenizer", "engine", "spec", "origin", "supported", "summary", "detail"])
+        var table = Table(header: [
+            "tokenizer", "engine", "spec", "origin", "supported", "summary", "detail", "tokenizer_api",
+            "engine_features",
+        ])
         for engine in workbenchOptions.engines {
+            // What the engine's FTS5 has beyond the v1 tokenizer API, the same on each of its rows.
+            let features =
+                engine.fts5Features.map { features in
+                    FTS5Feature.allCases.filter(features.has).map(\.rawValue).joined(separator: " ")
+                } ?? ""
             for entry in TokenizerCatalog.all {
                 let reason = workbench.unsupportedReason(entry.spec, engine: engine)
                 table.rows.append([
                     entry.spec.name, engine.name, entry.spec.text, entry.origin.rawValue, reason == nil ? "yes" : "no",
                     entry.summary, reason ?? "",
+                    reason == nil ? workbench.tokenizerAPI(entry.spec, engine: engine) ?? "" : "",
+                    features,
                 ])
             }
             // Each extension: whether it loaded on this engine, and why not.
             for (loadable, failure) in workbench.extensionStatus(engine: engine) {
                 table.rows.append([
                     loadable.description, engine.name, "", "extension", failure == nil ? "yes" : "no",
-                    "SQLite loadable extension", failure ?? "",
+                    "SQLite loadable extension", failure ?? "", "", features,
                 ])
             }
             // Tokenizers named on the command line (from extensions, say) are probed too.
@@ -33,6 +43,7 @@ struct ListCommand: ParsableCommand {
                 let reason = workbench.unsupportedReason(spec, engine: engine)
                 table.rows.append([
                     spec.name, engine.name, spec.text, "argument", reason == nil ? "yes" : "no", "", reason ?? "",
+                    reason == nil ? workbench.tokenizerAPI(spec, engine: engine) ?? "" : "", features,
                 ])
             }
         }

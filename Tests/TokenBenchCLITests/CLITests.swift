@@ -348,7 +348,13 @@ struct CLITests {
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         let written = try String(contentsOf: directory.appendingPathComponent("list.csv"), encoding: .utf8)
-        #expect(written.hasPrefix("tokenizer,engine,spec,origin,supported,summary,detail\n"))
+        #expect(
+            written.hasPrefix(
+                "tokenizer,engine,spec,origin,supported,summary,detail,tokenizer_api,engine_features\n"))
+        // What each engine's FTS5 has beyond the v1 API, and the API each tokenizer came in by.
+        #expect(written.contains(",v1,\n"))
+        #expect(written.contains("\nporter-unicode61,bundled,porter unicode61,builtin,yes,"))
+        #expect(written.contains(",v2,tokenizer_v2 locale tokendata insttoken\n"))
         #expect(written.contains("\nunicode61,system,unicode61,builtin,yes,"))
         #expect(written.contains("\nunicode61,bundled,unicode61,builtin,yes,"))
     }

@@ -70,8 +70,12 @@ struct ExtensionTests {
         let list = try CLITests.run(["list", "--load-extension", library.path] + engines)
         #expect(list.status == 0, "\(list.stderr)")
         for engine in ["system", "bundled", path] {
+            // The last column: what the engine's FTS5 has beyond the v1 tokenizer API (the
+            // library loaded by path is the system's 3.40.1).
+            let features = engine == "bundled" ? "tokenizer_v2 locale tokendata insttoken" : ""
             #expect(
-                list.stdout.contains("\n\(library.path),\(engine),,extension,yes,SQLite loadable extension,\n"),
+                list.stdout.contains(
+                    "\n\(library.path),\(engine),,extension,yes,SQLite loadable extension,,,\(features)\n"),
                 "\(list.stdout.suffix(600))")
         }
     }
@@ -84,15 +88,18 @@ struct ExtensionTests {
         let argument = library.path + ":tbtest_traced_init"
         let list = try CLITests.run(["list", "--load-extension", argument, "--tokenizer", "tbtest_traced"])
         #expect(list.status == 0, "\(list.stderr)")
-        #expect(list.stdout.contains("\n\(argument),system,,extension,yes,SQLite loadable extension,\n"))
+        #expect(list.stdout.contains("\n\(argument),system,,extension,yes,SQLite loadable extension,,,\n"))
         let reason = "its entry point failed (code 1): tbtest: this SQLite has no sqlite3_trace_v2"
-        #expect(
-            list.stdout.contains("\n\(argument),bundled,,extension,no,SQLite loadable extension,\(reason)\n"),
-            "\(list.stdout.suffix(800))")
-        #expect(list.stdout.contains("\ntbtest_traced,system,tbtest_traced,argument,yes,,\n"))
+        let bundledFeatures = "tokenizer_v2 locale tokendata insttoken"
         #expect(
             list.stdout.contains(
-                "\ntbtest_traced,bundled,tbtest_traced,argument,no,,no such tokenizer: tbtest_traced (extension \(argument) did not load on bundled: \(reason))\n"
+                "\n\(argument),bundled,,extension,no,SQLite loadable extension,\(reason),,\(bundledFeatures)\n"),
+            "\(list.stdout.suffix(800))")
+        // The extension's tokenizer is a v1 one.
+        #expect(list.stdout.contains("\ntbtest_traced,system,tbtest_traced,argument,yes,,,v1,\n"))
+        #expect(
+            list.stdout.contains(
+                "\ntbtest_traced,bundled,tbtest_traced,argument,no,,no such tokenizer: tbtest_traced (extension \(argument) did not load on bundled: \(reason)),,\(bundledFeatures)\n"
             ), "\(list.stdout.suffix(800))")
 
         let tokens = try CLITests.run(["tokens", "--load-extension", argument, "--tokenizer", "tbtest_traced", "x"])

@@ -34,6 +34,32 @@ typedef struct tb_sqlite_functions {
     const void *api_routines;
 } tb_sqlite_functions;
 
+/// FTS5's v2 tokenizer (SQLite 3.47 and later), laid out as fts5.h documents it: v1's methods,
+/// after a version number, with xTokenize also given the locale of the value (pLocale, nLocale:
+/// not NUL-terminated; NULL and 0 for a value without one). Instances and contexts are opaque.
+typedef struct tb_fts5_tokenizer_v2 {
+    int iVersion;
+    int (*xCreate)(void *userData, const char **arguments, int count, void **instance);
+    void (*xDelete)(void *instance);
+    int (*xTokenize)(void *instance, void *context, int flags, const char *text, int nText, const char *locale,
+                     int nLocale, int (*xToken)(void *, int, const char *, int, int, int));
+} tb_fts5_tokenizer_v2;
+
+/// fts5_api from version 3 (SQLite 3.47): the v1 members, unchanged, then the v2 tokenizers'
+/// registration. Read through this struct only when iVersion is 3 or more: an older SQLite's
+/// struct ends before xCreateTokenizer_v2. The v1 members are the system fts5_api's and are
+/// not called through this struct.
+typedef struct tb_fts5_api_v3 {
+    int iVersion;
+    void *xCreateTokenizer;
+    void *xFindTokenizer;
+    void *xCreateFunction;
+    int (*xCreateTokenizer_v2)(struct tb_fts5_api_v3 *api, const char *name, void *userData,
+                               tb_fts5_tokenizer_v2 *tokenizer, void (*xDestroy)(void *));
+    int (*xFindTokenizer_v2)(struct tb_fts5_api_v3 *api, const char *name, void **userData,
+                             tb_fts5_tokenizer_v2 **tokenizer);
+} tb_fts5_api_v3;
+
 const tb_sqlite_functions *tb_system_sqlite(void);
 
 /// Loads the SQLite library at `path` with dlopen(RTLD_NOW | RTLD_LOCAL), so its symbols stay

@@ -122,6 +122,18 @@ extension Workbench {
         engineSupport(of: spec, on: [engine]).refusals.first.map { "\($0.reason)" }
     }
 
+    /// The tokenizer API `spec`'s tokenizer was registered through on `engine` ("v1", or "v2":
+    /// it is then given each value's locale), or nil when the engine does not know its name.
+    package func tokenizerAPI(_ spec: TokenizerSpec, engine: SQLiteEngine) -> String? {
+        // FTS5's own split of the spec (quotes and all) names the tokenizer it looks up.
+        let version = try? withConnection(engine) { connection in
+            try ResolvedTokenizer.components(of: spec, in: connection).first.flatMap {
+                connection.nativeTokenizerAPI(of: $0)
+            }
+        }
+        return version.flatMap { $0 }.map { "v\($0)" }
+    }
+
     /// The catalog entries that at least one of `engines` supports: the default tokenizer set
     /// of every command.
     public func supportedCatalogSpecs(engines: [SQLiteEngine] = [.system]) -> [TokenizerSpec] {
