@@ -178,11 +178,16 @@ extension Workbench {
 
     /// Returns the tokens `spec` produces for `text` in `mode`, through the tokenizer's own
     /// xTokenize, with their byte offsets into `text`.
-    public func tokens(of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode, engine: SQLiteEngine = .system)
-        throws -> [Token]
-    {
+    ///
+    /// With a `locale`, the tokenizer is made through the engine's v2 tokenizer API and given it,
+    /// as FTS5 gives each value of a `locale=1` table its own (SQLite 3.47 and later; on an older
+    /// engine this throws `invalidTokenizerSpec` saying so).
+    public func tokens(
+        of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode, locale: String? = nil,
+        engine: SQLiteEngine = .system
+    ) throws -> [Token] {
         try withConnection(engine) { connection in
-            let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
+            let tokenizer = try ResolvedTokenizer(spec: spec, locale: locale, in: connection)
             return try tokenizer.tokens(of: text, mode: mode)
         }
     }
@@ -192,11 +197,11 @@ extension Workbench {
     /// trace holds). An input that is not valid UTF-8 can only be traced `asis`.
     public func traces(
         of inputs: [[UInt8]], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis,
-        engine: SQLiteEngine = .system
+        locale: String? = nil, engine: SQLiteEngine = .system
     ) throws -> [TokenTrace] {
         let presented = try Self.presented(inputs, in: form)
         return try withConnection(engine) { connection in
-            let tokenizer = try ResolvedTokenizer(spec: spec, in: connection)
+            let tokenizer = try ResolvedTokenizer(spec: spec, locale: locale, in: connection)
             var traces: [TokenTrace] = []
             for mode in modes {
                 for (index, input) in presented.enumerated() {
@@ -223,7 +228,7 @@ extension Workbench {
         }
     }
 
-    /// Traces of UTF-8 texts: `traces(of:spec:modes:form:engine:)` for Strings.
+    /// Traces of UTF-8 texts: `traces(of:spec:modes:form:locale:engine:)` for Strings.
     public func traces(
         of texts: [String], spec: TokenizerSpec, modes: [TokenizationMode], form: NormalizationForm = .asis,
         engine: SQLiteEngine = .system

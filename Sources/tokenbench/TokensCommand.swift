@@ -35,6 +35,14 @@ struct TokensCommand: ParsableCommand {
     )
     var inputFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Give the tokenizer this locale on every call, as a locale=1 table gives each value its own.",
+            discussion:
+                "Through FTS5's v2 tokenizer API, which SQLite has from 3.47 (the bundled engine here); an engine without it is skipped, saying so."
+        ))
+    var locale: String?
+
     @OptionGroup var output: OutputOptions
 
     @Argument(help: "The texts to tokenize; each is an input, numbered from 1.")
@@ -43,6 +51,9 @@ struct TokensCommand: ParsableCommand {
     func validate() throws {
         guard !texts.isEmpty || inputFile != nil else {
             throw ValidationError("give at least one TEXT to tokenize, or --input FILE")
+        }
+        if let locale, locale.isEmpty || locale.contains("\0") {
+            throw ValidationError("--locale '\(locale)': give a locale such as tr or de_CH, without NUL")
         }
     }
 
@@ -62,6 +73,26 @@ struct TokensCommand: ParsableCommand {
             let bytes = line.last == 0x0D ? Array(line.dropLast()) : Array(line)
             return bytes.isEmpty ? nil : (index + 1, bytes)
         }
+    }
+
+    /// The pairs whose engine takes a locale; each engine that does not is named once on stderr,
+    /// and none left is an error (exit 2).
+    static func enginesWithLocales(
+        _ pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], locale: String
+    ) throws -> [(spec: TokenizerSpec, engine: SQLiteEngine)] {
+        let lacking = pairs.map(\.engine).uniquedInOrder().filter { $0.fts5Features?.has(.locale) != true }
+        for engine in lacking {
+            printError(
+                "tokenbench: --locale: skipped the \(engine.name) engine: locales need SQLite 3.47 or later, and it is SQLite \(engine.sqliteVersion)"
+            )
+        }
+        let kept = pairs.filter { pair in !lacking.contains(pair.engine) }
+        guard !kept.isEmpty else {
+            throw TokenBenchError.invalidArgument(
+                name: "--locale", value: locale,
+                reason: "locales need SQLite 3.47 or later, and no engine of this run has them")
+        }
+        return kept
     }
 
     func run() throws {
@@ -103,7 +134,8 @@ struct TokensCommand: ParsableCommand {
         for spec in tokenizers {
             try workbenchOptions.forEachEngine(running: spec, on: workbench) { pairs.append((spec, $0)) }
         }
-        let runs = try workbench.traceRuns(of: inputs, pairs: pairs, modes: modes, form: form)
+        if let locale { pairs = try Self.enginesWithLocales(pairs, locale: locale) }
+        let runs = try workbench.traceRuns(of: inputs, pairs: pairs, modes: modes, form: form, locale: locale)
         var table = Table(header: TokenTrace.tableHeader)
         for run in runs {
             for trace in run.traces { table.rows += trace.tableRows }

@@ -55,6 +55,66 @@ struct ExtensionTests {
     /// A libsqlite3 loaded by path runs the extension too, from its own private copy: the
     /// extension keeps its engine's API table in a global, so engines must not share one copy.
     /// `list` says per engine that the extension loaded.
+    struct LocaleRow: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var status: Int32
+        /// The trace's rows after its header.
+        var rows: [String]
+        var stderr: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let localeRows: [LocaleRow] = [
+        // The locale reaches a v2 tokenizer's xTokenize on the engine that has the v2 API. The
+        // extension registers tbtest_locale only there, so the system's 3.40.1 is skipped for
+        // that reason (`aLocaleOnlyTheSystemEngineWouldRunExitsTwo` has the locale's).
+        LocaleRow(
+            arguments: ["--locale", "tr"], status: 0,
+            rows: [
+                "tbtest_locale,bundled,document,asis,1,0,x@tr,0,1,0,x",
+                "tbtest_locale,bundled,document,asis,1,1,yz@tr,2,4,0,yz",
+            ],
+            stderr: "tokenbench: skipped tokenizer tbtest_locale on system: no such tokenizer: tbtest_locale\n"),
+        // Without --locale the same tokenizer is given none (FTS5 passes NULL).
+        LocaleRow(
+            arguments: ["--engine", "bundled"], status: 0,
+            rows: [
+                "tbtest_locale,bundled,document,asis,1,0,x,0,1,0,x",
+                "tbtest_locale,bundled,document,asis,1,1,yz,2,4,0,yz",
+            ],
+            stderr: ""),
+        // Only the engine without v2: nothing can run, exit 2.
+        LocaleRow(
+            arguments: ["--engine", "system", "--locale", "tr"], status: 2, rows: [],
+            stderr: "tokenbench: error: tokenizer 'tbtest_locale': no such tokenizer: tbtest_locale\n"),
+    ]
+
+    /// `tokens --locale` against a v2 tokenizer that shows the locale it is given. APSW's SQLite
+    /// 3.54.1, loading the same library, stores x@tr and yz@tr in a locale=1 table for
+    /// fts5_locale('tr', 'x yz') (checked by hand with fts5vocab).
+    @Test(arguments: localeRows)
+    func aLocaleReachesAV2Tokenizer(row: LocaleRow) throws {
+        let library = try Self.buildExtension()
+        let run = try CLITests.run(
+            ["tokens", "--load-extension", library.path, "--tokenizer", "tbtest_locale", "--mode", "document"]
+                + row.arguments + ["x yz"])
+        #expect(run.status == row.status, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").dropFirst().map(String.init) == row.rows)
+        #expect(run.stderr == row.stderr)
+    }
+
+    @Test func aLocaleOnlyTheSystemEngineWouldRunExitsTwo() throws {
+        let run = try CLITests.run(["tokens", "--engine", "system", "--tokenizer", "unicode61", "--locale", "tr", "x"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(
+            run.stderr == """
+                tokenbench: --locale: skipped the system engine: locales need SQLite 3.47 or later, and it is SQLite 3.40.1
+                tokenbench: error: --locale 'tr': locales need SQLite 3.47 or later, and no engine of this run has them
+
+                """)
+    }
+
     @Test func extensionLoadsOnEveryEngineIncludingOneLoadedByPath() throws {
         let library = try Self.buildExtension()
         let candidates = ["/usr/lib/x86_64-linux-gnu/libsqlite3.so.0", "/usr/lib/aarch64-linux-gnu/libsqlite3.so.0"]

@@ -14,7 +14,7 @@ public struct TokenStage: Sendable {
 
 extension Workbench {
     /// The tokens of `text` at every stage of `spec`'s wrapper chain, innermost base first; the
-    /// last stage is `spec` itself, whose tokens are those of ``tokens(of:spec:mode:engine:)``.
+    /// last stage is `spec` itself, whose tokens are those of ``tokens(of:spec:mode:locale:engine:)``.
     ///
     /// The chain is the one the constructors really built: every tokenizer a wrapper's
     /// constructor creates through the engine's FTS5 API is recorded (defaults included, so a

@@ -6,17 +6,22 @@ struct JudgedTokenizer: Codable, Sendable {
     var label: String?
     var specText: String
     var engine: String
+    /// The locale every call of the tokenizer is given (through the v2 API), or nil for none.
+    var locale: String?
 
-    init(spec: TokenizerSpec, engine: SQLiteEngine) {
+    init(spec: TokenizerSpec, engine: SQLiteEngine, locale: String? = nil) {
         label = spec.label
         specText = spec.text
         self.engine = engine.name
+        self.locale = locale
     }
 
     var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
 
-    /// `--tokenizer SPEC --engine ENGINE`, as a reproduction's command line has them.
-    var arguments: [String] { ["--tokenizer", spec.description, "--engine", engine] }
+    /// `--tokenizer SPEC --engine ENGINE [--locale LOCALE]`, as a reproduction's command line has them.
+    var arguments: [String] {
+        ["--tokenizer", spec.description, "--engine", engine] + (locale.map { ["--locale", $0] } ?? [])
+    }
 
     /// A CSV fixture of one case, for `matrix --fixtures` (which reads backslash escapes: a
     /// backslash is doubled).
@@ -36,7 +41,7 @@ struct JudgedTokenizer: Codable, Sendable {
         }
         return try workbench.withConnection(engine) { connection in
             progress(-1, .creating)
-            return try body(try ResolvedTokenizer(spec: spec, in: connection), connection)
+            return try body(try ResolvedTokenizer(spec: spec, locale: locale, in: connection), connection)
         }
     }
 }

@@ -10,8 +10,9 @@ struct TraceUnit: WorkerUnit {
     /// The inputs, already in the trace's normalization form.
     var inputs: [[UInt8]]
 
-    init(spec: TokenizerSpec, engine: SQLiteEngine, modes: [TokenizationMode], inputs: [[UInt8]]) {
-        judged = JudgedTokenizer(spec: spec, engine: engine)
+    init(spec: TokenizerSpec, engine: SQLiteEngine, locale: String? = nil, modes: [TokenizationMode], inputs: [[UInt8]])
+    {
+        judged = JudgedTokenizer(spec: spec, engine: engine, locale: locale)
         self.modes = modes
         self.inputs = inputs
     }

@@ -39,15 +39,17 @@ public struct TraceRun: Sendable {
 }
 
 extension Workbench {
-    /// `traces(of:spec:modes:form:engine:)` for several tokenizer × engine pairs, each in a worker
-    /// when the workbench isolates: a tokenizer that crashes or hangs on an input loses that
-    /// input's traces, and says why, instead of ending the run.
+    /// `traces(of:spec:modes:form:locale:engine:)` for several tokenizer × engine pairs, each in
+    /// a worker when the workbench isolates: a tokenizer that crashes or hangs on an input loses
+    /// that input's traces, and says why, instead of ending the run.
     public func traceRuns(
         of inputs: [[UInt8]], pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], modes: [TokenizationMode],
-        form: NormalizationForm = .asis
+        form: NormalizationForm = .asis, locale: String? = nil
     ) throws -> [TraceRun] {
         let presented = try Self.presented(inputs, in: form)
-        let units = pairs.map { TraceUnit(spec: $0.spec, engine: $0.engine, modes: modes, inputs: presented) }
+        let units = pairs.map {
+            TraceUnit(spec: $0.spec, engine: $0.engine, locale: locale, modes: modes, inputs: presented)
+        }
         return try zip(zip(pairs, units), try run(units)).map { pairAndUnit, result in
             let (pair, unit) = pairAndUnit
             let outputs = try result.get()

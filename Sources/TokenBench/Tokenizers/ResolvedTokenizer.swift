@@ -15,18 +15,25 @@ struct ResolvedTokenizer {
     let components: [String]
     let instance: any FTS5Tokenizer
 
-    init(spec: TokenizerSpec, in connection: EngineConnection) throws {
-        try self.init(spec: spec, components: try Self.components(of: spec, in: connection), in: connection)
+    /// With a `locale`, the instance is made through the engine's v2 tokenizer API and given
+    /// that locale on every call, as FTS5 gives a `locale=1` table's values theirs.
+    init(spec: TokenizerSpec, locale: String? = nil, in connection: EngineConnection) throws {
+        try self.init(
+            spec: spec, components: try Self.components(of: spec, in: connection), locale: locale, in: connection)
     }
 
     /// Creates an instance through xCreate from words FTS5 already split and accepted, without
     /// probing the spec again: how a check gets a fresh instance of the same tokenizer.
-    init(spec: TokenizerSpec, components: [String], in connection: EngineConnection) throws {
+    init(spec: TokenizerSpec, components: [String], locale: String? = nil, in connection: EngineConnection) throws {
         self.spec = spec
         self.components = components
         _ = ConstructorDiagnostics.takeReason(for: connection)
         do {
-            instance = try EngineTokenizerInstance(components: components, in: connection)
+            if let locale {
+                instance = try EngineLocaleTokenizerInstance(components: components, locale: locale, in: connection)
+            } else {
+                instance = try EngineTokenizerInstance(components: components, in: connection)
+            }
         } catch {
             var reason = Self.message(of: error)
             if let detail = ConstructorDiagnostics.takeReason(for: connection) { reason += " (\(detail))" }

@@ -16,6 +16,9 @@
  * dies only under FTS5 (while indexing, or in its integrity-check).
  * Every one of them dies in its constructor (xCreate) when its spec's arguments hold one of the
  * trigger words: "tbtest boom" calls abort(), "tbtest hang" loops for ever.
+ * "tbtest_locale" is registered through FTS5's v2 tokenizer API where the SQLite has it (3.47
+ * and later): tbtest, with the locale it is given appended to each word ("word@tr"), and the word
+ * alone when there is none.
  * The test suite compiles it with the system's sqlite3ext.h.
  */
 #include <sqlite3ext.h>
@@ -228,6 +231,49 @@ static int tbtest_underfts5_tokenize(Fts5Tokenizer *tokenizer, void *context, in
     return tbtest_tokenize(tokenizer, context, flags, text, length, emit);
 }
 
+/* The v2 tokenizer API (SQLite 3.47), which the system's 3.40.1 headers lack: its structs as
+ * fts5.h lays them out. fts5_api's v1 members come first, unchanged. */
+typedef struct tbtest_tokenizer_v2 {
+    int iVersion;
+    int (*xCreate)(void *, const char **, int, Fts5Tokenizer **);
+    void (*xDelete)(Fts5Tokenizer *);
+    int (*xTokenize)(Fts5Tokenizer *, void *, int, const char *, int, const char *, int,
+                     int (*)(void *, int, const char *, int, int, int));
+} tbtest_tokenizer_v2;
+
+typedef struct tbtest_fts5_api_v3 {
+    int iVersion;
+    void *v1[3];
+    int (*xCreateTokenizer_v2)(struct tbtest_fts5_api_v3 *, const char *, void *, tbtest_tokenizer_v2 *,
+                               void (*)(void *));
+} tbtest_fts5_api_v3;
+
+typedef struct LocaleEmit {
+    void *context;
+    int (*emit)(void *, int, const char *, int, int, int);
+    const char *locale;
+    int locale_length;
+} LocaleEmit;
+
+/* Passes a word on with "@LOCALE" appended (the word alone without a locale). */
+static int locale_emit(void *context, int flags, const char *token, int length, int start, int end) {
+    LocaleEmit *target = context;
+    if (target->locale_length == 0) return target->emit(target->context, flags, token, length, start, end);
+    char buffer[256];
+    if (length + 1 + target->locale_length > (int)sizeof buffer) return SQLITE_TOOBIG;
+    memcpy(buffer, token, (size_t)length);
+    buffer[length] = '@';
+    memcpy(buffer + length + 1, target->locale, (size_t)target->locale_length);
+    return target->emit(target->context, flags, buffer, length + 1 + target->locale_length, start, end);
+}
+
+static int tbtest_locale_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                  const char *locale, int locale_length,
+                                  int (*emit)(void *, int, const char *, int, int, int)) {
+    LocaleEmit target = { context, emit, locale, locale ? locale_length : 0 };
+    return tbtest_tokenize(tokenizer, &target, flags, text, length, locale_emit);
+}
+
 /* Asks FTS5 for its API object through the documented "SELECT fts5(?1)" pointer binding. */
 static fts5_api *find_fts5(sqlite3 *db) {
     fts5_api *api = 0;
@@ -271,6 +317,11 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
         fts5_tokenizer methods = { tbtest_create, tbtest_delete, tokenizers[i].tokenize };
         int rc = api->xCreateTokenizer(api, tokenizers[i].name, 0, &methods, 0);
         if (rc != SQLITE_OK) return rc;
+    }
+    if (api->iVersion >= 3) {
+        tbtest_fts5_api_v3 *api_v3 = (tbtest_fts5_api_v3 *)api;
+        tbtest_tokenizer_v2 methods = { 2, tbtest_create, tbtest_delete, tbtest_locale_tokenize };
+        return api_v3->xCreateTokenizer_v2(api_v3, "tbtest_locale", 0, &methods, 0);
     }
     return SQLITE_OK;
 }
