@@ -1,3 +1,4 @@
+import CSQLiteEngines
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -28,22 +29,30 @@ package enum TokenizerRegistration {
     /// What FTS5 keeps as one tokenizer instance.
     private final class Instance {
         let tokenizer: any FTS5Tokenizer
-        init(_ tokenizer: any FTS5Tokenizer) { self.tokenizer = tokenizer }
+        /// The same tokenizer when it reads the locale, found once here rather than per call.
+        let localeAware: (any LocaleAwareTokenizer)?
+        init(_ tokenizer: any FTS5Tokenizer) {
+            self.tokenizer = tokenizer
+            localeAware = tokenizer as? any LocaleAwareTokenizer
+        }
     }
 
     package static func register(
         _ type: any RegisteredTokenizerType.Type, on connection: EngineConnection, keepingConnectionAlive: Bool = false
     ) throws(SQLiteFailure) {
-        try register(name: type.name, on: connection, keepingConnectionAlive: keepingConnectionAlive) {
-            connection, arguments in
+        try register(
+            name: type.name, on: connection, keepingConnectionAlive: keepingConnectionAlive,
+            readsLocale: type is any LocaleAwareTokenizer.Type
+        ) { connection, arguments in
             try type.init(connection: connection, arguments: arguments)
         }
     }
 
     /// Registers under `name` a tokenizer whose instances `make` creates from the connection and
-    /// the words of the spec after the name.
+    /// the words of the spec after the name. One that `readsLocale` (its instances are
+    /// `LocaleAwareTokenizer`s) is registered through the v2 API where the engine has it.
     package static func register(
-        name: String, on connection: EngineConnection, keepingConnectionAlive: Bool = false,
+        name: String, on connection: EngineConnection, keepingConnectionAlive: Bool = false, readsLocale: Bool = false,
         make: @escaping (EngineConnection, [String]) throws -> any FTS5Tokenizer
     ) throws(SQLiteFailure) {
         let api = connection.fts5
@@ -51,9 +60,19 @@ package enum TokenizerRegistration {
         let userData = Unmanaged.passRetained(
             Registered(make: make, connection: connection, keepingConnectionAlive: keepingConnectionAlive)
         ).toOpaque()
-        var methods = fts5_tokenizer(xCreate: create, xDelete: delete, xTokenize: tokenize)
-        let code = api.pointee.xCreateTokenizer!(
-            api, name, userData, &methods, { Unmanaged<AnyObject>.fromOpaque($0!).release() })
+        let destroy: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
+            Unmanaged<AnyObject>.fromOpaque($0!).release()
+        }
+        let code: CInt
+        if readsLocale, let v3 = connection.fts5V3, let createV2 = v3.pointee.xCreateTokenizer_v2 {
+            var methods = tb_fts5_tokenizer_v2(
+                iVersion: 2, xCreate: createV2Instance, xDelete: deleteV2Instance,
+                xTokenize: tokenizeV2)
+            code = createV2(v3, name, userData, &methods, destroy)
+        } else {
+            var methods = fts5_tokenizer(xCreate: create, xDelete: delete, xTokenize: tokenize)
+            code = api.pointee.xCreateTokenizer!(api, name, userData, &methods, destroy)
+        }
         guard code == SQLITE_OK else {
             Unmanaged<Registered>.fromOpaque(userData).release()
             throw SQLiteFailure(
@@ -88,6 +107,47 @@ package enum TokenizerRegistration {
         guard let instance else { return }
         Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance)).release()
     }
+
+    /// The v2 xCreate: the v1 one, its instance out-parameter typed as the v2 struct has it.
+    private static let createV2Instance:
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?, CInt,
+            UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        ) -> CInt = { userData, arguments, count, instanceOut in
+            // The same pointer-sized slot, read as FTS5's opaque tokenizer pointer.
+            create(
+                userData, arguments, count,
+                instanceOut.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: OpaquePointer?.self) })
+        }
+
+    private static let deleteV2Instance: @convention(c) (UnsafeMutableRawPointer?) -> Void = { instance in
+        delete(instance.map(OpaquePointer.init))
+    }
+
+    /// The v2 xTokenize: a value's locale goes to a tokenizer that reads it; a value without
+    /// one, or a tokenizer that does not, takes the v1 path.
+    private static let tokenizeV2:
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, CInt, UnsafePointer<CChar>?, CInt,
+            UnsafePointer<CChar>?, CInt, FTS5TokenCallback?
+        ) -> CInt = { instance, context, flags, pText, nText, pLocale, nLocale, callback in
+            guard let instance, let callback else { return SQLITE_ERROR }
+            // Guaranteed, as in the v1 xTokenize.
+            return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(instance))._withUnsafeGuaranteedRef { held in
+                let tokenization = FTS5Tokenization(rawValue: flags)
+                guard let reader = held.localeAware, let pLocale, nLocale > 0 else {
+                    return held.tokenizer.tokenize(
+                        context: context, tokenization: tokenization, pText: pText, nText: nText,
+                        tokenCallback: callback)
+                }
+                // Borrowed: FTS5 keeps the locale's bytes for the duration of the call.
+                let locale = UnsafeBufferPointer(
+                    start: UnsafeRawPointer(pLocale).assumingMemoryBound(to: UInt8.self), count: Int(nLocale))
+                return reader.tokenize(
+                    context: context, tokenization: tokenization, pText: pText, nText: nText, locale: locale,
+                    tokenCallback: callback)
+            }
+        }
 
     private static let tokenize:
         @convention(c) (

@@ -12,15 +12,25 @@ import TokenBenchEngines
 /// its variation selectors, so ❤️ and ❤ are one token; in documents an emoji with skin-tone
 /// modifiers is also indexed without them, colocated, so 👍 finds 👍🏽; ★, ™ and € are tokens.
 /// The words are the same as without it.
-final class IcuTokenizer: RegisteredTokenizerType {
+///
+/// A value's own locale (SQLite 3.47's `fts5_locale()` in a `locale=1` table) wins over the
+/// `locale` option, which stays the default for values without one: under `tr` or `az`, I and İ
+/// fold the Turkic way and words break by that locale's rules, so Turkish and English rows can
+/// share a table.
+final class IcuTokenizer: RegisteredTokenizerType, LocaleAwareTokenizer {
     static let name = "icu"
 
     private let breaker: WordBreaker
     private let folder: CaseFolder
     private let lowercaser = ASCIILowercaser()
+    private let options: Options
+    /// The breaker and folder of each value locale seen, made on first use: a table holds a few.
+    private var byLocale: [[UInt8]: (breaker: WordBreaker, folder: CaseFolder)] = [:]
+    /// How many value locales keep theirs; the rest are made per call.
+    private static let localesKept = 16
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        let options = try Self.options(from: arguments)
+        options = try Self.options(from: arguments)
         breaker = try WordBreaker(locale: options.locale, tokenizer: Self.name, symbols: options.symbols)
         folder = CaseFolder(turkic: Self.isTurkic(locale: options.locale))
     }
@@ -43,9 +53,10 @@ final class IcuTokenizer: RegisteredTokenizerType {
         return Options(locale: parsed.options["locale"] ?? "", symbols: try parsed.flag("symbols", default: false))
     }
 
-    /// Whether `locale` folds I and İ the Turkic way (Turkish, Azerbaijani).
+    /// Whether `locale` folds I and İ the Turkic way (Turkish, Azerbaijani): its language subtag,
+    /// before any `-`, `_`, `.` or `@`, is `tr` or `az`.
     static func isTurkic(locale: String) -> Bool {
-        let language = locale.lowercased().prefix(2)
+        let language = locale.lowercased().prefix { !"-_.@".contains($0) }
         return language == "tr" || language == "az"
     }
 
@@ -53,15 +64,49 @@ final class IcuTokenizer: RegisteredTokenizerType {
         context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
+        tokenize(
+            context: context, tokenization: tokenization, pText: pText, nText: nText, breaker: breaker, folder: folder,
+            tokenCallback: tokenCallback)
+    }
+
+    func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        locale: UnsafeBufferPointer<UInt8>, tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        let key = Array(locale)
+        var tools = byLocale[key]
+        if tools == nil {
+            // A locale that is not UTF-8, or that ICU cannot open, leaves the value to the
+            // tokenizer's own locale: a row is never refused for its locale.
+            guard let name = String(validating: key, as: UTF8.self),
+                let breaker = try? WordBreaker(locale: name, tokenizer: Self.name, symbols: options.symbols)
+            else {
+                return tokenize(
+                    context: context, tokenization: tokenization, pText: pText, nText: nText,
+                    tokenCallback: tokenCallback)
+            }
+            tools = (breaker, CaseFolder(turkic: Self.isTurkic(locale: name)))
+            if byLocale.count < Self.localesKept { byLocale[key] = tools }
+        }
+        return tokenize(
+            context: context, tokenization: tokenization, pText: pText, nText: nText, breaker: tools!.breaker,
+            folder: tools!.folder, tokenCallback: tokenCallback)
+    }
+
+    private func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        breaker: WordBreaker, folder: CaseFolder, tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
         guard let pText, nText > 0 else { return SQLITE_OK }
         var emitter = TokenEmitter(context: context, callback: tokenCallback)
         let text = UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self)
         let result = breaker.walk(pText, length: nText) { start, end, isSymbol in
             let word = UnsafeBufferPointer(start: text + Int(start), count: Int(end - start))
             if isSymbol {
-                return emitSymbol(word, start: start, end: end, tokenization: tokenization, emitter: &emitter)
+                return emitSymbol(
+                    word, start: start, end: end, tokenization: tokenization, folder: folder, emitter: &emitter)
             }
-            return emitFolded(word, start: start, end: end, emitter: &emitter)
+            return emitFolded(word, start: start, end: end, folder: folder, emitter: &emitter)
         }
         return result < 0 ? SQLITE_ERROR : result
     }
@@ -71,7 +116,7 @@ final class IcuTokenizer: RegisteredTokenizerType {
     /// without them, colocated. Nothing when only selectors were left.
     private func emitSymbol(
         _ symbol: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt, tokenization: FTS5Tokenization,
-        emitter: inout TokenEmitter
+        folder: CaseFolder, emitter: inout TokenEmitter
     ) -> CInt {
         // Symbols are rare in text: two small arrays per symbol cost nothing that matters.
         var bytes: [UInt8] = []
@@ -97,19 +142,22 @@ final class IcuTokenizer: RegisteredTokenizerType {
             }
         }
         guard !bytes.isEmpty else { return SQLITE_OK }
-        let code = bytes.withUnsafeBufferPointer { emitFolded($0, start: start, end: end, emitter: &emitter) }
+        let code = bytes.withUnsafeBufferPointer {
+            emitFolded($0, start: start, end: end, folder: folder, emitter: &emitter)
+        }
         guard code == SQLITE_OK, hasModifier, !plain.isEmpty, tokenization.rawValue & FTS5_TOKENIZE_DOCUMENT != 0
         else {
             return code
         }
         return plain.withUnsafeBufferPointer {
-            emitFolded($0, start: start, end: end, flags: FTS5_TOKEN_COLOCATED, emitter: &emitter)
+            emitFolded($0, start: start, end: end, flags: FTS5_TOKEN_COLOCATED, folder: folder, emitter: &emitter)
         }
     }
 
     @inline(__always)
     private func emitFolded(
-        _ word: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt, flags: CInt = 0, emitter: inout TokenEmitter
+        _ word: UnsafeBufferPointer<UInt8>, start: CInt, end: CInt, flags: CInt = 0, folder: CaseFolder,
+        emitter: inout TokenEmitter
     ) -> CInt {
         if !folder.isTurkic, let lowered = lowercaser.lowerCased(word) {
             // ASCII fast path: folding is lower-casing.
