@@ -3,23 +3,27 @@ import GRDB
 import GRDBSQLite
 
 /// An instance of a tokenizer made through an engine's v2 tokenizer API (`xFindTokenizer_v2`,
-/// then the v2 `xCreate`), whose xTokenize is given a locale on every call, as FTS5 gives it the
-/// locale of each value of a `locale=1` table. A tokenizer registered through v1 is reached
-/// through FTS5's own shim, which drops the locale, as it does in a table.
-package final class EngineLocaleTokenizerInstance: FTS5Tokenizer {
+/// then the v2 `xCreate`), whose xTokenize is given a locale, as FTS5 gives it the locale of each
+/// value of a `locale=1` table: the one it was made with on every call, or one per call
+/// (`tokenize(…locale:…)`, how a wrapper passes its value's locale on to its BASE). A tokenizer
+/// registered through v1 is reached through FTS5's own shim, which drops the locale, as it does
+/// in a table.
+package final class EngineLocaleTokenizerInstance: LocaleAwareTokenizer {
     /// Ownership: the methods belong to FTS5 and live as long as the connection, which outlives
     /// every instance (instances are made and dropped inside one access).
     private let methods: tb_fts5_tokenizer_v2
     /// Ownership: made by the v2 xCreate here, deleted exactly once by its xDelete in deinit.
     private let instance: UnsafeMutableRawPointer
-    /// The locale's bytes, as FTS5 passes them: not NUL-terminated; copied once, here.
-    private let locale: [CChar]
+    /// The locale of every call without one of its own, as FTS5 passes it (not NUL-terminated;
+    /// copied once, here); empty for none.
+    private let locale: [UInt8]
 
     /// Finds `components[0]` through `connection`'s v2 API and creates it with the other
     /// components as arguments. Throws when the engine has no v2 API (before SQLite 3.47), when
     /// the name is unknown, or when xCreate fails.
-    package init(components: [String], locale: String, in connection: EngineConnection) throws(SQLiteFailure) {
+    package init(components: [String], locale: String = "", in connection: EngineConnection) throws(SQLiteFailure) {
         guard let name = components.first else { throw SQLiteFailure(code: SQLITE_ERROR, message: "no tokenizer name") }
+        EngineTokenizerInstance.recordCreation(components)
         guard let api = connection.fts5V3, let find = api.pointee.xFindTokenizer_v2 else {
             throw SQLiteFailure(
                 code: SQLITE_ERROR,
@@ -44,7 +48,7 @@ package final class EngineLocaleTokenizerInstance: FTS5Tokenizer {
         }
         self.methods = methods
         self.instance = instance
-        self.locale = locale.utf8.map { CChar(bitPattern: $0) }
+        self.locale = Array(locale.utf8)
     }
 
     deinit { methods.xDelete?(instance) }
@@ -53,12 +57,22 @@ package final class EngineLocaleTokenizerInstance: FTS5Tokenizer {
         context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
+        locale.withUnsafeBufferPointer { locale in
+            tokenize(
+                context: context, tokenization: tokenization, pText: pText, nText: nText, locale: locale,
+                tokenCallback: tokenCallback)
+        }
+    }
+
+    package func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        locale: UnsafeBufferPointer<UInt8>, tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
         guard let tokenize = methods.xTokenize else { return SQLITE_ERROR }
         // FTS5 passes a NULL locale, never an empty buffer, for a value without one.
-        return locale.withUnsafeBufferPointer { bytes in
-            tokenize(
-                instance, context, tokenization.rawValue, pText, nText, bytes.isEmpty ? nil : bytes.baseAddress,
-                CInt(bytes.count), tokenCallback)
-        }
+        return tokenize(
+            instance, context, tokenization.rawValue, pText, nText,
+            locale.isEmpty ? nil : UnsafeRawPointer(locale.baseAddress!).assumingMemoryBound(to: CChar.self),
+            CInt(locale.count), tokenCallback)
     }
 }

@@ -85,7 +85,7 @@ extension EngineTokenizerInstance {
         return (result, thread[creationsKey] as? [[String]] ?? [])
     }
 
-    private static func recordCreation(_ components: [String]) {
+    static func recordCreation(_ components: [String]) {
         let thread = Thread.current.threadDictionary
         guard var created = thread[creationsKey] as? [[String]] else { return }
         created.append(components)

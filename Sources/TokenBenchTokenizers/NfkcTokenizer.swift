@@ -10,10 +10,11 @@ import TokenBenchEngines
 ///
 /// BASE defaults to `unicode61`: NFKC folds compatibility forms and case, not diacritics, so
 /// unicode61's diacritic removal stays useful. All-ASCII input goes to BASE unchanged.
-final class NfkcTokenizer: RegisteredTokenizerType {
+/// Each value's locale goes on to BASE.
+final class NfkcTokenizer: RegisteredTokenizerType, LocalePassingWrapper {
     static let name = "nfkc"
 
-    private let base: any FTS5Tokenizer
+    let base: any FTS5Tokenizer
     private let folder: NfkcFolder
 
     init(connection: EngineConnection, arguments: [String]) throws {

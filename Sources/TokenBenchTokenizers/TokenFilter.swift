@@ -114,8 +114,9 @@ protocol BaseTokenFilter: FTS5Tokenizer, TokenFilter {
     func startInput(tokenization: FTS5Tokenization)
 }
 
-/// A shipped tokenizer that wraps `base` and filters its tokens, registered by name.
-protocol FilteringWrapper: RegisteredTokenizerType, BaseTokenFilter {}
+/// A shipped tokenizer that wraps `base` and filters its tokens, registered by name. It passes
+/// each value's locale on to `base`.
+protocol FilteringWrapper: RegisteredTokenizerType, BaseTokenFilter, LocalePassingWrapper {}
 
 extension BaseTokenFilter {
     func startInput(tokenization: FTS5Tokenization) {}

@@ -55,6 +55,10 @@ struct WrapperArguments {
             if depth == 0 { thread[Self.nestingExceededKey] = nil }
         }
         do {
+            // A BASE that reads locales is made through the v2 API, to be given the wrapper's.
+            if connection.fts5V3 != nil, let name = base.first, connection.nativeTokenizerAPI(of: name) == 2 {
+                return LocaleForwardingBase(try EngineLocaleTokenizerInstance(components: base, in: connection))
+            }
             return try EngineTokenizerInstance(components: base, in: connection)
         } catch  where thread[Self.nestingExceededKey] as? Bool == true {
             // A level below hit the limit: every level reports that, not "cannot create its base".

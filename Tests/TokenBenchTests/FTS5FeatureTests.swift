@@ -8,7 +8,8 @@ import Testing
 /// 3.40.1's fts5_api is version 2 and knows none of the four; 3.54.1's is version 3, and its
 /// `sqlite3Fts5TokenizerInit` registers unicode61, ascii and trigram through
 /// `xCreateTokenizer` and porter (which passes the locale on) through `xCreateTokenizer_v2`;
-/// the bench registers `icu`, which reads the locale, through v2 where it can.
+/// the bench registers `icu`, which reads the locale, and the wrappers, which pass it on,
+/// through v2 where it can.
 struct FTS5FeatureTests {
     struct EngineRow: Sendable, CustomTestStringConvertible {
         var engine: SQLiteEngine
@@ -51,8 +52,11 @@ struct FTS5FeatureTests {
         // icu reads each value's locale, so it is v2 where the engine has the API.
         TokenizerRow(spec: "icu", system: "v1", bundled: "v2"),
         TokenizerRow(spec: "icu symbols 1", system: "v1", bundled: "v2"),
-        // The wrappers do not pass the locale on yet: v1.
-        TokenizerRow(spec: "synonyms", system: "v1", bundled: "v1"),
+        // The wrappers pass it on to BASE, so they are v2 too.
+        TokenizerRow(spec: "synonyms", system: "v1", bundled: "v2"),
+        TokenizerRow(spec: "nfkc", system: "v1", bundled: "v2"),
+        // japanese reads no locale.
+        TokenizerRow(spec: "japanese", system: "v1", bundled: "v1"),
         // A name neither engine knows.
         TokenizerRow(spec: "no_such_tokenizer", system: nil, bundled: nil),
     ]
