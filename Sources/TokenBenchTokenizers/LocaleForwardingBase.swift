@@ -43,11 +43,16 @@ extension LocalePassingWrapper {
         context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
         locale: UnsafeBufferPointer<UInt8>, tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
-        let plain = {
+        passingLocale(locale) {
             self.tokenize(
                 context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
         }
-        guard let forwarding = base as? LocaleForwardingBase else { return plain() }
-        return forwarding.with(locale: locale, plain)
+    }
+
+    /// Runs `body` (the wrapper's own xTokenize) with `locale` handed to BASE, when BASE reads
+    /// locales.
+    func passingLocale<T>(_ locale: UnsafeBufferPointer<UInt8>, _ body: () -> T) -> T {
+        guard let forwarding = base as? LocaleForwardingBase else { return body() }
+        return forwarding.with(locale: locale, body)
     }
 }

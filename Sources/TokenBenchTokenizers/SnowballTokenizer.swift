@@ -11,6 +11,12 @@ import TokenBenchEngines
 /// language's own spelling, and several read its diacritics (French tells é from e to find
 /// suffixes, German folds ä/ö/ü itself after stemming, Spanish removes its acute accents at the
 /// end). Non-ASCII tokens are composed to NFC first, so an NFD spelling stems like the NFC one.
+///
+/// `snowball locale [BASE...]`, and a bare `snowball`, pick the algorithm from each value's
+/// locale (SQLite 3.47's `fts5_locale()` in a `locale=1` table): its language subtag, `de` →
+/// german, `tr` → turkish, so one table stems German notes as German and English ones as
+/// English. A value without a locale, or whose language libstemmer has no algorithm for, keeps
+/// its tokens unstemmed.
 final class SnowballTokenizer: FilteringWrapper {
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(SnowballTokenizer.self, $0, $1, $2, $3, $4, $5)
@@ -20,15 +26,19 @@ final class SnowballTokenizer: FilteringWrapper {
     let base: any FTS5Tokenizer
     let baseTokenPages = ReadablePages()
     let baseWordTable: Unmanaged<Unicode61WordTable>?
-    private let stemmer: SnowballStemmer
+    /// The stemmer of the spec's language; nil when it stems by each value's locale.
+    private let fixedStemmer: SnowballStemmer?
+    /// The stemmer of the value being tokenized: the fixed one, or the locale's (nil: unstemmed).
+    private var stemmer: SnowballStemmer?
+    /// By locale: the stemmer of each language seen (nil when libstemmer has none), made on
+    /// first use.
+    private var stemmersByLanguage: [String: SnowballStemmer?] = [:]
+    private static let languagesKept = 32
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        guard let language = arguments.first else {
-            throw DatabaseError(
-                message:
-                    "\(Self.name): needs a language (languages: \(SnowballStemmer.algorithms.joined(separator: ", ")))")
-        }
-        stemmer = try SnowballStemmer(algorithm: language, tokenizer: Self.name)
+        let byLocale = arguments.first == nil || arguments.first == "locale"
+        fixedStemmer = byLocale ? nil : try SnowballStemmer(algorithm: arguments[0], tokenizer: Self.name)
+        stemmer = fixedStemmer
         let parsed = try WrapperArguments(
             Array(arguments.dropFirst()), optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"],
             tokenizer: Self.name)
@@ -36,11 +46,38 @@ final class SnowballTokenizer: FilteringWrapper {
         baseWordTable = Unicode61WordTable.unmanaged(of: base)
     }
 
+    func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        locale: UnsafeBufferPointer<UInt8>, tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        if fixedStemmer == nil { stemmer = stemmer(forLocale: locale) }
+        defer { stemmer = fixedStemmer }
+        return passingLocale(locale) {
+            self.tokenize(
+                context: context, tokenization: tokenization, pText: pText, nText: nText, tokenCallback: tokenCallback)
+        }
+    }
+
+    /// The stemmer of `locale`'s language subtag (before any `-`, `_`, `.` or `@`), or nil.
+    private func stemmer(forLocale locale: UnsafeBufferPointer<UInt8>) -> SnowballStemmer? {
+        let subtag = locale.prefix { !"-_.@".utf8.contains($0) }
+        guard let language = String(validating: subtag, as: UTF8.self)?.lowercased(), !language.isEmpty else {
+            return nil
+        }
+        if let known = stemmersByLanguage[language] { return known }
+        let made = try? SnowballStemmer(algorithm: language, tokenizer: Self.name)
+        if stemmersByLanguage.count < Self.languagesKept { stemmersByLanguage[language] = made }
+        return made
+    }
+
     func filter(
         _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt {
-        stemmer.withStem(of: token) { Self.emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit) }
+        guard let stemmer else { return emit.emit(token, flags: flags, start: start, end: end) }
+        return stemmer.withStem(of: token) {
+            Self.emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit)
+        }
     }
 
     static var filtersLowercaseASCIIApart: Bool { true }
@@ -49,7 +86,8 @@ final class SnowballTokenizer: FilteringWrapper {
         lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt {
-        stemmer.withCachedStem(of: token) {
+        guard let stemmer else { return emit.emit(token, flags: flags, start: start, end: end) }
+        return stemmer.withCachedStem(of: token) {
             Self.emitStem($0, of: token, flags: flags, start: start, end: end, emit: &emit)
         }
     }

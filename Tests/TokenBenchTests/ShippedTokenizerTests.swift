@@ -275,10 +275,6 @@ struct ShippedTokenizerTests {
             "error in tokenizer constructor (snowball: unknown language 'klingon' (languages: \(SnowballStemmer.algorithms.joined(separator: ", "))))"
         ),
         (
-            "snowball",
-            "error in tokenizer constructor (snowball: needs a language (languages: \(SnowballStemmer.algorithms.joined(separator: ", "))))"
-        ),
-        (
             "snowball german nosuchbase",
             "error in tokenizer constructor (snowball: cannot create the wrapped tokenizer 'nosuchbase')"
         ),

@@ -5,7 +5,8 @@ import Testing
 
 /// Each wrapper passes its value's locale on to BASE, as SQLite's own `porter` does from 3.47
 /// (fts5locale.test, section 8): over `icu`, a Turkish value folds the Turkic way through the
-/// wrapper too. On the bundled engine, the one here with the v2 tokenizer API.
+/// wrapper too; and `snowball` without a language stems each value by its locale. On the bundled
+/// engine, the one here with the v2 tokenizer API.
 struct WrapperLocaleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var wrapper: String
@@ -40,5 +41,33 @@ struct WrapperLocaleTests {
         // Under en, and without a locale, the root fold.
         #expect(try Self.words(spec, locale: "en") == ["iğdir", "info"])
         #expect(try Self.words(spec, locale: nil) == ["iğdir", "info"])
+    }
+
+    struct StemRow: Sendable, CustomTestStringConvertible {
+        var spec: String
+        var locale: String?
+        var stems: [String]
+        var testDescription: String { "\(spec) under \(locale ?? "no locale")" }
+    }
+
+    static let stemRows: [StemRow] = [
+        // German stems Häuser to haus; English leaves it and stems houses to hous.
+        StemRow(spec: "snowball", locale: "de", stems: ["haus", "hous"]),
+        StemRow(spec: "snowball locale", locale: "en", stems: ["häuser", "hous"]),
+        // The language subtag decides: de_CH is German.
+        StemRow(spec: "snowball", locale: "de_CH", stems: ["haus", "hous"]),
+        // No algorithm for the language, or no locale: unstemmed.
+        StemRow(spec: "snowball", locale: "xx", stems: ["häuser", "houses"]),
+        StemRow(spec: "snowball", locale: nil, stems: ["häuser", "houses"]),
+        // A spec's own language ignores the value's locale.
+        StemRow(spec: "snowball english", locale: "de", stems: ["häuser", "hous"]),
+    ]
+
+    @Test(arguments: stemRows)
+    func snowballStemsByTheValuesLocale(row: StemRow) throws {
+        let tokens = try Workbench().tokens(
+            of: Array("Häuser houses".utf8), spec: TokenizerSpec(text: row.spec), mode: .document,
+            locale: row.locale, engine: .bundled)
+        #expect(tokens.map(\.text) == row.stems)
     }
 }
