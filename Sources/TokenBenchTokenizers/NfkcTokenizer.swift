@@ -10,7 +10,7 @@ import TokenBenchEngines
 ///
 /// BASE defaults to `unicode61`: NFKC folds compatibility forms and case, not diacritics, so
 /// unicode61's diacritic removal stays useful. All-ASCII input goes to BASE unchanged.
-/// Each value's locale goes on to BASE.
+/// Each value's locale goes on to BASE; under `tr` and `az`, I and İ fold the Turkic way.
 final class NfkcTokenizer: RegisteredTokenizerType, LocalePassingWrapper {
     static let name = "nfkc"
 
@@ -20,6 +20,37 @@ final class NfkcTokenizer: RegisteredTokenizerType, LocalePassingWrapper {
     init(connection: EngineConnection, arguments: [String]) throws {
         base = try Self.wrapperArguments(arguments).makeBase(connection)
         folder = try NfkcFolder(tokenizer: Self.name)
+    }
+
+    /// The locale-aware xTokenize: the locale goes on to BASE; under `tr` and `az`, I and İ are
+    /// mapped to ı and i first (`TurkicDottedI`), since NFKC_Casefold has no Turkic form.
+    func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        locale: UnsafeBufferPointer<UInt8>, tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        let input = UnsafeBufferPointer(
+            start: pText.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }, count: Int(max(nText, 0)))
+        guard TurkicDottedI.applies(to: locale), let mapping = TurkicDottedI(input) else {
+            return passingLocale(locale) {
+                self.tokenize(
+                    context: context, tokenization: tokenization, pText: pText, nText: nText,
+                    tokenCallback: tokenCallback)
+            }
+        }
+        var state = TurkicDottedI.CallState(context: context, callback: tokenCallback, mapping: mapping)
+        // Ownership: `state` and the mapped text live until this call returns.
+        return mapping.text.withUnsafeBufferPointer { mapped in
+            withUnsafeMutablePointer(to: &state) { statePointer in
+                mapped.withMemoryRebound(to: CChar.self) { mappedText in
+                    passingLocale(locale) {
+                        self.tokenize(
+                            context: UnsafeMutableRawPointer(statePointer), tokenization: tokenization,
+                            pText: mappedText.baseAddress, nText: CInt(mappedText.count),
+                            tokenCallback: TurkicDottedI.mapOffsets)
+                    }
+                }
+            }
+        }
     }
 
     /// The spec's arguments, `[BASE...]` with BASE unicode61 by default; the tokenizer and its C

@@ -20,6 +20,8 @@ struct WrapperLocaleTests {
         Row(wrapper: "german"),
         Row(wrapper: "cjk"),
         Row(wrapper: "snowball english"),
+        // nfkc folds before BASE, mapping I and İ the Turkic way first under tr.
+        Row(wrapper: "nfkc"),
         // Two levels: the locale goes through each.
         Row(wrapper: "synonyms stopwords"),
         // SQLite's porter (v2 since 3.47) passing it to our icu.
@@ -69,5 +71,16 @@ struct WrapperLocaleTests {
             of: Array("Häuser houses".utf8), spec: TokenizerSpec(text: row.spec), mode: .document,
             locale: row.locale, engine: .bundled)
         #expect(tokens.map(\.text) == row.stems)
+    }
+
+    /// nfkc's Turkic mapping changes byte lengths (I is one byte, ı two; İ two, i one): the
+    /// offsets still point into the original text.
+    @Test func nfkcsTurkicMappingKeepsOffsetsInTheOriginalText() throws {
+        let text = "aIb İc ﬁI"
+        let tokens = try Workbench().tokens(
+            of: Array(text.utf8), spec: TokenizerSpec(text: "nfkc"), mode: .document, locale: "tr", engine: .bundled)
+        #expect(tokens.map(\.text) == ["aıb", "ic", "fiı"])
+        // a I b = bytes 0..<3; İ c = 4..<7; ﬁ (3 bytes) I = 8..<12.
+        #expect(tokens.map { [$0.start, $0.end] } == [[0, 3], [4, 7], [8, 12]])
     }
 }
