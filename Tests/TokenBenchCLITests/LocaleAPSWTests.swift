@@ -171,4 +171,50 @@ struct LocaleAPSWTests {
         #expect(!stored.isEmpty)
         #expect(stored == printed)
     }
+
+    struct Downgrade: Sendable, CustomTestStringConvertible {
+        var option: String
+        var testDescription: String { option }
+    }
+
+    /// A locale=1 or tokendata=1 index built on SQLite 3.54.1 (APSW), opened on the system's
+    /// 3.40.1 (Debian's python3): FTS5 refuses the table, but the content table still holds the
+    /// text (and the locale, in a column of its own), so an app can rebuild from it.
+    @Test(arguments: [Downgrade(option: "locale"), Downgrade(option: "tokendata")])
+    func anIndexAcrossTheFeatureLineIsRefusedByTheOlderSQLite(downgrade: Downgrade) throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        let file = directory.appendingPathComponent("\(downgrade.option).db").path
+        let value = downgrade.option == "locale" ? "fts5_locale('tr', 'IĞDIR')" : "'IĞDIR'"
+        let built = try Self.runPython(
+            """
+            import apsw, sys
+            db = apsw.Connection(\(Self.pythonString(file)))
+            db.execute("CREATE VIRTUAL TABLE t USING fts5(body, \(downgrade.option) = 1)")
+            db.execute("INSERT INTO t(rowid, body) VALUES (1, \(value))")
+            db.close()
+
+            """)
+        #expect(built.status == 0, "\(built.errors)")
+        let opened = Process()
+        opened.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            try:
+                db.execute("SELECT rowid FROM t WHERE t MATCH 'x'").fetchall()
+                print("opened")
+            except sqlite3.Error as error:
+                print("refused:", error)
+            print(db.execute("SELECT * FROM t_content").fetchall())
+
+            """
+        opened.arguments = ["-c", script, file]
+        let output = Pipe()
+        opened.standardOutput = output
+        try opened.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        opened.waitUntilExit()
+        let stored = downgrade.option == "locale" ? "[(1, 'IĞDIR', 'tr')]" : "[(1, 'IĞDIR')]"
+        #expect(printed == "refused: unrecognized option: \"\(downgrade.option)\"\n\(stored)\n")
+    }
 }
