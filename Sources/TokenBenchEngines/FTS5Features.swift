@@ -93,8 +93,9 @@ extension EngineConnection {
     ///
     /// From version 3, FTS5 offers each tokenizer through both APIs and wraps the one it was
     /// not registered through in a shim of its own, the same xCreate for every tokenizer. The
-    /// shim is learnt from a tokenizer registered here through v1 (`shimCreate`): a
-    /// tokenizer whose v1 face has that xCreate was registered through v2.
+    /// shim is learnt once per library from a tokenizer registered through v1 on a private
+    /// connection (`v1ToV2Shim()`): a tokenizer whose v1 face has that xCreate was registered
+    /// through v2.
     package func nativeTokenizerAPI(of name: String) -> Int? {
         var userData: UnsafeMutableRawPointer?
         var methods = fts5_tokenizer()

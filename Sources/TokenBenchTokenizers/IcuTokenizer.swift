@@ -56,8 +56,7 @@ final class IcuTokenizer: RegisteredTokenizerType, LocaleAwareTokenizer {
     /// Whether `locale` folds I and İ the Turkic way (Turkish, Azerbaijani): its language subtag,
     /// before any `-`, `_`, `.` or `@`, is `tr` or `az`.
     static func isTurkic(locale: String) -> Bool {
-        let language = locale.lowercased().prefix { !"-_.@".contains($0) }
-        return language == "tr" || language == "az"
+        Array(locale.utf8).withUnsafeBufferPointer(TurkicDottedI.applies(to:))
     }
 
     func tokenize(

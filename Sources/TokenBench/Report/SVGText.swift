@@ -1,9 +1,8 @@
 /// How wide a line of chart text is drawn, estimated when the report is written: the page
 /// cannot measure it then, and the charts place every label from it. The estimate errs wide
-/// (the widest common sans-serif glyphs, DejaVu Sans's, which Chromium uses here), so that
-/// a label is never cut at the chart's edge or drawn over its neighbour; a wider estimate
-/// only costs blank space. `ReportLayoutBrowserTests` checks each label's bounding box in
-/// Chromium.
+/// (rounded up from DejaVu Sans's advances, among the widest common sans-serif fonts), so that
+/// a label is never cut at the chart's edge or drawn over its neighbour; a wider estimate only
+/// costs blank space. `ReportLayoutBrowserTests` checks each label's bounding box in Chromium.
 enum SVGText {
     /// The width, in SVG user units (CSS pixels), of `text` set at `fontSize` pixels.
     static func width(_ text: String, fontSize: Double, bold: Bool = false) -> Double {
