@@ -56,7 +56,7 @@ final class IcuTokenizer: RegisteredTokenizerType, LocaleAwareTokenizer {
     /// Whether `locale` folds I and İ the Turkic way (Turkish, Azerbaijani): its language subtag,
     /// before any `-`, `_`, `.` or `@`, is `tr` or `az`.
     static func isTurkic(locale: String) -> Bool {
-        Array(locale.utf8).withUnsafeBufferPointer(TurkicDottedI.applies(to:))
+        Array(locale.utf8).withUnsafeBufferPointer(LocaleLanguage.isTurkic)
     }
 
     func tokenize(
@@ -84,7 +84,7 @@ final class IcuTokenizer: RegisteredTokenizerType, LocaleAwareTokenizer {
                     context: context, tokenization: tokenization, pText: pText, nText: nText,
                     tokenCallback: tokenCallback)
             }
-            tools = (breaker, CaseFolder(turkic: Self.isTurkic(locale: name)))
+            tools = (breaker, CaseFolder(turkic: LocaleLanguage.isTurkic(locale)))
             if byLocale.count < Self.localesKept { byLocale[key] = tools }
         }
         return tokenize(

@@ -30,7 +30,7 @@ final class NfkcTokenizer: RegisteredTokenizerType, LocalePassingWrapper {
     ) -> CInt {
         let input = UnsafeBufferPointer(
             start: pText.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }, count: Int(max(nText, 0)))
-        guard TurkicDottedI.applies(to: locale), let mapping = TurkicDottedI(input) else {
+        guard LocaleLanguage.isTurkic(locale), let mapping = TurkicDottedI(input) else {
             return passingLocale(locale) {
                 self.tokenize(
                     context: context, tokenization: tokenization, pText: pText, nText: nText,

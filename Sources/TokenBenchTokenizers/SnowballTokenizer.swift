@@ -58,12 +58,9 @@ final class SnowballTokenizer: FilteringWrapper {
         }
     }
 
-    /// The stemmer of `locale`'s language subtag (before any `-`, `_`, `.` or `@`), or nil.
+    /// The stemmer of `locale`'s language (`LocaleLanguage`), or nil.
     private func stemmer(forLocale locale: UnsafeBufferPointer<UInt8>) -> SnowballStemmer? {
-        let subtag = locale.prefix { !"-_.@".utf8.contains($0) }
-        guard let language = String(validating: subtag, as: UTF8.self)?.lowercased(), !language.isEmpty else {
-            return nil
-        }
+        guard let language = LocaleLanguage.subtag(of: locale) else { return nil }
         if let known = stemmersByLanguage[language] { return known }
         let made = try? SnowballStemmer(algorithm: language, tokenizer: Self.name)
         if stemmersByLanguage.count < Self.languagesKept { stemmersByLanguage[language] = made }

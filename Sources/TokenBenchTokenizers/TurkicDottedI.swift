@@ -51,12 +51,6 @@ struct TurkicDottedI {
         return (original[Int(start)], original[endIndex])
     }
 
-    /// Whether `locale`'s language subtag is Turkish or Azerbaijani.
-    static func applies(to locale: UnsafeBufferPointer<UInt8>) -> Bool {
-        let subtag = locale.prefix { !"-_.@".utf8.contains($0) }.map { $0 | 0x20 }
-        return subtag == Array("tr".utf8) || subtag == Array("az".utf8)
-    }
-
     /// Per-call state of `mapOffsets`, reached through a raw pointer to a stack value: FTS5's
     /// context and callback, and the mapping.
     struct CallState {

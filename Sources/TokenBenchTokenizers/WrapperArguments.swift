@@ -56,7 +56,7 @@ struct WrapperArguments {
         }
         do {
             // A BASE that reads locales is made through the v2 API, to be given the wrapper's.
-            if connection.fts5V3 != nil, let name = base.first, connection.nativeTokenizerAPI(of: name) == 2 {
+            if let name = base.first, connection.nativeTokenizerAPI(of: name) == 2 {
                 return LocaleForwardingBase(try EngineLocaleTokenizerInstance(components: base, in: connection))
             }
             return try EngineTokenizerInstance(components: base, in: connection)
