@@ -105,7 +105,7 @@ enum AnalysisJSON {
             switch cell.result {
             case .matched: matched = true
             case .notMatched: matched = false
-            case .error, .lost: matched = nil
+            case .error, .lost, .unsupported: matched = nil
             }
             matchExpression = cell.matchExpression
             document = cell.document

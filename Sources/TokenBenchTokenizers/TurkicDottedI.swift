@@ -3,7 +3,10 @@ import GRDBSQLite
 
 /// Text with Turkish and Azerbaijani I and İ mapped before a fold that has no Turkic form
 /// (NFKC_Casefold): I (U+0049) to ı (U+0131) and İ (U+0130) to i, so that the fold that follows
-/// keeps them apart as the Turkic case folding does (IĞDIR → ığdır, İSTANBUL → istanbul). A
+/// keeps them apart as the Turkic case folding does (IĞDIR → ığdır, İSTANBUL → istanbul). An
+/// NFD İ, I + U+0307, is i too, as SpecialCasing.txt's `tr` and `az` lowercasing has it (the
+/// dot above is removed after I); only when the dot follows the I directly, which it does in
+/// NFD unless another mark of a lower combining class, such as a dot below, comes between. A
 /// token's offsets in the mapped text are mapped back to the original bytes.
 struct TurkicDottedI {
     /// The mapped text.
@@ -23,7 +26,12 @@ struct TurkicDottedI {
         original.reserveCapacity(input.count + input.count / 8 + 1)
         var index = 0
         while index < input.count {
-            if input[index] == 0x49 {
+            if input[index] == 0x49, index + 2 < input.count, input[index + 1] == 0xCC, input[index + 2] == 0x87 {
+                // I + U+0307 (CC 87).
+                text.append(0x69)
+                original.append(CInt(index))
+                index += 3
+            } else if input[index] == 0x49 {
                 text += [0xC4, 0xB1]
                 original += [CInt(index), CInt(index)]
                 index += 1

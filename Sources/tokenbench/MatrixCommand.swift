@@ -97,5 +97,29 @@ func computeMatrix(
                 reason: workbench.unsupportedReason(support.spec, engine: engine) ?? "no cells")
         }
     }
+    try noteUnsupportedCells(of: matrix)
     return matrix
+}
+
+/// Says on stderr, once per engine, how many cells it could not run and why (a case with a
+/// locale on an engine before SQLite 3.47): those cells are not a verdict, so they must not pass
+/// unnoticed. When no cell at all could run, that is the run's error (exit 2).
+private func noteUnsupportedCells(of matrix: MatchMatrix) throws {
+    let unsupported = matrix.cells.filter(\.isUnsupported)
+    guard !unsupported.isEmpty else { return }
+    for engine in matrix.engines {
+        let cells = unsupported.filter { $0.engine == engine }
+        guard let first = cells.first else { continue }
+        let cases = Set(cells.map(\.matchCase.id)).count
+        printError(
+            "tokenbench: \(cells.count) cells of \(cases) case\(cases == 1 ? "" : "s") with a locale were not run on \(engine): \(first.result.errorColumn)"
+        )
+    }
+    if unsupported.count == matrix.cells.count {
+        throw TokenBenchError.invalidArgument(
+            name: "--engine", value: matrix.engines.joined(separator: ","),
+            reason:
+                "no cell could run: every case of this run has a locale, and no engine of it has locales (SQLite 3.47 or later)"
+        )
+    }
 }

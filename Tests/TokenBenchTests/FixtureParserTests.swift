@@ -134,6 +134,20 @@ struct FixtureParserTests {
         BadFile(
             format: .csv, bytes: utf8("id,category,document,query,colour\n"),
             line: 1, reasonContains: "unknown column 'colour'"),
+        // A locale is one word: the matrix CSV writes DOCUMENT/QUERY, so no slash either.
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nlocale: tr/en\n"),
+            line: 5, reasonContains: "locale 'tr/en' is not a locale"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\nquery_locale: de\\u{20}CH\ndocument: d\nquery: q\n"),
+            line: 3, reasonContains: "query_locale 'de CH' is not a locale"),
+        // locale sets both texts' locales: with either of the others it is ambiguous.
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\nlocale: tr\nquery_locale: en\n"),
+            line: 5, reasonContains: "either locale"),
+        BadFile(
+            format: .csv, bytes: utf8("id,category,document,query,locale,document_locale\na,b,c,d,tr,en\n"),
+            line: 2, reasonContains: "either locale"),
     ]
 
     @Test(arguments: badFiles)

@@ -108,6 +108,30 @@ struct HTMLReportTests {
         #expect(disagreeing.contains("The engines disagree on 1 of the 12 cells they both ran"))
     }
 
+    /// A case with a locale: the system's 3.40.1 cannot run it, so its cell is the bundled
+    /// engine's alone (no "engines differ"), the case carries its texts' locales, and a case no
+    /// engine could run keeps the system's "not run" sub-cells ("s").
+    @Test func aCaseWithALocaleShowsTheEngineThatRanIt() throws {
+        let cases = [
+            MatchCase(
+                id: "tr", category: "locale", document: "IĞDIR", query: "ığdır", documentLocale: "tr", queryLocale: "tr"
+            )
+        ]
+        let (icu, asis) = ([TokenizerSpec(text: "icu")], [FormPair(document: .asis, query: .asis)])
+        let both = try Workbench().matrix(
+            cases: cases, tokenizers: icu, engines: [.system, .bundled], formPairs: asis)
+        let data = try Self.matrixData(HTMLReport(matrix: both, environment: [], command: "x").render())
+        #expect((data["cases"] as? [[Any]])?.first?.last as? [String] == ["tr", "tr"])
+        let entries = Self.entries(data, case: 0, tokenizer: 0)
+        #expect(entries.map { $0.first as? [Int] } == [[1]])
+        // Phrase and prefix, both found.
+        #expect((entries.first?[1] as? [Any])?.first as? String == "mm")
+
+        let systemOnly = try Workbench().matrix(cases: cases, tokenizers: icu, engines: [.system], formPairs: asis)
+        let notRun = try Self.matrixData(HTMLReport(matrix: systemOnly, environment: [], command: "x").render())
+        #expect((Self.entries(notRun, case: 0, tokenizer: 0).first?[1] as? [Any])?.first as? String == "ss")
+    }
+
     @Test func theDataHoldsOneCellPerCaseAndTokenizer() throws {
         let (html, _) = try Self.render()
         let data = try Self.matrixData(html)

@@ -241,12 +241,13 @@ struct QualityTests {
     }
 
     /// The embedded known-item collection: every case a document but for the engine-differences
-    /// ones; a case some tokenizer is expected to match is a query, its own document relevant
-    /// along with any of the same text.
+    /// and locale ones; a case some tokenizer is expected to match is a query, its own document
+    /// relevant along with any of the same text.
     @Test func fixturesReadAsKnownItems() throws {
         let fixtures = try FixtureSet(
-            cases: FixtureSet.defaults().cases.filter { $0.category != "engine-differences" })
-        #expect(try FixtureSet.defaults().cases.count - fixtures.cases.count == 6)
+            cases: FixtureSet.defaults().cases.filter { !["engine-differences", "locale"].contains($0.category) })
+        // 6 engine-differences cases and 11 locale ones.
+        #expect(try FixtureSet.defaults().cases.count - fixtures.cases.count == 17)
         let collection = try QualityCollection.embedded()
         #expect(collection.documentCount == fixtures.cases.count)
         let foo = try #require(collection.judgments["seed-table-foo-upper"])

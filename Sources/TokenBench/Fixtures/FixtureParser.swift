@@ -4,13 +4,13 @@ import TokenBenchEngines
 /// Reads match cases from fixture files: TokenBench's own `.cases` format, or RFC 4180 CSV.
 ///
 /// `.cases`: one case per block of `key: value` lines, blocks separated by blank lines, `#`
-/// starting a comment line. Keys: `id`, `category`, `document`, `query` (required), `note`, and
-/// expectations `match`, `nomatch`, `error`, each listing tokenizer labels and optionally scoped to a
+/// starting a comment line. Keys: `id`, `category`, `document`, `query` (required), `note`,
+/// `locale` (of both texts) or `document_locale` and `query_locale`, and expectations `match`, `nomatch`, `error`, each listing tokenizer labels and optionally scoped to a
 /// form pair, query kind and/or engine: `nomatch[nfc:nfd prefix]: ascii`, `match[bundled]: trigram-rd`. Text may spell any code point
 /// as `\u{HEX}`; leading and trailing white space of a value is dropped (spell it `\u{20}`).
 ///
-/// CSV: a header with `id,category,document,query` and optionally `note`, `match`, `nomatch`,
-/// `error` (unscoped label lists); the same escapes apply to every field.
+/// CSV: a header with `id,category,document,query` and optionally `note`, the locale columns,
+/// `match`, `nomatch`, `error` (unscoped label lists); the same escapes apply to every field.
 package enum FixtureParser {
     /// Parses one fixture file's bytes; `file` names it in errors.
     package static func parse(_ bytes: [UInt8], file: String, format: FixtureFormat) throws -> [MatchCase] {
@@ -43,6 +43,37 @@ package enum FixtureParser {
     // MARK: .cases
 
     private static let requiredKeys = ["id", "category", "document", "query"]
+    /// The optional keys (and CSV columns) besides the expectations.
+    private static let optionalKeys = ["note", "locale", "document_locale", "query_locale"]
+
+    /// The document's and the query's locale from a case's `locale`, `document_locale` and
+    /// `query_locale` (empty when absent). A locale is a word without white space, NUL or `/`
+    /// (the matrix CSV writes `DOCUMENT/QUERY`); `locale` cannot be combined with the others.
+    private static func locales(_ field: (String) -> String, file: String, line: (String) -> Int) throws -> (
+        String?, String?
+    ) {
+        for key in optionalKeys.dropFirst() {
+            let value = field(key)
+            if value.contains(where: { $0.isWhitespace || $0 == "\0" || $0 == "/" }) {
+                throw TokenBenchError.invalidFixture(
+                    file: file, line: line(key),
+                    reason:
+                        "\(key) '\(value)' is not a locale (one word such as tr or de_CH, without white space, NUL or /)"
+                )
+            }
+        }
+        let both = field("locale")
+        if !both.isEmpty, !field("document_locale").isEmpty || !field("query_locale").isEmpty {
+            throw TokenBenchError.invalidFixture(
+                file: file, line: line("locale"),
+                reason: "give either locale (for both texts) or document_locale and query_locale, not both")
+        }
+        func locale(_ key: String) -> String? {
+            let value = both.isEmpty ? field(key) : both
+            return value.isEmpty ? nil : value
+        }
+        return (locale("document_locale"), locale("query_locale"))
+    }
 
     static func parseCases(_ text: String, file: String) throws -> [MatchCase] {
         var cases: [MatchCase] = []
@@ -94,6 +125,7 @@ package enum FixtureParser {
         -> MatchCase
     {
         var fields: [String: String] = [:]
+        var lines: [String: Int] = [:]
         var expectations: [String: [ExpectationScope: ExpectedResult]] = [:]
         for entry in block {
             let (baseKey, scopeText) = splitScope(entry.key)
@@ -103,11 +135,11 @@ package enum FixtureParser {
                     entry.value, result: result, scope: scope, to: &expectations, file: file, line: entry.line)
                 continue
             }
-            guard scopeText == nil, requiredKeys.contains(baseKey) || baseKey == "note" else {
+            guard scopeText == nil, requiredKeys.contains(baseKey) || optionalKeys.contains(baseKey) else {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: entry.line,
                     reason:
-                        "unknown key '\(entry.key)' (expected id, category, document, query, note, match, nomatch or error)"
+                        "unknown key '\(entry.key)' (expected id, category, document, query, note, locale, document_locale, query_locale, match, nomatch or error)"
                 )
             }
             guard fields[baseKey] == nil else {
@@ -115,14 +147,17 @@ package enum FixtureParser {
                     file: file, line: entry.line, reason: "'\(baseKey)' given twice in one case")
             }
             fields[baseKey] = try unescape(entry.value, file: file, line: entry.line)
+            lines[baseKey] = entry.line
         }
         for key in requiredKeys where (fields[key] ?? "").isEmpty {
             throw TokenBenchError.invalidFixture(file: file, line: line, reason: "the case has no '\(key)'")
         }
+        let (documentLocale, queryLocale) = try locales(
+            { fields[$0] ?? "" }, file: file, line: { lines[$0] ?? line })
         return MatchCase(
             id: fields["id"]!, category: fields["category"]!, document: fields["document"]!,
-            query: fields["query"]!, note: fields["note"] ?? "", expectations: expectations,
-            location: SourceLocation(file: file, line: line))
+            query: fields["query"]!, note: fields["note"] ?? "", documentLocale: documentLocale,
+            queryLocale: queryLocale, expectations: expectations, location: SourceLocation(file: file, line: line))
     }
 
     private static func splitScope(_ key: String) -> (String, String?) {
@@ -192,7 +227,7 @@ package enum FixtureParser {
             throw TokenBenchError.invalidFixture(
                 file: file, line: 0, reason: "the file is empty (expected a header id,category,document,query)")
         }
-        let known = requiredKeys + ["note"] + ExpectedResult.allCases.map(\.rawValue)
+        let known = requiredKeys + optionalKeys + ExpectedResult.allCases.map(\.rawValue)
         var columns: [String: Int] = [:]
         for (index, name) in header.fields.enumerated() {
             let name = name.trimmingCharacters(in: .whitespaces)
@@ -231,10 +266,15 @@ package enum FixtureParser {
                     try field(result.rawValue), result: result, scope: ExpectationScope(),
                     to: &expectations, file: file, line: record.line)
             }
+            var unescaped: [String: String] = [:]
+            for key in optionalKeys { unescaped[key] = try field(key) }
+            let (documentLocale, queryLocale) = try locales(
+                { unescaped[$0] ?? "" }, file: file, line: { _ in record.line })
             cases.append(
                 MatchCase(
                     id: try field("id"), category: try field("category"), document: try field("document"),
-                    query: try field("query"), note: try field("note"), expectations: expectations,
+                    query: try field("query"), note: try field("note"), documentLocale: documentLocale,
+                    queryLocale: queryLocale, expectations: expectations,
                     location: SourceLocation(file: file, line: record.line)))
         }
         return cases

@@ -34,6 +34,7 @@ public struct FixtureSet: Sendable {
         ("gotchas.cases", PackageResources.gotchas_cases),
         ("languages.cases", PackageResources.languages_cases),
         ("engines.cases", PackageResources.engines_cases),
+        ("locales.cases", PackageResources.locales_cases),
     ]
 
     /// Loads every path given: a file, or a directory whose `.cases` and `.csv` files are read in

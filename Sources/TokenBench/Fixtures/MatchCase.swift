@@ -75,12 +75,18 @@ public struct MatchCase: Hashable, Sendable {
     public var document: String
     public var query: String
     public var note: String
+    /// The locale FTS5 is given with the document (`fts5_locale()` into a `locale=1` table), or
+    /// nil for none.
+    public var documentLocale: String?
+    /// The locale FTS5 is given with the query (`MATCH fts5_locale(…)`), or nil for none.
+    public var queryLocale: String?
     /// Expectations per tokenizer label, per scope.
     public var expectations: [String: [ExpectationScope: ExpectedResult]]
     public var location: SourceLocation
 
     public init(
         id: String, category: String, document: String, query: String, note: String = "",
+        documentLocale: String? = nil, queryLocale: String? = nil,
         expectations: [String: [ExpectationScope: ExpectedResult]] = [:],
         location: SourceLocation = SourceLocation(file: "<memory>", line: 0)
     ) {
@@ -89,8 +95,22 @@ public struct MatchCase: Hashable, Sendable {
         self.document = document
         self.query = query
         self.note = note
+        self.documentLocale = documentLocale
+        self.queryLocale = queryLocale
         self.expectations = expectations
         self.location = location
+    }
+
+    /// Whether the document or the query has a locale: such a case needs an engine with
+    /// `locale=1` tables (SQLite 3.47 and later).
+    public var hasLocale: Bool { documentLocale != nil || queryLocale != nil }
+
+    /// The `locale` column of the matrix CSVs: empty without a locale, the locale when the
+    /// document and the query share it, else `DOCUMENT/QUERY` (either side empty for none).
+    package var localeColumn: String {
+        guard hasLocale else { return "" }
+        if documentLocale == queryLocale { return documentLocale ?? "" }
+        return "\(documentLocale ?? "")/\(queryLocale ?? "")"
     }
 
     /// The most specific expectation recorded for `label` on one cell, if any.

@@ -25,9 +25,18 @@ struct JudgedTokenizer: Codable, Sendable {
 
     /// A CSV fixture of one case, for `matrix --fixtures` (which reads backslash escapes: a
     /// backslash is doubled).
-    static func fixture(id: String, document: String, query: String) -> [UInt8] {
-        let fields = [id, "crash", document, query].map { $0.replacingOccurrences(of: "\\", with: "\\\\") }
-        return Array((CSV.line(["id", "category", "document", "query"]) + CSV.line(fields)).utf8)
+    /// The case's locales, if any, go in the `document_locale` and `query_locale` columns.
+    static func fixture(
+        id: String, document: String, query: String, documentLocale: String? = nil, queryLocale: String? = nil
+    ) -> [UInt8] {
+        var header = ["id", "category", "document", "query"]
+        var fields = [id, "crash", document, query]
+        if documentLocale != nil || queryLocale != nil {
+            header += ["document_locale", "query_locale"]
+            fields += [documentLocale ?? "", queryLocale ?? ""]
+        }
+        let escaped = fields.map { $0.replacingOccurrences(of: "\\", with: "\\\\") }
+        return Array((CSV.line(header) + CSV.line(escaped)).utf8)
     }
 
     /// Makes the tokenizer on `workbench`'s connection of the engine, after saying so (the unit's

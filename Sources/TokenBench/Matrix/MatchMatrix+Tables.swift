@@ -1,8 +1,9 @@
 extension MatchMatrix {
     /// One row per case × tokenizer × engine × query kind × form pair (`tokenbench matrix`), with
-    /// `MatrixRecord`'s columns: what `check` and `diff` read back.
+    /// `MatrixRecord`'s columns (`locale` only when a case has one): what `check` and `diff`
+    /// read back.
     public func longTable() -> Table {
-        MatrixRecord.csvTable(cells.map(MatrixRecord.init(cell:)))
+        MatrixRecord.longTable(cells.map(MatrixRecord.init(cell:)))
     }
 
     /// One row per case × query kind × form pair, one column per tokenizer (per tokenizer and
@@ -14,8 +15,11 @@ extension MatchMatrix {
     public func wideTable() -> Table {
         let columns = self.columns
         let names = columns.map { columnName(tokenizer: $0.tokenizer, engine: $0.engine) }
+        // A `locale` column only when a case has one, as in the long table.
+        let hasLocales = cells.contains { $0.matchCase.hasLocale }
         var table = Table(
-            header: ["case", "category", "query_kind", "document_form", "query_form", "document", "query"] + names)
+            header: ["case", "category", "query_kind", "document_form", "query_form", "document", "query"]
+                + (hasLocales ? ["locale"] : []) + names)
         for caseID in caseIDs {
             for queryKind in queryKinds {
                 for formPair in formPairs {
@@ -30,11 +34,13 @@ extension MatchMatrix {
                         first.matchCase.id, first.matchCase.category, queryKind.rawValue,
                         formPair.document.rawValue, formPair.query.rawValue, first.document, first.query,
                     ]
+                    if hasLocales { fields.append(first.matchCase.localeColumn) }
                     for cell in row {
                         switch cell?.result {
                         case .matched: fields.append("X")
                         case .notMatched, nil: fields.append("")
                         case .error: fields.append("error")
+                        case .unsupported: fields.append("unsupported")
                         // "crashed", "timed out", "not run": the verdict without its details.
                         case .lost(let message):
                             fields.append(String(message.prefix { $0 != "(" }.dropLast()))

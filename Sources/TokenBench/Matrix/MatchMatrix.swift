@@ -10,28 +10,43 @@ public enum CellResult: Hashable, Sendable {
     /// while indexing)", "timed out (…)"), or the tokenizer had used up its deaths ("not run
     /// (…)"). Not a verdict on the match, and never what a fixture expects.
     case lost(String)
+    /// Not run: the engine cannot do what the case asks ("locale needs SQLite 3.47 (this engine
+    /// is SQLite 3.40.1)"). Not a verdict on the tokenizer, and never what a fixture expects.
+    case unsupported(String)
 
     /// The `matched` column: 1, 0, or empty on error.
     package var csvValue: String {
         switch self {
         case .matched: return "1"
         case .notMatched: return "0"
-        case .error, .lost: return ""
+        case .error, .lost, .unsupported: return ""
         }
     }
 
-    /// The `error` column: FTS5's message, or how the cell was lost.
+    /// The `error` column: FTS5's message, how the cell was lost, or what the engine lacks.
     package var errorColumn: String {
         switch self {
         case .matched, .notMatched: ""
-        case .error(let message), .lost(let message): message
+        case .error(let message), .lost(let message), .unsupported(let message): message
         }
     }
 
     /// The result of a row whose `matched` is empty, from its `error` column: a lost cell's
-    /// text starts with one of `lostPrefixes`.
+    /// text starts with one of `lostPrefixes`, an unsupported one's with `unsupportedPrefix`.
     package init(errorColumn text: String) {
-        self = Self.lostPrefixes.contains(where: text.hasPrefix) ? .lost(text) : .error(text)
+        if text.hasPrefix(Self.unsupportedPrefix) {
+            self = .unsupported(text)
+        } else {
+            self = Self.lostPrefixes.contains(where: text.hasPrefix) ? .lost(text) : .error(text)
+        }
+    }
+
+    /// How an unsupported cell's text starts.
+    package static let unsupportedPrefix = "locale needs SQLite 3.47"
+
+    /// The cell of a case with a locale on an engine without `locale=1` tables.
+    package static func localeUnsupported(sqliteVersion: String) -> CellResult {
+        .unsupported("\(unsupportedPrefix) (this engine is SQLite \(sqliteVersion))")
     }
 
     /// How `WorkerDeath.verdict` and a unit that stopped early word a lost cell.
@@ -45,7 +60,7 @@ public enum CellResult: Hashable, Sendable {
         case .matched: return "match"
         case .notMatched: return "no match"
         case .error(let message): return message.isEmpty ? "error" : "error (\(message))"
-        case .lost(let message): return message
+        case .lost(let message), .unsupported(let message): return message
         }
     }
 }
@@ -60,6 +75,9 @@ public enum Outcome: String, CaseIterable, Sendable {
     case unchecked
     /// FTS5 reported an error where no error was expected.
     case error
+    /// The engine could not run the cell as the case asks (`CellResult.unsupported`): no
+    /// verdict, whatever the expectation.
+    case skipped
 }
 
 /// Where a cell sits in a matrix: the case, tokenizer, engine, query kind and form pair it was
@@ -143,6 +161,7 @@ public struct MatrixCell: Hashable, Sendable {
 
     public var outcome: Outcome {
         switch (result, expected) {
+        case (.unsupported, _): return .skipped
         case (.error, nil), (.lost, _): return .error
         case (_, nil): return .unchecked
         case (.error, .error?): return .pass
@@ -150,6 +169,12 @@ public struct MatrixCell: Hashable, Sendable {
         case (.matched, .match?), (.notMatched, .nomatch?): return .pass
         default: return .fail
         }
+    }
+
+    /// Whether the engine could not run the cell as its case asks.
+    public var isUnsupported: Bool {
+        if case .unsupported = result { return true }
+        return false
     }
 
     /// Whether this cell makes a run fail: a result that contradicts a recorded expectation.
@@ -251,20 +276,22 @@ public struct MatchMatrix: Sendable {
     /// The cells whose result differs between engines: for each case, tokenizer, query kind and
     /// form pair that at least two engines ran, every engine's cell when their verdicts (match,
     /// no match, error) are not all the same. "What changes if I move to the other SQLite?"
+    /// An unsupported cell is no verdict: the other engines' cells of its coordinate are
+    /// compared among themselves.
     public func engineDisagreements() -> MatchMatrix {
         var verdicts: [MatrixCoordinate: Set<String>] = [:]
-        for cell in cells {
+        for cell in cells where !cell.isUnsupported {
             verdicts[cell.coordinate.ignoringEngine, default: []].insert(
                 cell.result.csvValue.isEmpty ? "error" : cell.result.csvValue)
         }
-        return filter { (verdicts[$0.coordinate.ignoringEngine]?.count ?? 0) > 1 }
+        return filter { !$0.isUnsupported && (verdicts[$0.coordinate.ignoringEngine]?.count ?? 0) > 1 }
     }
 
     /// How many coordinates (case, tokenizer, query kind, form pair) at least two engines ran:
     /// what `engineDisagreements()` is counted against.
     public var sharedCoordinateCount: Int {
         var engineCounts: [MatrixCoordinate: Int] = [:]
-        for cell in cells {
+        for cell in cells where !cell.isUnsupported {
             engineCounts[cell.coordinate.ignoringEngine, default: 0] += 1
         }
         return engineCounts.values.filter { $0 > 1 }.count

@@ -8,6 +8,11 @@ import TokenBenchEngines
 /// Input `i` is case `i % documents.count` in form pair `i / documents.count`: its document
 /// while the table is filled, its tokens and queries after. An input that killed a worker is
 /// left out of the table when the unit goes on.
+///
+/// When a case has a locale, the table is a `locale=1` table: each document goes in through
+/// `fts5_locale()` with its own locale (or none), each query is matched through
+/// `fts5_locale()`, and tokens are traced through the v2 API with the same locale. On an engine
+/// without locales such a case's cells are `unsupported`, and the other cases run as usual.
 struct MatrixUnit: WorkerUnit {
     static let kind = "matrix"
 
@@ -18,6 +23,9 @@ struct MatrixUnit: WorkerUnit {
     /// Each case's document and query as the fixture wrote them.
     var documents: [String]
     var queries: [String]
+    /// Each case's locales (nil for none).
+    var documentLocales: [String?]
+    var queryLocales: [String?]
 
     /// One case in one form pair: its tokens, and each query kind's result. It crosses the pipe
     /// as one byte string (`ByteWriter`): JSON of its parts was a quarter of a matrix run.
@@ -45,6 +53,9 @@ struct MatrixUnit: WorkerUnit {
                 case .lost(let message):
                     writer.append(3 as UInt8)
                     writer.append(message)
+                case .unsupported(let message):
+                    writer.append(4 as UInt8)
+                    writer.append(message)
                 }
                 writer.appendCounted(tokens)
             }
@@ -61,7 +72,8 @@ struct MatrixUnit: WorkerUnit {
                 case 0: results.append(.matched)
                 case 1: results.append(.notMatched)
                 case 2: results.append(.error(try reader.string()))
-                default: results.append(.lost(try reader.string()))
+                case 3: results.append(.lost(try reader.string()))
+                default: results.append(.unsupported(try reader.string()))
                 }
                 queryTokens.append(try reader.countedTokens())
             }
@@ -76,7 +88,12 @@ struct MatrixUnit: WorkerUnit {
         caseIDs = cases.map(\.id)
         documents = cases.map(\.document)
         queries = cases.map(\.query)
+        documentLocales = cases.map(\.documentLocale)
+        queryLocales = cases.map(\.queryLocale)
     }
+
+    /// Whether case `index` has a locale.
+    private func hasLocale(_ index: Int) -> Bool { documentLocales[index] != nil || queryLocales[index] != nil }
 
     var inputCount: Int { formPairs.count * documents.count }
 
@@ -89,7 +106,8 @@ struct MatrixUnit: WorkerUnit {
         return CrashReproduction(
             fileExtension: "csv",
             contents: JudgedTokenizer.fixture(
-                id: caseIDs[caseIndex], document: documents[caseIndex], query: queries[caseIndex]),
+                id: caseIDs[caseIndex], document: documents[caseIndex], query: queries[caseIndex],
+                documentLocale: documentLocales[caseIndex], queryLocale: queryLocales[caseIndex]),
             arguments: ["matrix"] + judged.arguments + ["--forms", "\(formPair)", "--fixtures", "FILE"])
     }
 
@@ -100,7 +118,7 @@ struct MatrixUnit: WorkerUnit {
         try judged.withTokenizer(on: workbench, progress: progress) { tokenizer, connection in
             // One trace per distinct text and mode across the form pairs: NFC and NFD of ASCII
             // text are the same bytes, and most queries repeat in every pair.
-            let traces = TraceCache(tokenizer: tokenizer)
+            let traces = TraceCache(tokenizer: tokenizer, connection: connection)
             for (pairIndex, formPair) in formPairs.enumerated() {
                 let first = pairIndex * documents.count
                 guard first + documents.count > start else { continue }
@@ -118,9 +136,16 @@ struct MatrixUnit: WorkerUnit {
     ) throws {
         let literal = try tokenizer.spec.sqlLiteral()
         let table = "temp.tokenbench_matrix"
+        let anyLocale = documents.indices.contains(where: hasLocale)
+        let takesLocales = connection.engine.fts5Features?.has(.locale) == true
+        // The cells of a case with a locale on an engine without them: not run, and why.
+        let unsupported: CellResult? =
+            anyLocale && !takesLocales ? .localeUnsupported(sqliteVersion: connection.engine.sqliteVersion) : nil
         do {
             try connection.execute("DROP TABLE IF EXISTS \(table)")
-            try connection.execute("CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal))")
+            let localeOption = anyLocale && takesLocales ? ", locale = 1" : ""
+            try connection.execute(
+                "CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal)\(localeOption))")
         } catch {
             throw TokenBenchError.invalidTokenizerSpec(
                 spec: tokenizer.spec.description, reason: ResolvedTokenizer.message(of: error))
@@ -133,11 +158,22 @@ struct MatrixUnit: WorkerUnit {
             try connection.execute("SAVEPOINT tokenbench_matrix_insert")
             do {
                 let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, ?)")
+                let insertWithLocale =
+                    anyLocale && takesLocales
+                    ? try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, fts5_locale(?, ?))") : nil
                 for (index, document) in documents.enumerated() where !skipping.contains(inputs.lowerBound + index) {
+                    if unsupported != nil, hasLocale(index) { continue }
                     progress(inputs.lowerBound + index, .indexing)
-                    try insert.bind(index + 1, at: 1)
-                    try insert.bind(document, at: 2)
-                    try insert.run()
+                    if let locale = documentLocales[index], let insertWithLocale {
+                        try insertWithLocale.bind(index + 1, at: 1)
+                        try insertWithLocale.bind(locale, at: 2)
+                        try insertWithLocale.bind(document, at: 3)
+                        try insertWithLocale.run()
+                    } else {
+                        try insert.bind(index + 1, at: 1)
+                        try insert.bind(document, at: 2)
+                        try insert.run()
+                    }
                 }
                 try connection.execute("RELEASE tokenbench_matrix_insert")
             } catch {
@@ -152,9 +188,16 @@ struct MatrixUnit: WorkerUnit {
         }
 
         let probe: EngineStatement
+        let probeWithLocale: EngineStatement?
         do {
             probe = try connection.prepare(
                 "SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH ? AND rowid = ?)")
+            probeWithLocale =
+                anyLocale && takesLocales
+                ? try connection.prepare(
+                    "SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH fts5_locale(?, ?) AND rowid = ?)"
+                )
+                : nil
         } catch {
             throw TokenBenchError.sqlite(
                 context: "preparing the match query", message: ResolvedTokenizer.message(of: error))
@@ -162,13 +205,22 @@ struct MatrixUnit: WorkerUnit {
         for (index, document) in documents.enumerated() {
             let input = inputs.lowerBound + index
             guard input >= start, !skipping.contains(input) else { continue }
+            if let unsupported, hasLocale(index) {
+                try output(
+                    input,
+                    Output(
+                        documentTokens: [], queryTokens: queryKinds.map { _ in [] },
+                        results: queryKinds.map { _ in unsupported }))
+                continue
+            }
             progress(input, .tokenizing)
             let query = formPair.query.apply(to: queries[index])
+            let (documentLocale, queryLocale) = (documentLocales[index], queryLocales[index])
             // A token the bench cannot read safely, or an error code, is this case's answer: the
             // tokenizer lied on this input, which costs the input, not the run.
             let documentTokens: [Token]
             do {
-                documentTokens = try traces.tokens(of: document, mode: .document)
+                documentTokens = try traces.tokens(of: document, mode: .document, locale: documentLocale)
             } catch {
                 try output(
                     input,
@@ -182,7 +234,7 @@ struct MatrixUnit: WorkerUnit {
                 progress(input, .tokenizing)
                 let queryTokens: [Token]
                 do {
-                    queryTokens = try traces.tokens(of: query, mode: queryKind.tokenizationMode)
+                    queryTokens = try traces.tokens(of: query, mode: queryKind.tokenizationMode, locale: queryLocale)
                 } catch {
                     caseOutput.queryTokens.append([])
                     caseOutput.results.append(.error("\(error)"))
@@ -194,9 +246,17 @@ struct MatrixUnit: WorkerUnit {
                 } else {
                     progress(input, .querying)
                     do {
-                        try probe.bind(queryKind.matchExpression(for: query), at: 1)
-                        try probe.bind(index + 1, at: 2)
-                        let found = try probe.rows().first?.first == "1"
+                        let found: Bool
+                        if let queryLocale, let probeWithLocale {
+                            try probeWithLocale.bind(queryLocale, at: 1)
+                            try probeWithLocale.bind(queryKind.matchExpression(for: query), at: 2)
+                            try probeWithLocale.bind(index + 1, at: 3)
+                            found = try probeWithLocale.rows().first?.first == "1"
+                        } else {
+                            try probe.bind(queryKind.matchExpression(for: query), at: 1)
+                            try probe.bind(index + 1, at: 2)
+                            found = try probe.rows().first?.first == "1"
+                        }
                         result = found ? .matched : .notMatched
                     } catch {
                         result = .error(ResolvedTokenizer.message(of: error))
@@ -210,22 +270,44 @@ struct MatrixUnit: WorkerUnit {
     }
 }
 
-/// The tokens of each distinct text in each mode, traced once per tokenizer instance.
+/// The tokens of each distinct text in each mode and locale, traced once per tokenizer
+/// instance.
 ///
 /// Keyed by the text's bytes, not by the String: Swift compares Strings by canonical
 /// equivalence, so NFC "é" and NFD "é" would share one entry, and the NFD document would be
 /// shown with the NFC document's tokens.
 private final class TraceCache {
+    private struct Key: Hashable {
+        var mode: TokenizationMode
+        var locale: String?
+    }
+
     private let tokenizer: ResolvedTokenizer
-    private var tokens: [TokenizationMode: [[UInt8]: [Token]]] = [:]
+    private let connection: EngineConnection
+    /// An instance per locale, made through the v2 API as a `locale=1` table calls it.
+    private var localized: [String: ResolvedTokenizer] = [:]
+    private var tokens: [Key: [[UInt8]: [Token]]] = [:]
 
-    init(tokenizer: ResolvedTokenizer) { self.tokenizer = tokenizer }
+    init(tokenizer: ResolvedTokenizer, connection: EngineConnection) {
+        self.tokenizer = tokenizer
+        self.connection = connection
+    }
 
-    func tokens(of text: String, mode: TokenizationMode) throws -> [Token] {
+    func tokens(of text: String, mode: TokenizationMode, locale: String? = nil) throws -> [Token] {
         let bytes = Array(text.utf8)
-        if let cached = tokens[mode]?[bytes] { return cached }
-        let traced = try tokenizer.tokens(of: bytes, mode: mode)
-        tokens[mode, default: [:]][bytes] = traced
+        let key = Key(mode: mode, locale: locale)
+        if let cached = tokens[key]?[bytes] { return cached }
+        let traced = try instance(for: locale).tokens(of: bytes, mode: mode)
+        tokens[key, default: [:]][bytes] = traced
         return traced
+    }
+
+    private func instance(for locale: String?) throws -> ResolvedTokenizer {
+        guard let locale else { return tokenizer }
+        if let made = localized[locale] { return made }
+        let made = try ResolvedTokenizer(
+            spec: tokenizer.spec, components: tokenizer.components, locale: locale, in: connection)
+        localized[locale] = made
+        return made
     }
 }

@@ -42,7 +42,8 @@ package struct MatrixBaseline: Sendable {
                 file: source, line: 0, reason: "the file is empty; expected a CSV written by 'tokenbench matrix'")
         }
         // Files written before engines existed have no engine column: their cells are the system's.
-        let required = MatrixRecord.Column.allCases.filter { $0 != .engine || header.fields.contains("engine") }
+        // Files without a case that has a locale have no locale column.
+        let required = MatrixRecord.Column.allCases.filter { !$0.isOptional || header.fields.contains($0.rawValue) }
         let indices = try CSV.columnIndices(
             of: required.map(\.rawValue), in: header, file: source,
             expected: "the long layout of 'tokenbench matrix' (\(MatrixRecord.csvHeader.joined(separator: ",")))")
@@ -54,7 +55,8 @@ package struct MatrixBaseline: Sendable {
             do {
                 record = try MatrixRecord(
                     reading: { column in
-                        indices[column.rawValue].map { csvRecord.fields[$0] } ?? SQLiteEngine.system.name
+                        indices[column.rawValue].map { csvRecord.fields[$0] }
+                            ?? (column == .engine ? SQLiteEngine.system.name : "")
                     },
                     line: csvRecord.line)
             } catch {

@@ -7,6 +7,8 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
     package var category: String
     package var document: String
     package var query: String
+    /// The case's `localeColumn`: empty without a locale.
+    package var locale: String
     package var result: CellResult
     package var expected: ExpectedResult?
     package var outcome: Outcome
@@ -24,7 +26,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case queryKind = "query_kind"
         case documentForm = "document_form"
         case queryForm = "query_form"
-        case document, query, matched, expected, outcome
+        case document, query, locale, matched, expected, outcome
         case documentTokens = "document_tokens"
         case queryTokens = "query_tokens"
         case error
@@ -36,6 +38,22 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
             default: false
             }
         }
+
+        /// Whether a file may lack the column: `engine` came after the first files, and
+        /// `locale` is written only when a case has one.
+        package var isOptional: Bool { self == .engine || self == .locale }
+    }
+
+    /// The columns a file of `records` has: all of them, but `locale` only when a case has
+    /// one, so a matrix without locales reads as it did before locales existed.
+    package static func columns(of records: [MatrixRecord]) -> [Column] {
+        records.contains { !$0.locale.isEmpty } ? Column.allCases : Column.allCases.filter { $0 != .locale }
+    }
+
+    /// The long table of `records`, with `columns(of:)`.
+    package static func longTable(_ records: [MatrixRecord]) -> Table {
+        let columns = columns(of: records)
+        return Table(header: columns.map(\.rawValue), rows: records.map { record in columns.map(record.field) })
     }
 
     /// The row of a cell computed in this run.
@@ -44,6 +62,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         category = cell.matchCase.category
         document = cell.document
         query = cell.query
+        locale = cell.matchCase.localeColumn
         result = cell.result
         expected = cell.expected
         outcome = cell.outcome
@@ -63,6 +82,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case .queryForm: coordinate.formPair.query.rawValue
         case .document: document
         case .query: query
+        case .locale: locale
         case .matched: result.csvValue
         case .expected: expected?.csvValue ?? ""
         case .outcome: outcome.rawValue
@@ -72,7 +92,8 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         }
     }
 
-    /// Reads a row: `value` gives each column's text. Throws the reason a field is not what
+    /// Reads a row: `value` gives each column's text (an optional column the file lacks reads as
+    /// its default: `system`, or no locale). Throws the reason a field is not what
     /// `tokenbench matrix` writes (the caller names the file and line).
     package init(reading value: (Column) -> String, line: Int) throws(MatrixRecordError) {
         guard let queryKind = QueryKind(rawValue: value(.queryKind)) else {
@@ -110,6 +131,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         category = value(.category)
         self.document = value(.document)
         self.query = value(.query)
+        locale = value(.locale)
         documentTokens = value(.documentTokens)
         queryTokens = value(.queryTokens)
         self.line = line

@@ -6,7 +6,8 @@ import Foundation
 /// - `kinds`, `pairs`: the query kinds and form pairs. A cell's sub-cells are kind-major, as in
 ///   the matrix: sub-cell `k * pairs.count + p`.
 /// - `engines`, `tokenizers` (one column each, whatever the engines), `categories`.
-/// - `cases`: `[id, category index, document, query, note]`, categories together.
+/// - `cases`: `[id, category index, document, query, note, [document locale, query locale]]`
+///   (a locale is "" for none), categories together.
 /// - `streams`: every distinct token stream once, each token `[text, start, end, colocated,
 ///   position]` (colocated is 0 or 1; offsets are UTF-8 byte offsets into the text).
 /// - `cells[case][tokenizer]`: `[[engine indices], record]` entries. One entry names every engine
@@ -57,6 +58,7 @@ struct ReportMatrixData {
             for text in [document, query, matchCase.note] { noteInvisible(text) }
             cases.append([
                 matchCase.id, categories.firstIndex(of: matchCase.category)!, document, query, matchCase.note,
+                [matchCase.documentLocale ?? "", matchCase.queryLocale ?? ""],
             ])
             var row: [[[Any]]] = []
             for tokenizer in tokenizers {
@@ -70,6 +72,11 @@ struct ReportMatrixData {
                     else { continue }
                     records.append((engineIndex, Record(group.byColumn[column], pairs: matrix.formPairs.count)))
                 }
+                // An engine that could run none of the case (a locale before SQLite 3.47) gave no
+                // verdict to differ from: the cell shows the others' ("bundled only"), and the
+                // engine's own cell only when no engine could run it.
+                let judged = records.filter { !$0.record.isUnsupported }
+                if !judged.isEmpty { records = judged }
                 let agree = records.dropFirst().allSatisfy { $0.record == records[0].record }
                 let entries: [[Any]] =
                     agree
@@ -96,12 +103,16 @@ struct ReportMatrixData {
         var queryTokens: [[Token]] = []
         var errors: [String] = []
 
+        /// Whether no sub-cell was run (`CellResult.unsupported`).
+        var isUnsupported: Bool { results.allSatisfy { $0 == "s" } }
+
         init(_ cells: [MatrixCell], pairs: Int) {
             for cell in cells {
                 switch cell.result {
                 case .matched: results += "m"
                 case .notMatched: results += "n"
                 case .error, .lost: results += "e"
+                case .unsupported: results += "s"
                 }
                 switch cell.expected {
                 case .match?: expected += "m"

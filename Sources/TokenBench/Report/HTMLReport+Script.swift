@@ -8,9 +8,9 @@ extension HTMLReport {
           "use strict";
           var data = JSON.parse(document.getElementById("matrix-data").textContent);
           var P = data.pairs.length, K = data.kinds.length;
-          var GLYPH = { match: "\u2713", nomatch: "\u2014", failed: "\u2717", error: "!" };
-          var LABEL = { match: "match", nomatch: "no match", failed: "expectation failed", error: "error" };
-          var RESULT = { m: "match", n: "no match", e: "error" };
+          var GLYPH = { match: "\u2713", nomatch: "\u2014", failed: "\u2717", error: "!", notrun: "\u00B7" };
+          var LABEL = { match: "match", nomatch: "no match", failed: "expectation failed", error: "error", notrun: "not run" };
+          var RESULT = { m: "match", n: "no match", e: "error", s: "not run" };
           var state = {
             order: data.tokenizers.map(function (_, i) { return i; }),
             shown: data.tokenizers.map(function () { return true; }),
@@ -46,14 +46,14 @@ extension HTMLReport {
 
           function subStatus(record, i) {
             if (record[2][i] === "1") return "failed";
-            return { m: "match", n: "nomatch", e: "error" }[record[0][i]];
+            return { m: "match", n: "nomatch", e: "error", s: "notrun" }[record[0][i]];
           }
           function recordStatus(record) {
             return record[2].indexOf("1") !== -1 ? "failed" : subStatus(record, 0);
           }
           function verdict(record, i) {
             var text = RESULT[record[0][i]];
-            if (record[0][i] === "e" && record[5].length && record[5][i]) text += " (" + record[5][i] + ")";
+            if ("es".indexOf(record[0][i]) !== -1 && record[5].length && record[5][i]) text += " (" + record[5][i] + ")";
             if (record[1][i] !== "-") text += " (expected " + RESULT[record[1][i]] + ")";
             return text;
           }
@@ -188,8 +188,10 @@ extension HTMLReport {
               th.appendChild(el("span", "id", kase[0]));
               var texts = el("span", "texts");
               texts.appendChild(vis(kase[2]));
+              if (kase[5][0]) texts.appendChild(el("span", "locale", " [" + kase[5][0] + "]"));
               texts.appendChild(el("span", "arrow", " \u2190 "));
               texts.appendChild(vis(kase[3]));
+              if (kase[5][1]) texts.appendChild(el("span", "locale", " [" + kase[5][1] + "]"));
               th.appendChild(texts);
               if (kase[4]) { var note = el("span", "note"); note.appendChild(vis(kase[4])); th.appendChild(note); }
               var button = el("button", "show-tokens", "tokens");
@@ -311,8 +313,10 @@ extension HTMLReport {
             var heading = el("h3");
             heading.appendChild(el("span", "id", kase[0] + " "));
             heading.appendChild(vis(kase[2]));
+            if (kase[5][0]) heading.appendChild(el("span", "locale", " [" + kase[5][0] + "]"));
             heading.appendChild(el("span", "arrow", " \u2190 "));
             heading.appendChild(vis(kase[3]));
+            if (kase[5][1]) heading.appendChild(el("span", "locale", " [" + kase[5][1] + "]"));
             target.appendChild(heading);
             var documents = [], queries = [];
             visibleTokenizers().forEach(function (t) {

@@ -29,6 +29,7 @@ extension HTMLReport {
         th.case .id { display: block; font: 11px ui-monospace, "DejaVu Sans Mono", monospace; color: #555; }
         th.case .note { display: block; font-size: 11px; color: #666; }
         .arrow { color: #888; }
+        .locale { color: #666; font-size: 85%; }
         td.cell { border: 1px solid #fff; padding: 2px 3px; text-align: center; min-width: 76px; cursor: pointer; }
         td.cell .only { display: block; font-size: 10px; color: #444; }
         .cell.split { background: #e8e0f6; color: #2d1b55; outline: 2px dotted #5b3da8; outline-offset: -3px; }

@@ -94,6 +94,13 @@ public enum TokenizerCatalog {
                 spec: TokenizerSpec(label: "snowball-\(language)", text: "snowball \(language)"), origin: .shipped,
                 summary: "Snowball's \(language) stemmer (libstemmer) on unicode61 remove_diacritics 0.")
         }
+        + [
+            Entry(
+                spec: TokenizerSpec(label: "snowball-locale", text: "snowball locale"), origin: .shipped,
+                summary:
+                    "Snowball's stemmer of each value's locale (SQLite 3.47 and later): German rows as German, English as English; no locale, no stemming."
+            )
+        ]
 
     /// The Snowball stemmers in the default set: the languages the default fixtures cover.
     /// `snowball` accepts every other algorithm libstemmer has, by name.
