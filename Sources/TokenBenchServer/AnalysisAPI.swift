@@ -17,8 +17,24 @@ struct AnalysisAPI: Sendable {
     /// The default fixtures' cases, which the page offers as examples.
     let cases: [MatchCase]
 
-    static let tokensParameters = ["text", "tokenizer", "engine", "mode"]
-    static let matchParameters = ["document", "query", "tokenizer", "engine"]
+    static let tokensParameters = ["text", "tokenizer", "engine", "mode", "locale"]
+    static let matchParameters = ["document", "query", "tokenizer", "engine", "locale"]
+
+    /// The `locale` parameter: nil when absent or empty; a NUL is refused, as `tokens --locale`
+    /// refuses it.
+    private static func locale(_ parameters: QueryParameters) throws(APIError) -> String? {
+        guard let locale = try parameters.single("locale"), !locale.isEmpty else { return nil }
+        guard !locale.contains("\0") else {
+            throw .badRequest("parameter 'locale': give a locale such as tr or de_CH, without NUL")
+        }
+        return locale
+    }
+
+    /// Why `engine` cannot give a value a locale, or nil when it can (SQLite 3.47 and later).
+    private static func localeRefusal(_ locale: String?, on engine: SQLiteEngine) -> String? {
+        guard locale != nil, engine.fts5Features?.has(.locale) != true else { return nil }
+        return "a locale needs SQLite 3.47 or later (locale=1 tables); this engine is SQLite \(engine.sqliteVersion)"
+    }
 
     /// `GET /api/tokens`: the tokens of `text` in `mode` for every tokenizer × engine, with each
     /// wrapper chain's stages, the bytes no token covers, and code point names.
@@ -31,28 +47,34 @@ struct AnalysisAPI: Sendable {
                 "parameter 'mode': '\(modeName)' is not one of "
                     + TokenizationMode.allCases.map(\.rawValue).joined(separator: ", "))
         }
+        let locale = try Self.locale(parameters)
         let (specs, engines) = try pairs(parameters)
         try checkWork(textBytes: text.utf8.count, pairs: specs.count * engines.count)
         if let workers {
             return try await onWorkers(
-                workers, AnalysisUnit(.tokens(text: text, mode: mode), specs: specs, engines: engines))
+                workers, AnalysisUnit(.tokens(text: text, mode: mode, locale: locale), specs: specs, engines: engines))
         }
         return try await onWorkbench { workbench in
-            try Self.tokensAnswer(text: text, mode: mode, specs: specs, engines: engines, on: workbench)
+            try Self.tokensAnswer(
+                text: text, mode: mode, locale: locale, specs: specs, engines: engines, on: workbench)
         }
     }
 
     /// The JSON answer of `tokens`, computed on `workbench`; `progress` hears of each pair first.
     static func tokensAnswer(
-        text: String, mode: TokenizationMode, specs: [TokenizerSpec], engines: [SQLiteEngine], on workbench: Workbench,
-        progress: (Int, WorkerPhase) -> Void = { _, _ in }
+        text: String, mode: TokenizationMode, locale: String? = nil, specs: [TokenizerSpec], engines: [SQLiteEngine],
+        on workbench: Workbench, progress: (Int, WorkerPhase) -> Void = { _, _ in }
     ) throws -> Data {
         let bytes = Array(text.utf8)
         let announce: (Int) -> Void = { progress($0, .tokenizing) }
         let results = try Self.eachPair(specs, engines, on: workbench, announcing: announce) { spec, engine in
-            let stages = try workbench.tokenStages(of: bytes, spec: spec, mode: mode, engine: engine)
-            let tokens = stages.last?.tokens ?? []
             var result = AnalysisJSON.TokensResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+            if let refusal = localeRefusal(locale, on: engine) {
+                result.unsupported = refusal
+                return result
+            }
+            let stages = try workbench.tokenStages(of: bytes, spec: spec, mode: mode, locale: locale, engine: engine)
+            let tokens = stages.last?.tokens ?? []
             result.tokens = tokens.map { AnalysisJSON.TokenObject($0) }
             result.stages = stages.map {
                 AnalysisJSON.StageObject(spec: $0.spec.text, tokens: $0.tokens.map { AnalysisJSON.TokenObject($0) })
@@ -67,7 +89,8 @@ struct AnalysisAPI: Sendable {
         // Encoded on the workbench's queue (or in the worker) too: a large answer must not
         // hold Swift's cooperative threads.
         return try Self.encode(
-            AnalysisJSON.TokensResponse(mode: mode.rawValue, text: AnalysisJSON.TextObject(text), results: results))
+            AnalysisJSON.TokensResponse(
+                mode: mode.rawValue, locale: locale, text: AnalysisJSON.TextObject(text), results: results))
     }
 
     /// `GET /api/match`: the verdicts of `query` against `document` in every query kind and form
@@ -76,27 +99,35 @@ struct AnalysisAPI: Sendable {
         try parameters.requireOnly(Self.matchParameters)
         let document = try parameters.required("document")
         let query = try parameters.required("query")
+        let locale = try Self.locale(parameters)
         let (specs, engines) = try pairs(parameters)
         try checkWork(textBytes: document.utf8.count + query.utf8.count, pairs: specs.count * engines.count)
         if let workers {
             return try await onWorkers(
-                workers, AnalysisUnit(.match(document: document, query: query), specs: specs, engines: engines))
+                workers,
+                AnalysisUnit(.match(document: document, query: query, locale: locale), specs: specs, engines: engines))
         }
         return try await onWorkbench { workbench in
-            try Self.matchAnswer(document: document, query: query, specs: specs, engines: engines, on: workbench)
+            try Self.matchAnswer(
+                document: document, query: query, locale: locale, specs: specs, engines: engines, on: workbench)
         }
     }
 
     /// The JSON answer of `match`, computed on `workbench`; `progress` hears of each pair first.
     static func matchAnswer(
-        document: String, query: String, specs: [TokenizerSpec], engines: [SQLiteEngine], on workbench: Workbench,
-        progress: (Int, WorkerPhase) -> Void = { _, _ in }
+        document: String, query: String, locale: String? = nil, specs: [TokenizerSpec], engines: [SQLiteEngine],
+        on workbench: Workbench, progress: (Int, WorkerPhase) -> Void = { _, _ in }
     ) throws -> Data {
         // The match analysis indexes the document first, then queries it, then highlights.
         let announce: (Int) -> Void = { progress($0, .indexing) }
         let results = try Self.eachPair(specs, engines, on: workbench, announcing: announce) { spec, engine in
-            let analysis = try workbench.matchAnalysis(document: document, query: query, spec: spec, engine: engine)
             var result = AnalysisJSON.MatchResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
+            if let refusal = localeRefusal(locale, on: engine) {
+                result.unsupported = refusal
+                return result
+            }
+            let analysis = try workbench.matchAnalysis(
+                document: document, query: query, spec: spec, engine: engine, locale: locale)
             result.cells = analysis.cells.map(AnalysisJSON.MatchCell.init)
             return result
         } refused: { spec, engine, reason in
@@ -106,7 +137,7 @@ struct AnalysisAPI: Sendable {
         }
         return try Self.encode(
             AnalysisJSON.MatchResponse(
-                document: AnalysisJSON.TextObject(document), query: AnalysisJSON.TextObject(query),
+                document: AnalysisJSON.TextObject(document), query: AnalysisJSON.TextObject(query), locale: locale,
                 results: results))
     }
 
@@ -127,7 +158,8 @@ struct AnalysisAPI: Sendable {
         try Self.encode(
             cases.map {
                 AnalysisJSON.CaseObject(
-                    id: $0.id, category: $0.category, document: $0.document, query: $0.query, note: $0.note)
+                    id: $0.id, category: $0.category, document: $0.document, query: $0.query, note: $0.note,
+                    locale: $0.documentLocale ?? $0.queryLocale)
             })
     }
 

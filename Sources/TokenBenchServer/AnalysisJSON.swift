@@ -73,6 +73,8 @@ enum AnalysisJSON {
 
     struct TokensResponse: Encodable {
         let mode: String
+        /// The locale every tokenizer was given, or nil for none.
+        let locale: String?
         let text: TextObject
         let results: [TokensResult]
     }
@@ -128,6 +130,8 @@ enum AnalysisJSON {
     struct MatchResponse: Encodable {
         let document: TextObject
         let query: TextObject
+        /// The locale both texts had, or nil for none.
+        let locale: String?
         let results: [MatchResult]
     }
 
@@ -158,6 +162,9 @@ enum AnalysisJSON {
         let document: String
         let query: String
         let note: String
+        /// The case's locale (its document's, else its query's), or nil: the page takes one
+        /// locale for both texts.
+        let locale: String?
     }
 
     struct ErrorResponse: Encodable {

@@ -33,6 +33,8 @@ enum AnalysisPage {
         <textarea id="tokenizers" name="tokenizer" rows="4" spellcheck="false"></textarea></label>
         <fieldset id="engines"><legend>Engines</legend></fieldset>
         <label>Document mode <select id="mode"></select></label>
+        <label>Locale of both texts (SQLite 3.47 and later)
+        <input id="locale" name="locale" size="10" placeholder="none, or tr, de…" spellcheck="false"></label>
         <label><input type="checkbox" id="names" checked> Code point names</label>
         </div>
         </form>
@@ -117,6 +119,7 @@ enum AnalysisPage {
             tokenizers: $("#tokenizers").value.split("\n").map((s) => s.trim()).filter((s) => s.length > 0),
             engines: [...document.querySelectorAll("#engines input:checked")].map((i) => i.value),
             mode: $("#mode").value,
+            locale: $("#locale").value.trim(),
             names: $("#names").checked,
           };
         }
@@ -127,6 +130,7 @@ enum AnalysisPage {
         }
         function saveState(s) {
           const fields = [["document", s.document], ["query", s.query], ["mode", s.mode]];
+          if (s.locale) fields.push(["locale", s.locale]);
           if (!s.names) fields.push(["names", "0"]);
           for (const t of s.tokenizers) fields.push(["tokenizer", t]);
           for (const e of s.engines) fields.push(["engine", e]);
@@ -143,6 +147,7 @@ enum AnalysisPage {
             box.checked = engines.length === 0 || engines.includes(box.value);
           }
           $("#mode").value = params.get("mode") ?? "document";
+          $("#locale").value = params.get("locale") ?? "";
           $("#names").checked = params.get("names") !== "0";
           document.body.classList.toggle("hide-names", !$("#names").checked);
         }
@@ -153,7 +158,8 @@ enum AnalysisPage {
           return body;
         }
         function pairFields(s) {
-          const fields = [];
+          // The locale goes with every request: the tokens and the verdicts are both under it.
+          const fields = s.locale ? [["locale", s.locale]] : [];
           for (const t of s.tokenizers) fields.push(["tokenizer", t]);
           for (const e of s.engines) fields.push(["engine", e]);
           return fields;
@@ -341,6 +347,7 @@ enum AnalysisPage {
             if (!chosen) return;
             $("#document").value = chosen.document;
             $("#query").value = chosen.query;
+            $("#locale").value = chosen.locale ?? "";
             update();
           });
           $("#names").addEventListener("change", () => document.body.classList.toggle("hide-names", !$("#names").checked));

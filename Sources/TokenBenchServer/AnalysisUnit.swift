@@ -9,8 +9,8 @@ package struct AnalysisUnit: WorkerUnit {
     package static let kind = "analysis"
 
     enum Request: Codable, Sendable {
-        case tokens(text: String, mode: TokenizationMode)
-        case match(document: String, query: String)
+        case tokens(text: String, mode: TokenizationMode, locale: String?)
+        case match(document: String, query: String, locale: String?)
     }
 
     package struct Output: Codable, Sendable {
@@ -49,12 +49,14 @@ package struct AnalysisUnit: WorkerUnit {
         let engines = try SQLiteEngine.named(engines)
         let json: Data
         switch request {
-        case .tokens(let text, let mode):
+        case .tokens(let text, let mode, let locale):
             json = try AnalysisAPI.tokensAnswer(
-                text: text, mode: mode, specs: specs, engines: engines, on: workbench, progress: progress)
-        case .match(let document, let query):
+                text: text, mode: mode, locale: locale, specs: specs, engines: engines, on: workbench,
+                progress: progress)
+        case .match(let document, let query, let locale):
             json = try AnalysisAPI.matchAnswer(
-                document: document, query: query, specs: specs, engines: engines, on: workbench, progress: progress)
+                document: document, query: query, locale: locale, specs: specs, engines: engines, on: workbench,
+                progress: progress)
         }
         try output(inputCount - 1, Output(json: json))
     }

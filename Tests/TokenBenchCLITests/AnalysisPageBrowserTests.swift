@@ -75,6 +75,28 @@ struct AnalysisPageBrowserTests {
         #expect(try Self.tokenTable(driver, tokenizer: "synonyms", engine: "bundled") == shown)
     }
 
+    /// The locale field: typed, it reaches the tokens (Turkic folding under icu) and the URL; the
+    /// system's 3.40.1 says it cannot take one.
+    @Test func aTypedLocaleChangesTheTokens() throws {
+        let (driver, _) = try Self.openPage("document=I%C4%9EDIR&query=&tokenizer=icu&engine=system&engine=bundled")
+        #expect(try Self.tokenTable(driver, tokenizer: "icu", engine: "bundled").map { $0[0] } == ["iğdir"])
+        let before = try Self.generation(driver)
+        try driver.type("tr", into: "#locale")
+        try Self.waitForNewerThan(before, driver)
+        try driver.wait(
+            until:
+                "[...document.querySelectorAll('section.pair table.document-tokens td.token')].some(td => td.textContent === 'ığdır')"
+        )
+        #expect(try Self.tokenTable(driver, tokenizer: "icu", engine: "bundled").map { $0[0] } == ["ığdır"])
+        let refusal =
+            try driver.execute(
+                "return document.querySelector('section.pair[data-engine=system] .unsupported').textContent;")
+            as? String
+        #expect(refusal?.contains("needs SQLite 3.47") == true, "\(refusal ?? "")")
+        let url = try #require(try driver.execute("return location.href;") as? String)
+        #expect(url.contains("locale=tr"))
+    }
+
     @Test func stagesCodePointsAndVerdictsAreShown() throws {
         let (driver, _) = try Self.openPage("document=Stra%C3%9Fe&query=strasse&tokenizer=porter+nfkc&engine=system")
         let stages = try driver.execute(

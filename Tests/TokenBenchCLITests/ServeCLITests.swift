@@ -219,6 +219,77 @@ struct ServeCLITests {
         #expect(compared == expected.count)
     }
 
+    /// `locale`: the tokens are those of `tokens --locale`, each stage's under it too; the
+    /// verdicts are the matrix's on the default fixtures' locale cases; an engine without
+    /// locales answers why, per pair.
+    @Test func aLocaleReachesTokensAndVerdicts() throws {
+        let server = try Self.shared.get()
+        let text = "IĞDIR INFO İSTANBUL"
+        let answer = try server.get(
+            "api/tokens", [("text", text), ("tokenizer", "synonyms icu"), ("locale", "tr")])
+        #expect(answer.status == 200)
+        #expect((answer.json as? [String: Any])?["locale"] as? String == "tr")
+        let results = try #require((answer.json as? [String: Any])?["results"] as? [[String: Any]])
+        let system = try #require(results.first { $0["engine"] as? String == "system" })
+        #expect((system["unsupported"] as? String)?.contains("needs SQLite 3.47") == true)
+        let bundled = try #require(results.first { $0["engine"] as? String == "bundled" })
+        let cli = try CLI.run([
+            "tokens", "--tokenizer", "synonyms icu", "--engine", "bundled", "--mode", "document", "--locale", "tr",
+            text,
+        ])
+        #expect(cli.status == 0, "\(cli.stderr)")
+        let expected = try ReportBrowserTests.Run.records(text: cli.stdout).map {
+            [$0["token"]!, $0["start"]!, $0["end"]!, $0["position"]!, $0["colocated"]!]
+        }
+        #expect(Self.apiTokens(bundled) == expected)
+        #expect(expected.map { $0[0] } == ["ığdır", "ınfo", "istanbul"])
+        // The base stage (icu) is under the locale too.
+        let stages = try #require(bundled["stages"] as? [[String: Any]])
+        #expect(stages.first.map(Self.apiTokens)?.map { $0[0] } == ["ığdır", "ınfo", "istanbul"])
+
+        // Verdicts: the locale cases whose texts share one locale, against `matrix --category locale`.
+        let cases = try #require(server.get("api/cases").json as? [[String: Any]])
+        let matrix = try CLI.run(["matrix", "--category", "locale", "--tokenizer", "icu", "--engine", "bundled"])
+        #expect(matrix.status == 0, "\(matrix.stderr)")
+        let rows = try ReportBrowserTests.Run.records(text: matrix.stdout).filter {
+            !$0["locale"]!.isEmpty && !$0["locale"]!.contains("/")
+        }
+        let shared = Set(rows.map { $0["case"]! })
+        let localeCases = cases.filter { shared.contains($0["id"] as! String) }
+        #expect(localeCases.count >= 5)
+        var expectedVerdicts: [[String]: String] = [:]
+        for row in rows {
+            let key = ["case", "query_kind", "document_form", "query_form"].map { row[$0]! }
+            expectedVerdicts[key] = row["matched"]!
+        }
+        var compared = 0
+        for matchCase in localeCases {
+            let answer = try server.get(
+                "api/match",
+                [
+                    ("document", matchCase["document"] as! String), ("query", matchCase["query"] as! String),
+                    ("locale", matchCase["locale"] as! String), ("tokenizer", "icu"), ("engine", "bundled"),
+                ])
+            #expect(answer.status == 200)
+            let result = try #require(((answer.json as? [String: Any])?["results"] as? [[String: Any]])?.first)
+            for cell in result["cells"] as! [[String: Any]] {
+                let key = [
+                    matchCase["id"] as! String, cell["queryKind"] as! String, cell["documentForm"] as! String,
+                    cell["queryForm"] as! String,
+                ]
+                let matched = cell["matched"] as? Bool
+                #expect(expectedVerdicts[key] == (matched.map { $0 ? "1" : "0" } ?? ""), "\(key)")
+                let marked = (cell["highlight"] as? [[String: Any]])?.contains { $0["marked"] as! Bool } ?? false
+                #expect(marked == (matched == true), "\(key)")
+                compared += 1
+            }
+        }
+        #expect(compared == expectedVerdicts.count)
+        // A NUL in the locale is refused, naming the parameter.
+        let refused = try server.get("api/tokens", [("text", "x"), ("locale", "a\u{0}b")])
+        #expect(refused.status == 400)
+    }
+
     static let oversized = String(repeating: "a", count: 64 * 1024 + 1)
 
     @Test(arguments: [

@@ -20,15 +20,20 @@ extension Workbench {
     /// constructor creates through the engine's FTS5 API is recorded (defaults included, so a
     /// bare `nfkc` shows its `unicode61`). FTS5's own `porter` creates its base in C, unseen;
     /// its base is its arguments, or `unicode61` without any, as FTS5 documents.
+    ///
+    /// With a `locale`, every stage is made through the engine's v2 API and given it, as
+    /// ``tokens(of:spec:mode:locale:engine:)`` is.
     public func tokenStages(
-        of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode, engine: SQLiteEngine = .system
+        of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode, locale: String? = nil,
+        engine: SQLiteEngine = .system
     ) throws -> [TokenStage] {
         try withConnection(engine) { connection in
             let components = try ResolvedTokenizer.components(of: spec, in: connection)
             let chain = try Self.creationChain(of: components, spec: spec, in: connection)
             return try chain.map { words in
                 let stageSpec = words == components ? spec : TokenizerSpec(FTS5TokenizerDescriptor(components: words))
-                let tokenizer = try ResolvedTokenizer(spec: stageSpec, components: words, in: connection)
+                let tokenizer = try ResolvedTokenizer(
+                    spec: stageSpec, components: words, locale: locale, in: connection)
                 return TokenStage(spec: stageSpec, tokens: try tokenizer.tokens(of: text, mode: mode))
             }
         }

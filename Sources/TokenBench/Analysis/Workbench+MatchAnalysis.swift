@@ -4,15 +4,21 @@ extension Workbench {
     /// Runs `document` and `query` through `spec` on `engine` in every query kind and form
     /// pair: the matrix's own code decides the verdicts (one case, on this workbench alone), then
     /// a second table of the same spec gives highlight() and snippet() of each match.
+    ///
+    /// With a `locale`, both texts have it, as a fixture's `locale` gives them: the tables are
+    /// `locale=1` tables, and on an engine without locales every cell is `unsupported`.
     public func matchAnalysis(
         document: String, query: String, spec: TokenizerSpec, engine: SQLiteEngine = .system,
-        formPairs: [FormPair] = FormPair.defaults, queryKinds: [QueryKind] = QueryKind.allCases
+        formPairs: [FormPair] = FormPair.defaults, queryKinds: [QueryKind] = QueryKind.allCases,
+        locale: String? = nil
     ) throws -> MatchAnalysis {
-        let typed = MatchCase(id: "typed", category: "typed", document: document, query: query)
+        let typed = MatchCase(
+            id: "typed", category: "typed", document: document, query: query, documentLocale: locale,
+            queryLocale: locale)
         let matrix = try matrix(
             cases: [typed], tokenizers: [spec], engines: [engine], formPairs: formPairs, queryKinds: queryKinds,
             maximumWorkers: 1)
-        let marked = try highlights(of: matrix.cells, spec: spec, engine: engine)
+        let marked = try highlights(of: matrix.cells, spec: spec, locale: locale, engine: engine)
         let cells = zip(matrix.cells, marked).map { cell, marked in
             MatchAnalysis.Cell(
                 queryKind: cell.queryKind, formPair: cell.formPair, document: cell.document, query: cell.query,
@@ -30,10 +36,12 @@ extension Workbench {
 
     /// highlight() and snippet() of each matched cell's document, in cell order.
     private func highlights(
-        of cells: [MatrixCell], spec: TokenizerSpec, engine: SQLiteEngine
+        of cells: [MatrixCell], spec: TokenizerSpec, locale: String?, engine: SQLiteEngine
     ) throws -> [(highlight: [MatchAnalysis.MarkedRun]?, snippet: [MatchAnalysis.MarkedRun]?)] {
         do {
-            return try withConnection(engine) { connection in try highlights(of: cells, spec: spec, on: connection) }
+            return try withConnection(engine) { connection in
+                try highlights(of: cells, spec: spec, locale: locale, on: connection)
+            }
         } catch let error as TokenBenchError {
             throw error
         } catch {
@@ -44,20 +52,28 @@ extension Workbench {
     }
 
     private func highlights(
-        of cells: [MatrixCell], spec: TokenizerSpec, on connection: EngineConnection
+        of cells: [MatrixCell], spec: TokenizerSpec, locale: String?, on connection: EngineConnection
     ) throws -> [(highlight: [MatchAnalysis.MarkedRun]?, snippet: [MatchAnalysis.MarkedRun]?)] {
+        // Only matched cells are highlighted: with a locale, the engine has locales.
         let table = "temp.tokenbench_analysis"
         try connection.execute("DROP TABLE IF EXISTS \(table)")
         try connection.execute(
-            "CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(try spec.sqlLiteral()))")
+            "CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(try spec.sqlLiteral())"
+                + (locale == nil ? ")" : ", locale = 1)"))
         defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
-        let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (1, ?)")
+        // With a locale, both texts go through fts5_locale(): ?2 in the insert, ?4 in the select.
+        let (body, expression) = locale == nil ? ("?1", "?3") : ("fts5_locale(?2, ?1)", "fts5_locale(?4, ?3)")
+        let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (1, \(body))")
         let select = try connection.prepare(
             """
             SELECT highlight(tokenbench_analysis, 0, ?1, ?2),
                    snippet(tokenbench_analysis, 0, ?1, ?2, '…', \(MatchAnalysis.snippetTokens))
-            FROM \(table) WHERE tokenbench_analysis MATCH ?3
+            FROM \(table) WHERE tokenbench_analysis MATCH \(expression)
             """)
+        if let locale {
+            try insert.bind(locale, at: 2)
+            try select.bind(locale, at: 4)
+        }
         var indexed: String?
         return try cells.map { cell in
             guard cell.result == .matched,
