@@ -71,6 +71,14 @@ struct QualityCommand: ParsableCommand {
     @Option(name: .customLong("run-dir"), help: "Write one TREC run file per row into this folder.")
     var runDirectory: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The locale of every document and query without a 'locale' of its own in the JSON Lines.",
+            discussion:
+                "The index is then a locale=1 table, filled and queried through fts5_locale() (SQLite 3.47 and later; other engines are skipped)."
+        ))
+    var locale: String?
+
     @OptionGroup var output: OutputOptions
 
     @Flag(help: "Print a line on stderr per tokenizer and engine even when stderr is not a terminal.")
@@ -101,6 +109,9 @@ struct QualityCommand: ParsableCommand {
         guard permutations >= 1 else {
             throw ValidationError("--permutations '\(permutations)': expected at least 1")
         }
+        if let locale, locale.isEmpty || locale.contains("\0") {
+            throw ValidationError("--locale '\(locale)': give a locale such as tr or de_CH, without NUL")
+        }
     }
 
     func run() throws {
@@ -114,7 +125,7 @@ struct QualityCommand: ParsableCommand {
         } else {
             source = .embeddedFixtures
         }
-        let collection = try QualityCollection.load(source)
+        let collection = try QualityCollection.load(source, locale: locale)
         let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let options = QualityOptions(
             tokenizers: workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,
@@ -128,6 +139,9 @@ struct QualityCommand: ParsableCommand {
         }
         for skipped in report.skipped {
             workbenchOptions.noteSkipped(skipped.spec, on: skipped.engine, reason: skipped.reason)
+        }
+        for skipped in report.skippedEngines {
+            printError("tokenbench: skipped the \(skipped.engine.name) engine: \(skipped.reason)")
         }
         noteCollectionCounts(report)
         if let perQuery { try OutputDestination.write(QueryOutcome.csvTable(report.outcomes).csv(), to: perQuery) }

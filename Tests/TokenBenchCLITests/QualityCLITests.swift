@@ -240,6 +240,28 @@ struct QualityCLITests {
         #expect(changed.stderr.split(separator: "\n").count == 1, "\(changed.stderr)")
     }
 
+    /// `--locale`: the run is on the bundled engine only (stderr says why), its `collection`
+    /// column records the locale, and `check --quality` reads the collection again with it.
+    @Test func aLocaleGoesIntoTheBaselineAndTheCheck() throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        try Self.writeCollection(in: directory)
+        let written = try CLITests.run(
+            ["quality", "--tokenizer", "icu", "--locale", "tr", "--baseline", "icu", "-o", "tr.csv"], in: directory)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stderr.contains("skipped the system engine: the collection has locales"), "\(written.stderr)")
+        let baseline = try String(contentsOf: directory.appendingPathComponent("tr.csv"), encoding: .utf8)
+        #expect(baseline.contains(#"{""localized"":{""locale"":""tr"",""source"":"#), "\(baseline)")
+        #expect(!baseline.contains(",system,"))
+        let check = try CLITests.run(["check", "--quality", "tr.csv"], in: directory)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.hasSuffix(",same\n"), "\(check.stdout)")
+
+        let systemOnly = try CLITests.run(
+            ["quality", "--tokenizer", "icu", "--locale", "tr", "--engine", "system"], in: directory)
+        #expect(systemOnly.status == 2, "\(systemOnly.stderr)")
+        #expect(systemOnly.stderr.contains("no engine of this run has them"), "\(systemOnly.stderr)")
+    }
+
     /// A BEIR baseline names its folder, relative to where `quality` ran: `check --quality` reads
     /// it from there again.
     @Test func qualityCheckReadsABEIRBaselinesOwnFolder() throws {

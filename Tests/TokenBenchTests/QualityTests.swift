@@ -201,6 +201,15 @@ struct QualityTests {
             "qrels:1: expected 'qid iter docid rel' (TREC) or 'query-id corpus-id score' (BEIR), found 2 fields"
         ),
         ("qrels", "q1 0 a 1\nq1 0 a 2\n", "qrels:2: query 'q1' judges document 'a' twice (first at line 1)"),
+        // A locale is a non-empty string.
+        (
+            "queries", "{\"_id\": \"q1\", \"text\": \"apple\", \"locale\": 7}\n",
+            "queries:1: the query 'q1' has a 'locale' that is not a locale string"
+        ),
+        (
+            "documents", "{\"_id\": \"a\", \"text\": \"apple\", \"locale\": \"\"}\n",
+            "documents:1: the document 'a' has a 'locale' that is not a locale string"
+        ),
     ])
     func badCollectionFilesNameTheFileAndLine(file: String, content: String, message: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tb-quality-\(UUID())")
@@ -220,6 +229,58 @@ struct QualityTests {
             let expected = directory.path + "/" + message
             #expect("\(error)".hasPrefix(expected), "\(error)")
         }
+    }
+
+    /// Each document and query's locale: Turkish and English texts in one `locale=1` table on the
+    /// bundled 3.54.1, ranked by icu, which folds the Turkish ones the Turkic way. The system's
+    /// 3.40.1 has no locales: it is skipped, and alone it is an error.
+    @Test func eachTextsLocaleReachesTheIndexAndTheQuery() throws {
+        let collection = try QualityCollection(
+            documents: [
+                QualityDocument(id: "igdir-tr", text: "IĞDIR", locale: "tr"),
+                QualityDocument(id: "info-en", text: "INFO desk", locale: "en"),
+                // No locale of its own: root folding, iğdir, which the Turkish query misses.
+                QualityDocument(id: "igdir-none", text: "IĞDIR"),
+            ],
+            queries: [
+                QualityQuery(id: "q-tr", text: "ığdır", locale: "tr"),
+                QualityQuery(id: "q-en", text: "info", locale: "en"),
+            ],
+            judgments: [
+                QualityJudgment(queryID: "q-tr", documentID: "igdir-tr", relevance: 1),
+                QualityJudgment(queryID: "q-tr", documentID: "igdir-none", relevance: 1),
+                QualityJudgment(queryID: "q-en", documentID: "info-en", relevance: 1),
+            ])
+        #expect(collection.hasLocales)
+        let options = QualityOptions(
+            tokenizers: [TokenizerSpec(text: "icu")], engines: [.system, .bundled],
+            baseline: TokenizerSpec(text: "icu"))
+        let report = try Workbench().quality(collection, options: options)
+        #expect(report.skippedEngines.map(\.engine.name) == ["system"])
+        #expect(report.rows.map(\.engine) == ["bundled"])
+        let found = Dictionary(uniqueKeysWithValues: report.outcomes.map { ($0.queryID, $0.tokens) })
+        // The query's tokens are traced under its locale too.
+        #expect(found == ["q-tr": "ığdır", "q-en": "info"])
+        // q-tr finds igdir-tr but not igdir-none; q-en finds its document.
+        #expect(report.rows.first?.metrics.recall10 == 0.75)
+
+        // The same collection with the locales given as the default of every text.
+        let plain = try QualityCollection(
+            documents: [QualityDocument(id: "a", text: "IĞDIR")], queries: [QualityQuery(id: "q", text: "ığdır")],
+            judgments: [QualityJudgment(queryID: "q", documentID: "a", relevance: 1)])
+        let turkish = try QualityCollection(
+            documents: [QualityDocument(id: "a", text: "IĞDIR")], queries: [QualityQuery(id: "q", text: "ığdır")],
+            judgments: [QualityJudgment(queryID: "q", documentID: "a", relevance: 1)], defaultLocale: "tr")
+        #expect(!plain.hasLocales && turkish.hasLocales)
+        #expect(plain.fingerprint != turkish.fingerprint)
+        let bundledOnly = QualityOptions(
+            tokenizers: [TokenizerSpec(text: "icu")], engines: [.bundled], baseline: TokenizerSpec(text: "icu"))
+        #expect(try Workbench().quality(plain, options: bundledOnly).rows.first?.metrics.recall10 == 0)
+        #expect(try Workbench().quality(turkish, options: bundledOnly).rows.first?.metrics.recall10 == 1)
+
+        let systemOnly = QualityOptions(
+            tokenizers: [TokenizerSpec(text: "icu")], engines: [.system], baseline: TokenizerSpec(text: "icu"))
+        #expect(throws: TokenBenchError.self) { try Workbench().quality(turkish, options: systemOnly) }
     }
 
     /// BEIR's qrels header is skipped; its three-column lines and TREC's four read alike.

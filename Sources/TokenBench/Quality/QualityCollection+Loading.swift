@@ -3,7 +3,9 @@ import Foundation
 extension QualityCollection {
     /// A BEIR dataset folder as BEIR publishes it: `corpus.jsonl`, `queries.jsonl` and
     /// `qrels/SPLIT.tsv`.
-    public static func beir(directory: String, split: String = "test") throws -> QualityCollection {
+    public static func beir(directory: String, split: String = "test", locale: String? = nil) throws
+        -> QualityCollection
+    {
         let root = URL(fileURLWithPath: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -23,35 +25,42 @@ extension QualityCollection {
         }
         var collection = try files(
             documents: root.appendingPathComponent("corpus.jsonl").path,
-            queries: root.appendingPathComponent("queries.jsonl").path, judgments: qrels, name: directory)
-        collection.source = .beir(directory: directory, split: split)
+            queries: root.appendingPathComponent("queries.jsonl").path, judgments: qrels, name: directory,
+            locale: locale)
+        collection.source = Source.beir(directory: directory, split: split).localized(locale)
         return collection
     }
 
     /// Plain files: documents and queries as JSON Lines or TSV, judgments as TREC qrels or BEIR's TSV.
-    public static func files(documents: String, queries: String, judgments: String, name: String? = nil) throws
-        -> QualityCollection
-    {
+    /// `locale` is the locale of every document and query whose JSON Lines record has none.
+    public static func files(
+        documents: String, queries: String, judgments: String, name: String? = nil, locale: String? = nil
+    ) throws -> QualityCollection {
         for path in [documents, queries, judgments] where !FileManager.default.isReadableFile(atPath: path) {
             throw TokenBenchError.fileAccess(path: path, reason: "no such file, or it cannot be read")
         }
         var queryRecords: [(QualityQuery, SourceLocation)] = []
         try QualityFileFormat.forEachRecord(ofFile: queries, kind: .query) { record, location in
             queryRecords.append(
-                (QualityQuery(id: record.id, text: String(decoding: record.text, as: UTF8.self)), location))
+                (
+                    QualityQuery(
+                        id: record.id, text: String(decoding: record.text, as: UTF8.self), locale: record.locale),
+                    location
+                ))
         }
         var collection = try QualityCollection(
             name: name ?? documents, store: .file(path: documents), queries: queryRecords,
-            judgments: try QualityFileFormat.judgments(ofFile: judgments))
-        collection.source = .files(documents: documents, queries: queries, judgments: judgments)
+            judgments: try QualityFileFormat.judgments(ofFile: judgments), defaultLocale: locale)
+        collection.source = Source.files(documents: documents, queries: queries, judgments: judgments).localized(locale)
         return collection
     }
 
     /// The fixtures' own cases read as a known-item collection: every case is a document (its
     /// id, its document text); every case that some tokenizer is expected to match is a query
     /// (its query text) whose relevant documents are its own and every other case's with the
-    /// same document text (relevance 1).
-    public static func knownItems(from fixtures: FixtureSet) throws -> QualityCollection {
+    /// same document text (relevance 1). A case's locales are its document's and its query's;
+    /// `locale` is theirs where the case has none.
+    public static func knownItems(from fixtures: FixtureSet, locale: String? = nil) throws -> QualityCollection {
         let cases = fixtures.cases
         var casesByDocument: [String: [String]] = [:]
         for matchCase in cases { casesByDocument[matchCase.document, default: []].append(matchCase.id) }
@@ -59,26 +68,33 @@ extension QualityCollection {
         var judgments: [(QualityJudgment, SourceLocation)] = []
         for matchCase in cases
         where matchCase.expectations.values.contains(where: { $0.values.contains(.match) }) {
-            queries.append((QualityQuery(id: matchCase.id, text: matchCase.query), matchCase.location))
+            queries.append(
+                (
+                    QualityQuery(id: matchCase.id, text: matchCase.query, locale: matchCase.queryLocale),
+                    matchCase.location
+                ))
             for documentID in casesByDocument[matchCase.document] ?? [] {
                 judgments.append(
                     (QualityJudgment(queryID: matchCase.id, documentID: documentID, relevance: 1), matchCase.location))
             }
         }
         return try QualityCollection(
-            name: "fixtures", store: .memory(cases.map { QualityDocument(id: $0.id, text: $0.document) }),
-            queries: queries, judgments: judgments)
+            name: "fixtures",
+            store: .memory(cases.map { QualityDocument(id: $0.id, text: $0.document, locale: $0.documentLocale) }),
+            queries: queries, judgments: judgments, defaultLocale: locale)
     }
 
     /// The collection `tokenbench quality` runs without input flags: the embedded fixtures' cases
     /// as known items, but for the engine-differences category, whose documents test how an
     /// engine reads NUL bytes, not how a tokenizer ranks, and the locale category, whose cases
-    /// mean what they say only with each text's locale.
-    public static func embedded() throws -> QualityCollection {
+    /// mean what they say only with each text's locale (and would leave the system's engine
+    /// without a row). `locale` is every document's and query's.
+    public static func embedded(locale: String? = nil) throws -> QualityCollection {
         let left = ["engine-differences", "locale"]
         var collection = try knownItems(
-            from: try FixtureSet(cases: FixtureSet.defaults().cases.filter { !left.contains($0.category) }))
-        collection.source = .embeddedFixtures
+            from: try FixtureSet(cases: FixtureSet.defaults().cases.filter { !left.contains($0.category) }),
+            locale: locale)
+        collection.source = Source.embeddedFixtures.localized(locale)
         return collection
     }
 }

@@ -14,6 +14,14 @@ extension QualityCollection {
         case beir(directory: String, split: String)
         /// Plain documents, queries and judgments files.
         case files(documents: String, queries: String, judgments: String)
+        /// A source whose documents and queries without a locale of their own get `locale`
+        /// (`quality --locale`).
+        indirect case localized(locale: String, source: Source)
+
+        /// This source with `locale` as its documents' and queries' default; itself without one.
+        package func localized(_ locale: String?) -> Source {
+            locale.map { .localized(locale: $0, source: self) } ?? self
+        }
 
         /// The source as one line of JSON: the `collection` column.
         package var json: String {
@@ -30,17 +38,20 @@ extension QualityCollection {
         }
     }
 
-    /// Reads the collection `source` names, again.
-    public static func load(_ source: Source) throws -> QualityCollection {
+    /// Reads the collection `source` names, again; `locale` is the default of its documents and
+    /// queries (a `localized` source's own wins).
+    public static func load(_ source: Source, locale: String? = nil) throws -> QualityCollection {
         switch source {
-        case .embeddedFixtures: return try embedded()
-        case .beir(let directory, let split): return try beir(directory: directory, split: split)
+        case .embeddedFixtures: return try embedded(locale: locale)
+        case .beir(let directory, let split): return try beir(directory: directory, split: split, locale: locale)
         case .files(let documents, let queries, let judgments):
-            return try files(documents: documents, queries: queries, judgments: judgments)
+            return try files(documents: documents, queries: queries, judgments: judgments, locale: locale)
         case .fixtures(let paths):
-            var collection = try knownItems(from: FixtureSet.load(paths: paths))
-            collection.source = source
+            var collection = try knownItems(from: FixtureSet.load(paths: paths), locale: locale)
+            collection.source = source.localized(locale)
             return collection
+        case .localized(let locale, let source):
+            return try load(source, locale: locale)
         }
     }
 }

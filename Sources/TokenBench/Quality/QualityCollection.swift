@@ -1,31 +1,38 @@
 import Foundation
 
 /// One document of a quality collection: an id and two FTS5 columns, title and text, as bytes
-/// (a TSV line's bytes are indexed as written).
+/// (a TSV line's bytes are indexed as written), and the locale both go in with, if any.
 public struct QualityDocument: Sendable, Equatable, Codable {
     public var id: String
     public var title: [UInt8]
     public var text: [UInt8]
+    /// The locale of the title and text (`fts5_locale()` into a `locale=1` table), or nil.
+    public var locale: String?
 
-    public init(id: String, title: String = "", text: String) {
-        self.init(id: id, title: Array(title.utf8), text: Array(text.utf8))
+    public init(id: String, title: String = "", text: String, locale: String? = nil) {
+        self.init(id: id, title: Array(title.utf8), text: Array(text.utf8), locale: locale)
     }
 
-    package init(id: String, title: [UInt8], text: [UInt8]) {
+    package init(id: String, title: [UInt8], text: [UInt8], locale: String? = nil) {
         self.id = id
         self.title = title
         self.text = text
+        self.locale = locale
     }
 }
 
-/// One query of a quality collection: what a user typed in a search box.
+/// One query of a quality collection: what a user typed in a search box, in the locale it was
+/// typed in, if any.
 public struct QualityQuery: Sendable, Equatable, Codable {
     public var id: String
     public var text: String
+    /// The locale the query is matched with (`MATCH fts5_locale(…)`), or nil.
+    public var locale: String?
 
-    public init(id: String, text: String) {
+    public init(id: String, text: String, locale: String? = nil) {
         self.id = id
         self.text = text
+        self.locale = locale
     }
 }
 
@@ -64,16 +71,24 @@ public struct QualityCollection: Sendable {
             }
         }
 
-        /// Calls `body` with every document, in order, and where it was read.
-        func forEachDocument(_ body: (QualityDocument, SourceLocation) throws -> Void) throws {
+        /// Calls `body` with every document, in order, and where it was read; a document without
+        /// a locale of its own gets `defaultLocale`.
+        func forEachDocument(
+            defaultLocale: String? = nil, _ body: (QualityDocument, SourceLocation) throws -> Void
+        ) throws {
             switch self {
             case .memory(let documents):
-                for (index, document) in documents.enumerated() {
+                for (index, var document) in documents.enumerated() {
+                    document.locale = document.locale ?? defaultLocale
                     try body(document, SourceLocation(file: "documents", line: index + 1))
                 }
             case .file(let path):
                 try QualityFileFormat.forEachRecord(ofFile: path, kind: .document) { record, location in
-                    try body(QualityDocument(id: record.id, title: record.title, text: record.text), location)
+                    try body(
+                        QualityDocument(
+                            id: record.id, title: record.title, text: record.text,
+                            locale: record.locale ?? defaultLocale),
+                        location)
                 }
             }
         }
@@ -82,6 +97,11 @@ public struct QualityCollection: Sendable {
     /// A name for the collection in messages: its folder or documents file, or `fixtures`.
     public let name: String
     let store: DocumentStore
+    /// The locale of every document and query without one of their own (`quality --locale`).
+    public let defaultLocale: String?
+    /// Whether any document or query has a locale: the collection then needs `locale=1` tables
+    /// (SQLite 3.47 and later).
+    public let hasLocales: Bool
     public let documentCount: Int
     /// The judged queries, in the order of their file.
     public let queries: [QualityQuery]
@@ -96,34 +116,45 @@ public struct QualityCollection: Sendable {
     /// Where the collection was read from, when it was read from somewhere it can be read again
     /// (nil for a collection built in memory).
     public internal(set) var source: Source?
-    /// A hash of what is ranked and scored: every document (id, title, text), every judged query
-    /// (id, text) and every judgment, in 16 hexadecimal digits. A baseline of
+    /// A hash of what is ranked and scored: every document (id, title, text, and its locale when
+    /// it has one), every judged query (id, text, and its locale) and every judgment, in 16
+    /// hexadecimal digits. A baseline of
     /// `tokenbench quality` records it, so that `check --quality` can tell a changed collection
     /// from a changed tokenizer.
     public let fingerprint: String
 
     /// A collection held in memory.
-    public init(documents: [QualityDocument], queries: [QualityQuery], judgments: [QualityJudgment]) throws {
+    public init(
+        documents: [QualityDocument], queries: [QualityQuery], judgments: [QualityJudgment],
+        defaultLocale: String? = nil
+    ) throws {
         let located = judgments.enumerated().map { index, judgment in
             (judgment, SourceLocation(file: "judgments", line: index + 1))
         }
         try self.init(
             name: "memory", store: .memory(documents),
             queries: queries.enumerated().map { ($1, SourceLocation(file: "queries", line: $0 + 1)) },
-            judgments: located)
+            judgments: located, defaultLocale: defaultLocale)
     }
 
     init(
         name: String, store: DocumentStore, queries: [(QualityQuery, SourceLocation)],
-        judgments: [(QualityJudgment, SourceLocation)]
+        judgments: [(QualityJudgment, SourceLocation)], defaultLocale: String? = nil
     ) throws {
         self.name = name
         self.store = store
+        self.defaultLocale = defaultLocale
         // Document id → the line it was read from: the only per-document memory the collection keeps.
         var documentLines: [String: Int] = [:]
         var hash = FNV1a64()
-        try store.forEachDocument { document, location in
-            hash.combine(fields: [Array(document.id.utf8), document.title, document.text])
+        var hasLocales = false
+        try store.forEachDocument(defaultLocale: defaultLocale) { document, location in
+            // A locale is hashed only where there is one: a collection without locales keeps
+            // the fingerprint it had before locales existed.
+            hash.combine(
+                fields: [Array(document.id.utf8), document.title, document.text]
+                    + (document.locale.map { [Array($0.utf8)] } ?? []))
+            hasLocales = hasLocales || document.locale != nil
             try Self.checkIdentifier(document.id, of: "document", at: location)
             if let first = documentLines.updateValue(location.line, forKey: document.id) {
                 throw TokenBenchError.invalidFixture(
@@ -136,6 +167,11 @@ public struct QualityCollection: Sendable {
         }
         documentCount = documentLines.count
 
+        let queries = queries.map { query, location in
+            var query = query
+            query.locale = query.locale ?? defaultLocale
+            return (query, location)
+        }
         var queryLines: [String: SourceLocation] = [:]
         for (query, location) in queries {
             try Self.checkIdentifier(query.id, of: "query", at: location)
@@ -170,12 +206,15 @@ public struct QualityCollection: Sendable {
         self.queries = queries.map(\.0).filter { relevance[$0.id] != nil }
         self.judgments = relevance
         for query in self.queries {
-            hash.combine(fields: [Array(query.id.utf8), Array(query.text.utf8)])
+            hash.combine(
+                fields: [Array(query.id.utf8), Array(query.text.utf8)] + (query.locale.map { [Array($0.utf8)] } ?? []))
+            hasLocales = hasLocales || query.locale != nil
             for (document, grade) in relevance[query.id, default: [:]].sorted(by: { $0.key < $1.key }) {
                 hash.combine(fields: [Array(document.utf8), Array(String(grade).utf8)])
             }
         }
         fingerprint = String(format: "%016llx", hash.value)
+        self.hasLocales = hasLocales
         unjudgedQueries = queries.count - self.queries.count
         judgmentsOfUnknownQueries = unknownQueries
         judgmentsOfUnknownDocuments = unknownDocuments

@@ -3,7 +3,8 @@ import Foundation
 /// The file formats the IR world already uses for collections, read line by line so that a
 /// bad line is reported with its file and line number:
 /// - documents and queries: JSON Lines (BEIR's `corpus.jsonl` and `queries.jsonl`: `_id` or
-///   `id`, `text`, and for documents an optional `title`), or TSV (`id<TAB>text`). A file is
+///   `id`, `text`, for documents an optional `title`, and for either an optional `locale`), or
+///   TSV (`id<TAB>text`). A file is
 ///   JSON Lines when its first non-blank line starts with `{`. Blank lines are skipped.
 /// - judgments: TREC qrels (`qid iter docid rel`) or BEIR's TSV (`query-id corpus-id score`,
 ///   after a header line), fields separated by tabs or spaces, relevance an integer.
@@ -18,6 +19,7 @@ enum QualityFileFormat {
         var id: String
         var title: [UInt8]
         var text: [UInt8]
+        var locale: String? = nil
     }
 
     /// Calls `body` with every record of a documents or queries file.
@@ -86,7 +88,14 @@ enum QualityFileFormat {
             }
             title = string
         }
-        return Record(id: id, title: Array(title.utf8), text: Array(text.utf8))
+        var locale: String?
+        if let value = object["locale"], !(value is NSNull) {
+            guard let string = value as? String, !string.isEmpty, !string.contains("\0") else {
+                throw failure("the \(kind.rawValue) '\(id)' has a 'locale' that is not a locale string (such as tr)")
+            }
+            locale = string
+        }
+        return Record(id: id, title: Array(title.utf8), text: Array(text.utf8), locale: locale)
     }
 
     /// An id as JSON gives it: a string, or an integer (some collections number their ids).

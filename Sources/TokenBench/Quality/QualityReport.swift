@@ -8,6 +8,9 @@ public struct QualityReport: Sendable {
     package internal(set) var outcomes: [QueryOutcome]
     /// A tokenizer an engine refused, with SQLite's reason.
     public internal(set) var skipped: [(spec: TokenizerSpec, engine: SQLiteEngine, reason: String)]
+    /// An engine that ran nothing, with the reason: a collection with locales on an engine
+    /// without them (before SQLite 3.47).
+    public internal(set) var skippedEngines: [(engine: SQLiteEngine, reason: String)] = []
     /// Every worker death, in row order: each row's `error` holds its own.
     public internal(set) var deaths: [UnitDeath]
     /// The collection's counts: judged queries run, queries skipped for want of judgments,

@@ -10,6 +10,10 @@ import TokenBenchEngines
 /// `documentCount + 1 + k × queries.count + q`. A document that killed a worker is left out
 /// when the index is built again; a unit that goes on after a query builds the index again
 /// first (the same documents, the same rowids).
+///
+/// A collection with locales is indexed in a `locale=1` table: a document with a locale goes in
+/// through `fts5_locale()` (title and text), a query with one is matched through it and traced
+/// with it. `Workbench.quality` makes no such unit on an engine without locales.
 struct QualityUnit: WorkerUnit {
     static let kind = "quality"
     static let schema = "tokenbench_quality"
@@ -19,6 +23,9 @@ struct QualityUnit: WorkerUnit {
     var queryKinds: [SearchQueryKind]
     var depth: Int
     var documents: QualityCollection.DocumentStore
+    /// The locale of documents without one of their own, and whether any text has a locale.
+    var defaultLocale: String?
+    var usesLocales: Bool
     var documentCount: Int
     var queries: [QualityQuery]
 
@@ -60,6 +67,8 @@ struct QualityUnit: WorkerUnit {
         queryKinds = options.queryKinds
         depth = options.depth
         documents = collection.store
+        defaultLocale = collection.defaultLocale
+        usesLocales = collection.hasLocales
         documentCount = collection.documentCount
         queries = collection.queries
     }
@@ -99,13 +108,31 @@ struct QualityUnit: WorkerUnit {
                 let ranking = try Self.prepare(
                     "SELECT rowid, bm25(docs) FROM \(Self.schema).docs WHERE docs MATCH ?1 ORDER BY 2",
                     on: connection, purpose: "preparing the ranking query")
+                let localizedRanking =
+                    usesLocales
+                    ? try Self.prepare(
+                        "SELECT rowid, bm25(docs) FROM \(Self.schema).docs WHERE docs MATCH fts5_locale(?2, ?1) ORDER BY 2",
+                        on: connection, purpose: "preparing the ranking query") : nil
+                // The tokenizer of each query locale, made through the v2 API as FTS5 calls it.
+                var localized: [String: ResolvedTokenizer] = [:]
                 for (kindIndex, kind) in queryKinds.enumerated() {
                     for (queryIndex, query) in queries.enumerated() {
                         let input = input(ofQuery: queryIndex, kind: kindIndex)
                         guard input >= start, !skipping.contains(input) else { continue }
                         progress(input, .tokenizing)
+                        var (statement, queryTokenizer) = (ranking, tokenizer)
+                        if let locale = query.locale, let localizedRanking {
+                            statement = localizedRanking
+                            try statement.bind(locale, at: 2)
+                            queryTokenizer =
+                                try localized[locale]
+                                ?? ResolvedTokenizer(
+                                    spec: tokenizer.spec, components: tokenizer.components, locale: locale,
+                                    in: connection)
+                            localized[locale] = queryTokenizer
+                        }
                         let answer = try rank(
-                            query, kind: kind, with: ranking, tokenizer: tokenizer, documentIDs: documentIDs,
+                            query, kind: kind, with: statement, tokenizer: queryTokenizer, documentIDs: documentIDs,
                             querying: { progress(input, .querying) })
                         try output(input, .query(answer))
                     }
@@ -124,26 +151,36 @@ struct QualityUnit: WorkerUnit {
     ) throws -> (IndexFigures?, [String]) {
         let purpose = "indexing \(documents.name) with tokenizer '\(tokenizer.spec.description)' on \(judged.engine)"
         try Self.execute(
-            "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(id UNINDEXED, title, text, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue))",
+            "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(id UNINDEXED, title, text, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue)\(usesLocales ? ", locale = 1" : ""))",
             on: connection, purpose: purpose)
         let insert = try Self.prepare(
             "INSERT INTO \(Self.schema).docs(rowid, id, title, text) VALUES (?1, ?2, ?3, ?4)", on: connection,
             purpose: purpose)
+        let localizedInsert =
+            usesLocales
+            ? try Self.prepare(
+                "INSERT INTO \(Self.schema).docs(rowid, id, title, text) VALUES (?1, ?2, fts5_locale(?5, ?3), fts5_locale(?5, ?4))",
+                on: connection, purpose: purpose) : nil
         var documentIDs: [String] = []
         documentIDs.reserveCapacity(documentCount)
         let start = Stopwatch.now()
         try Self.execute("BEGIN", on: connection, purpose: purpose)
         do {
-            try documents.forEachDocument { document, _ in
+            try documents.forEachDocument(defaultLocale: defaultLocale) { document, _ in
                 documentIDs.append(document.id)
                 let index = documentIDs.count - 1
                 guard !skipping.contains(index) else { return }
                 progress(index, .indexing)
-                try insert.bind(index + 1, at: 1)
-                try insert.bind(document.id, at: 2)
-                try insert.bind(bytes: document.title, at: 3)
-                try insert.bind(bytes: document.text, at: 4)
-                try insert.run()
+                var statement = insert
+                if let locale = document.locale, let localizedInsert {
+                    statement = localizedInsert
+                    try statement.bind(locale, at: 5)
+                }
+                try statement.bind(index + 1, at: 1)
+                try statement.bind(document.id, at: 2)
+                try statement.bind(bytes: document.title, at: 3)
+                try statement.bind(bytes: document.text, at: 4)
+                try statement.run()
             }
             guard !skipping.contains(documentCount) else {
                 try connection.execute("COMMIT")

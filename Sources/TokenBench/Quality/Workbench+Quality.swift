@@ -12,7 +12,9 @@ extension Workbench {
     /// document id as trec_eval orders them, to `depth` documents. A query FTS5 rejects, or whose
     /// text gives no token, retrieves nothing and scores 0; so does one a worker died on
     /// (`lost`); the run goes on. Runs `options.parallelUnits` tables at a time (1 by default, so
-    /// that query latencies are not disturbed by other work of the bench).
+    /// that query latencies are not disturbed by other work of the bench). A collection with
+    /// locales runs only on engines that have them (SQLite 3.47 and later); the others are in
+    /// `skippedEngines`, and with none left this throws.
     public func quality(
         _ collection: QualityCollection, options: QualityOptions, progress: ((String) -> Void)? = nil
     ) throws -> QualityReport {
@@ -30,7 +32,24 @@ extension Workbench {
             judgmentsOfUnknownDocuments: collection.judgmentsOfUnknownDocuments)
         var units: [QualityUnit] = []
         var engines: [SQLiteEngine] = []
-        for support in engineSupport(of: options.tokenizersWithBaseline, on: options.engines) {
+        var runnable = options.engines
+        if collection.hasLocales {
+            runnable = options.engines.filter { $0.fts5Features?.has(.locale) == true }
+            report.skippedEngines = options.engines.filter { !runnable.contains($0) }.map {
+                (
+                    $0,
+                    "the collection has locales, which need SQLite 3.47 or later; this engine is SQLite \($0.sqliteVersion)"
+                )
+            }
+            guard !runnable.isEmpty else {
+                throw TokenBenchError.invalidArgument(
+                    name: "--engine", value: options.engines.map(\.name).joined(separator: ","),
+                    reason:
+                        "the collection has locales, which need SQLite 3.47 or later, and no engine of this run has them"
+                )
+            }
+        }
+        for support in engineSupport(of: options.tokenizersWithBaseline, on: runnable) {
             for engine in support.engines {
                 for detail in options.details {
                     units.append(
