@@ -55,7 +55,9 @@ public final class Workbench {
         // replace it (FTS5 keeps the last tokenizer registered under a name), and every result
         // labelled with that name would then be the user's.
         let reserved = Set(
-            TokenizerCatalog.builtInNames + ShippedTokenizers.names + [SpecArgumentCapture.name])
+            TokenizerCatalog.builtInNames + ShippedTokenizers.names + [
+                SpecArgumentCapture.name, LocaleProbeTokenizer.name,
+            ])
         let userTypes =
             options.customTokenizers.map { (option: "customTokenizers", type: "\($0)", name: $0.name) }
             + options.filteringTokenizers.map { (option: "filteringTokenizers", type: "\($0)", name: $0.name) }
@@ -113,6 +115,7 @@ public final class Workbench {
         on connection: EngineConnection, filtering: [any TokenFilteringTokenizer.Type]
     ) throws {
         try TokenizerRegistration.register(SpecArgumentCapture.self, on: connection)
+        try TokenizerRegistration.register(LocaleProbeTokenizer.self, on: connection)
         try ShippedTokenizers.register(on: connection)
         for type in filtering { try ShippedTokenizers.register(type, on: connection) }
     }

@@ -237,6 +237,41 @@ struct ExtensionTests {
                 "known issue not found this time: tbtest_strlen on system empty-token (never happens)"))
     }
 
+    /// The locale-passing check, one row per spec: whether its BASE gets a value's locale on the
+    /// bundled 3.54.1, with the bench's probe as BASE. A wrapper written against the v1 API only
+    /// (tbtest_wrap) never hands it on; FTS5's porter and the shipped wrappers do; a tokenizer
+    /// that takes no BASE is not checked. The system's 3.40.1 has no locales: nothing to check.
+    @Test(arguments: [
+        ("tbtest_wrap tbtest", "bundled", true),
+        // FTS5's own wrapper, v2 since 3.47 (fts5locale.test, section 8).
+        ("porter", "bundled", false),
+        // The shipped wrappers, their arguments kept before the probe.
+        ("snowball english", "bundled", false),
+        ("synonyms stopwords", "bundled", false),
+        // Not a wrapper: no cut of its words takes the probe.
+        ("tbtest", "bundled", false),
+        // No v2 API at all.
+        ("tbtest_wrap tbtest", "system", false),
+    ])
+    func aWrapperMustHandTheLocaleToItsBase(spec: String, engine: String, drops: Bool) throws {
+        let library = try Self.buildExtension()
+        let run = try CLITests.run([
+            "conformance", "--tokenizer", spec, "--engine", engine, "--iterations", "5", "--no-large-inputs",
+            "--load-extension", library.path,
+        ])
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains(",locale-passing,") }
+        if drops {
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(findings.count == 1, "\(run.stdout)")
+            #expect(
+                findings.first?.contains(
+                    #"'tbtest_wrap tokenbench_locale_probe' with locale 'x-tokenbench-probe',"4 of 4 calls reached BASE with the locale none, not the value's"#
+                ) == true, "\(run.stdout)")
+        } else {
+            #expect(findings.isEmpty, "\(run.stdout)")
+        }
+    }
+
     /// Each broken tokenizer of the test extension, bare and under every shipped wrapper, must be
     /// reported as a conformance error (exit 1) with a named finding, never end the run by a signal.
     /// One row per broken tokenizer: the finding it gives bare, and the one it gives wrapped.

@@ -4,7 +4,8 @@ import TokenBenchEngines
 
 /// The contract checks of one tokenizer on one engine (`ConformanceCheck`, all but
 /// `index-integrity`): input `k` is the conformance input `k` in every mode; input
-/// `inputs.count` is the threads check over the small inputs.
+/// `inputs.count` is the locale-passing check, and `inputs.count + 1` the threads check over
+/// the small inputs.
 struct ContractUnit: WorkerUnit {
     static let kind = "contract"
 
@@ -26,10 +27,11 @@ struct ContractUnit: WorkerUnit {
         self.inputs = inputs
     }
 
-    var inputCount: Int { inputs.count + 1 }
+    var inputCount: Int { inputs.count + 2 }
 
     func label(ofInput index: Int) -> String {
-        index < inputs.count ? inputs[index].label : "the threads check"
+        if index < inputs.count { return inputs[index].label }
+        return index == inputs.count ? "the locale-passing check" : "the threads check"
     }
 
     func reproduction(ofInput index: Int) -> CrashReproduction? {
@@ -69,9 +71,15 @@ struct ContractUnit: WorkerUnit {
                 }
                 if !consistent.isEmpty { references[index] = consistent }
             }
+            let localeCheck = inputs.count
+            if localeCheck >= start, !skipping.contains(localeCheck) {
+                progress(localeCheck, .tokenizing)
+                let calls = Workbench.checkLocalePassing(of: main, connection: connection, findings: &findings)
+                try output(localeCheck, Output(findings: findings.takeJournal(), calls: calls))
+            }
             return (main, connection.engine)
         }
-        let threads = inputs.count
+        let threads = inputs.count + 1
         guard threadCount > 1, threads >= start, !skipping.contains(threads) else { return }
         progress(threads, .tokenizing)
         let calls = try workbench.checkThreads(

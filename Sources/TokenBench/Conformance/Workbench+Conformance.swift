@@ -103,6 +103,47 @@ extension Workbench {
         return calls
     }
 
+    /// The `locale-passing` check: on an engine with the v2 API, `main`'s spec is made again with
+    /// the bench's probe as its BASE (its words cut after the last that still makes the probe:
+    /// `snowball english PROBE`, `porter PROBE`), called in every mode with a locale, and the
+    /// probe tells whether each call reached it with that locale. A spec that takes no BASE (no
+    /// cut makes the probe) is not a wrapper: nothing to check. Returns the xTokenize calls made.
+    static func checkLocalePassing(
+        of main: ResolvedTokenizer, connection: EngineConnection, findings: inout ConformanceFindingList
+    ) -> Int {
+        guard connection.fts5V3 != nil else { return 0 }
+        let locale = "x-tokenbench-probe"
+        for cut in stride(from: main.components.count, through: 1, by: -1) {
+            let words = Array(main.components.prefix(cut)) + [LocaleProbeTokenizer.name]
+            _ = LocaleProbeTokenizer.takeLog(for: connection)
+            let wrapper: ResolvedTokenizer
+            do {
+                wrapper = try ResolvedTokenizer(
+                    spec: TokenizerSpec(FTS5TokenizerDescriptor(components: words)), components: words, locale: locale,
+                    in: connection)
+            } catch {
+                continue
+            }
+            guard LocaleProbeTokenizer.takeLog(for: connection).created > 0 else { continue }
+            for mode in TokenizationMode.allCases {
+                _ = wrapper.record(
+                    SentinelBuffer(Array("probe words".utf8), sentinel: SentinelBuffer.sentinels[0]), mode: mode)
+            }
+            let seen = LocaleProbeTokenizer.takeLog(for: connection).locales
+            let dropped = seen.filter { $0 != locale }
+            if !dropped.isEmpty {
+                let got = Set(dropped.map { $0.map { "'\($0)'" } ?? "none" }).sorted().joined(separator: ", ")
+                findings.add(
+                    .localePassing, mode: "all",
+                    inputLabel: "'\(words.joined(separator: " "))' with locale '\(locale)'",
+                    "\(dropped.count) of \(seen.count) calls reached BASE with the locale \(got), not the value's: a wrapper hands it on, as FTS5's porter does since SQLite 3.47"
+                )
+            }
+            return TokenizationMode.allCases.count
+        }
+        return 0
+    }
+
     /// Tokenizes the small inputs on `threadCount` threads at once, each with its own
     /// connection and instance, and compares with what one thread alone got.
     func checkThreads(

@@ -18,7 +18,9 @@
  * trigger words: "tbtest boom" calls abort(), "tbtest hang" loops for ever.
  * "tbtest_locale" is registered through FTS5's v2 tokenizer API where the SQLite has it (3.47
  * and later): tbtest, with the locale it is given appended to each word ("word@tr"), and the word
- * alone when there is none.
+ * alone when there is none. "tbtest_wrap BASE…" is a wrapper written against the v1 API only, as
+ * wrappers were before 3.47: it finds BASE through xFindTokenizer and passes its tokens on
+ * unchanged, so a value's locale never reaches BASE (FTS5's v1 shim drops it).
  * The test suite compiles it with the system's sqlite3ext.h.
  */
 #include <sqlite3ext.h>
@@ -274,6 +276,40 @@ static int tbtest_locale_tokenize(Fts5Tokenizer *tokenizer, void *context, int f
     return tbtest_tokenize(tokenizer, &target, flags, text, length, locale_emit);
 }
 
+/* tbtest_wrap: BASE made through the v1 API, its tokens passed on as they are. */
+typedef struct TbWrap {
+    fts5_tokenizer base;
+    Fts5Tokenizer *instance;
+} TbWrap;
+
+static int tbwrap_create(void *context, const char **arguments, int count, Fts5Tokenizer **out) {
+    fts5_api *api = context;
+    if (count < 1) return SQLITE_ERROR;
+    void *base_context = 0;
+    TbWrap *wrap = sqlite3_malloc(sizeof(TbWrap));
+    if (wrap == 0) return SQLITE_NOMEM;
+    int rc = api->xFindTokenizer(api, arguments[0], &base_context, &wrap->base);
+    if (rc == SQLITE_OK) rc = wrap->base.xCreate(base_context, arguments + 1, count - 1, &wrap->instance);
+    if (rc != SQLITE_OK) {
+        sqlite3_free(wrap);
+        return rc;
+    }
+    *out = (Fts5Tokenizer *)wrap;
+    return SQLITE_OK;
+}
+
+static void tbwrap_delete(Fts5Tokenizer *tokenizer) {
+    TbWrap *wrap = (TbWrap *)tokenizer;
+    wrap->base.xDelete(wrap->instance);
+    sqlite3_free(wrap);
+}
+
+static int tbwrap_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                           int (*emit)(void *, int, const char *, int, int, int)) {
+    TbWrap *wrap = (TbWrap *)tokenizer;
+    return wrap->base.xTokenize(wrap->instance, context, flags, text, length, emit);
+}
+
 /* Asks FTS5 for its API object through the documented "SELECT fts5(?1)" pointer binding. */
 static fts5_api *find_fts5(sqlite3 *db) {
     fts5_api *api = 0;
@@ -318,6 +354,9 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
         int rc = api->xCreateTokenizer(api, tokenizers[i].name, 0, &methods, 0);
         if (rc != SQLITE_OK) return rc;
     }
+    fts5_tokenizer wrap_methods = { tbwrap_create, tbwrap_delete, tbwrap_tokenize };
+    int wrap_rc = api->xCreateTokenizer(api, "tbtest_wrap", api, &wrap_methods, 0);
+    if (wrap_rc != SQLITE_OK) return wrap_rc;
     if (api->iVersion >= 3) {
         tbtest_fts5_api_v3 *api_v3 = (tbtest_fts5_api_v3 *)api;
         tbtest_tokenizer_v2 methods = { 2, tbtest_create, tbtest_delete, tbtest_locale_tokenize };
