@@ -41,6 +41,12 @@ struct ConformanceCommand: ParsableCommand {
     )
     var known: String?
 
+    @Flag(
+        help:
+            "Check the tokens as a tokendata=1 table reads them (SQLite 3.45 and later): the index-integrity table is one, and the query round trip compares keys."
+    )
+    var tokendata = false
+
     @OptionGroup var selection: FixtureOptions
 
     @OptionGroup var output: OutputOptions
@@ -65,9 +71,14 @@ struct ConformanceCommand: ParsableCommand {
         for spec in workbenchOptions.tokenizers(on: workbench) {
             try workbenchOptions.forEachEngine(running: spec, on: workbench) { pairs.append((spec, $0)) }
         }
+        if tokendata {
+            pairs = try WorkbenchOptions.pairs(
+                pairs, having: .tokendata, named: "tokendata tables", since: "3.45", option: "--tokendata",
+                value: pairs.map(\.engine.name).uniquedInOrder().joined(separator: ","))
+        }
         let reports = try workbench.conformanceReports(
             of: pairs, inputs: inputs,
-            options: ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck))
+            options: ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck, tokendata: tokendata))
         for report in reports {
             table.rows += report.findings.map(\.tableRow)
             let knownCount = knownIssues.verdict(on: [report]).knownErrors.count

@@ -43,6 +43,12 @@ struct TokensCommand: ParsableCommand {
         ))
     var locale: String?
 
+    @Flag(
+        help:
+            "Show each token as a tokendata=1 table reads it (SQLite 3.45 and later): the key before its first NUL in 'token', the rest in a 'data' column."
+    )
+    var tokendata = false
+
     @OptionGroup var output: OutputOptions
 
     @Argument(help: "The texts to tokenize; each is an input, numbered from 1.")
@@ -75,24 +81,12 @@ struct TokensCommand: ParsableCommand {
         }
     }
 
-    /// The pairs whose engine takes a locale; each engine that does not is named once on stderr,
-    /// and none left is an error (exit 2).
+    /// The pairs whose engine takes a locale (`WorkbenchOptions.pairs(_:having:…)`).
     static func enginesWithLocales(
         _ pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], locale: String
     ) throws -> [(spec: TokenizerSpec, engine: SQLiteEngine)] {
-        let lacking = pairs.map(\.engine).uniquedInOrder().filter { $0.fts5Features?.has(.locale) != true }
-        for engine in lacking {
-            printError(
-                "tokenbench: --locale: skipped the \(engine.name) engine: locales need SQLite 3.47 or later, and it is SQLite \(engine.sqliteVersion)"
-            )
-        }
-        let kept = pairs.filter { pair in !lacking.contains(pair.engine) }
-        guard !kept.isEmpty else {
-            throw TokenBenchError.invalidArgument(
-                name: "--locale", value: locale,
-                reason: "locales need SQLite 3.47 or later, and no engine of this run has them")
-        }
-        return kept
+        try WorkbenchOptions.pairs(
+            pairs, having: .locale, named: "locales", since: "3.47", option: "--locale", value: locale)
     }
 
     func run() throws {
@@ -136,9 +130,9 @@ struct TokensCommand: ParsableCommand {
         }
         if let locale { pairs = try Self.enginesWithLocales(pairs, locale: locale) }
         let runs = try workbench.traceRuns(of: inputs, pairs: pairs, modes: modes, form: form, locale: locale)
-        var table = Table(header: TokenTrace.tableHeader)
+        var table = Table(header: TokenTrace.tableHeader(tokendata: tokendata))
         for run in runs {
-            for trace in run.traces { table.rows += trace.tableRows }
+            for trace in run.traces { table.rows += trace.tableRows(tokendata: tokendata) }
         }
         try output.emit(table)
         // The tokens of every input that did not kill a worker are out; the rest is named.

@@ -111,6 +111,29 @@ struct WorkbenchOptions: ParsableArguments {
 }
 
 /// Where and how a command prints its table.
+extension WorkbenchOptions {
+    /// The pairs whose engine has `feature` (`named` in messages, in SQLite `since` and later);
+    /// each engine that lacks it is named once on stderr, and none left is an error (exit 2).
+    static func pairs(
+        _ pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], having feature: FTS5Feature, named: String,
+        since version: String, option: String, value: String
+    ) throws -> [(spec: TokenizerSpec, engine: SQLiteEngine)] {
+        let lacking = pairs.map(\.engine).uniquedInOrder().filter { $0.fts5Features?.has(feature) != true }
+        for engine in lacking {
+            printError(
+                "tokenbench: \(option): skipped the \(engine.name) engine: \(named) need SQLite \(version) or later, and it is SQLite \(engine.sqliteVersion)"
+            )
+        }
+        let kept = pairs.filter { pair in !lacking.contains(pair.engine) }
+        guard !kept.isEmpty else {
+            throw TokenBenchError.invalidArgument(
+                name: option, value: value,
+                reason: "\(named) need SQLite \(version) or later, and no engine of this run has them")
+        }
+        return kept
+    }
+}
+
 struct OutputOptions: ParsableArguments {
     @Option(help: "Output format: csv or markdown.")
     var format: TableFormat = .csv

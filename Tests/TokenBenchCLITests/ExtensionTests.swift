@@ -272,6 +272,38 @@ struct ExtensionTests {
         }
     }
 
+    /// tokendata (SQLite 3.45): tbtest_data gives `key\0data` tokens. `tokens --tokendata` shows
+    /// key and data apart; `conformance --tokendata` reads them as a tokendata=1 table does.
+    @Test func tokendataTokensAreReadAsKeyAndData() throws {
+        let library = try Self.buildExtension()
+        let extensionArguments = ["--load-extension", library.path, "--tokenizer", "tbtest_data"]
+        let tokens = try CLITests.run(
+            ["tokens", "--engine", "bundled", "--mode", "document", "--tokendata", "Hello World"] + extensionArguments)
+        #expect(tokens.status == 0, "\(tokens.stderr)")
+        #expect(
+            tokens.stdout == """
+                tokenizer,engine,mode,form,input,position,token,data,start,end,colocated,source
+                tbtest_data,bundled,document,asis,1,0,hello,Hello,0,5,0,Hello
+                tbtest_data,bundled,document,asis,1,1,world,World,6,11,0,World
+
+                """)
+        let quick = ["conformance", "--iterations", "20", "--no-large-inputs"] + extensionArguments
+        // Read as plain tokens, the whole token is no query's: a round-trip warning per token.
+        let plain = try CLITests.run(quick + ["--engine", "bundled"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.contains(#",query-round-trip,warning,query,"#), "\(plain.stdout)")
+        // As a tokendata=1 table reads them: the key round-trips, and the index is intact.
+        let asTokendata = try CLITests.run(quick + ["--engine", "bundled", "--tokendata"])
+        #expect(asTokendata.status == 0, "\(asTokendata.stderr)")
+        #expect(asTokendata.stdout == "tokenizer,engine,check,severity,mode,input,detail\n")
+        #expect(asTokendata.stderr.contains("0 errors, 0 warnings"), "\(asTokendata.stderr)")
+        #expect(asTokendata.stderr.contains("integrity-check passed"), "\(asTokendata.stderr)")
+        // 3.40.1 has no tokendata tables: said, and exit 2.
+        let system = try CLITests.run(quick + ["--engine", "system", "--tokendata"])
+        #expect(system.status == 2, "\(system.stderr)")
+        #expect(system.stderr.contains("tokendata tables need SQLite 3.45 or later"), "\(system.stderr)")
+    }
+
     /// Each broken tokenizer of the test extension, bare and under every shipped wrapper, must be
     /// reported as a conformance error (exit 1) with a named finding, never end the run by a signal.
     /// One row per broken tokenizer: the finding it gives bare, and the one it gives wrapped.

@@ -8,10 +8,17 @@ public struct ConformanceOptions: Sendable {
     public var findingsPerCheck: Int
     /// The SQLite engine whose FTS5 creates and runs the tokenizer.
     public var engine: SQLiteEngine
+    /// Whether the tokens are meant for a `tokendata=1` table (SQLite 3.45 and later), where a
+    /// token `key\0data` matches on its key: the index-integrity table is one, and the query
+    /// round trip compares keys.
+    public var tokendata: Bool
 
-    public init(threadCount: Int = 4, findingsPerCheck: Int = 3, engine: SQLiteEngine = .system) {
+    public init(
+        threadCount: Int = 4, findingsPerCheck: Int = 3, engine: SQLiteEngine = .system, tokendata: Bool = false
+    ) {
         self.threadCount = threadCount
         self.findingsPerCheck = findingsPerCheck
         self.engine = engine
+        self.tokendata = tokendata
     }
 }

@@ -12,6 +12,7 @@ struct ContractUnit: WorkerUnit {
     var judged: JudgedTokenizer
     var threadCount: Int
     var findingsPerCheck: Int
+    var tokendata: Bool
     var inputs: [WireConformanceInput]
 
     /// What one input's checks found, and how many xTokenize calls they made.
@@ -24,6 +25,7 @@ struct ContractUnit: WorkerUnit {
         judged = JudgedTokenizer(spec: spec, engine: engine)
         threadCount = options.threadCount
         findingsPerCheck = options.findingsPerCheck
+        tokendata = options.tokendata
         self.inputs = inputs
     }
 
@@ -55,7 +57,8 @@ struct ContractUnit: WorkerUnit {
             for (index, input) in inputs.enumerated() where index >= start && !skipping.contains(index) {
                 progress(index, .tokenizing)
                 let calls = Workbench.checkContract(
-                    of: input, index: index, main: main, connection: connection, findings: &findings,
+                    of: input, index: index, main: main, connection: connection, tokendata: tokendata,
+                    findings: &findings,
                     roundTripped: &roundTripped, references: &references, step: { progress(index, .tokenizing) })
                 try output(index, Output(findings: findings.takeJournal(), calls: calls))
             }
@@ -130,7 +133,7 @@ extension Workbench {
         let integrityUnits = checked.map { index in
             IntegrityUnit(
                 judged: JudgedTokenizer(spec: pairs[index].spec, engine: pairs[index].engine), inputs: wire,
-                excluded: excluded[index])
+                excluded: excluded[index], tokendata: options.tokendata)
         }
         var outcomes = [IndexIntegrityOutcome](repeating: .skipped, count: pairs.count)
         for (index, (unit, result)) in zip(checked, zip(integrityUnits, try run(integrityUnits))) {

@@ -21,6 +21,14 @@ public struct Token: Hashable, Sendable {
 
     /// The token as text, with bytes that are not valid UTF-8 shown as `\xNN`.
     public var text: String { ByteEscaping.display(bytes) }
+
+    /// The token as a `tokendata=1` table reads it (SQLite 3.45 and later): the bytes before its
+    /// first NUL are the key it matches on, the bytes after it the data `xInstToken` returns
+    /// (nil without a NUL).
+    public var tokendata: (key: ArraySlice<UInt8>, data: ArraySlice<UInt8>?) {
+        guard let nul = bytes.firstIndex(of: 0) else { return (bytes[...], nil) }
+        return (bytes[..<nul], bytes[(nul + 1)...])
+    }
 }
 
 extension Array where Element == Token {

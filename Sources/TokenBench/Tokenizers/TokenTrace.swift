@@ -1,4 +1,5 @@
 import TokenBenchEngines
+
 /// The tokens of one input under one tokenizer and mode: what `tokenbench tokens` prints.
 public struct TokenTrace: Sendable {
     public internal(set) var tokenizer: String
@@ -31,18 +32,35 @@ public struct TokenTrace: Sendable {
         return input[token.start..<token.end]
     }
 
-    public static let tableHeader = [
-        "tokenizer", "engine", "mode", "form", "input", "position", "token", "start", "end", "colocated", "source",
-    ]
+    public static let tableHeader = tableHeader(tokendata: false)
+
+    /// The `tokens` table's columns; with `tokendata`, a `data` column follows `token`, which
+    /// then holds the key.
+    public static func tableHeader(tokendata: Bool) -> [String] {
+        ["tokenizer", "engine", "mode", "form", "input", "position", "token"] + (tokendata ? ["data"] : [])
+            + ["start", "end", "colocated", "source"]
+    }
 
     /// Rows of the `tokens` table, one per token.
-    public var tableRows: [[String]] {
+    public var tableRows: [[String]] { tableRows(tokendata: false) }
+
+    /// Rows of the `tokens` table; with `tokendata`, each token split as a `tokendata=1` table
+    /// reads it: the key in `token`, the data after its first NUL in `data` (empty without one).
+    public func tableRows(tokendata: Bool) -> [[String]] {
         tokens.map { token in
-            [
-                tokenizer, engine, mode.rawValue, form.rawValue, String(inputIndex), String(token.position), token.text,
-                String(token.start), String(token.end), token.isColocated ? "1" : "0",
-                ByteEscaping.display(source(of: token)),
-            ]
+            let shown: [String]
+            if tokendata {
+                let (key, data) = token.tokendata
+                shown = [ByteEscaping.display(key), data.map { ByteEscaping.display($0) } ?? ""]
+            } else {
+                shown = [token.text]
+            }
+            return [tokenizer, engine, mode.rawValue, form.rawValue, String(inputIndex), String(token.position)]
+                + shown
+                + [
+                    String(token.start), String(token.end), token.isColocated ? "1" : "0",
+                    ByteEscaping.display(source(of: token)),
+                ]
         }
     }
 }

@@ -21,6 +21,9 @@
  * alone when there is none. "tbtest_wrap BASE…" is a wrapper written against the v1 API only, as
  * wrappers were before 3.47: it finds BASE through xFindTokenizer and passes its tokens on
  * unchanged, so a value's locale never reaches BASE (FTS5's v1 shim drops it).
+ * "tbtest_data" gives each word as a tokendata=1 table (SQLite 3.45) wants it: the word in ASCII
+ * lower case, a NUL, then the word as written ("hello\0Hello"), so that such a table matches on
+ * the folded key and xInstToken gives back the original.
  * The test suite compiles it with the system's sqlite3ext.h.
  */
 #include <sqlite3ext.h>
@@ -276,6 +279,31 @@ static int tbtest_locale_tokenize(Fts5Tokenizer *tokenizer, void *context, int f
     return tbtest_tokenize(tokenizer, &target, flags, text, length, locale_emit);
 }
 
+/* tbtest_data: KEY NUL DATA, the key the word in ASCII lower case, the data the word. */
+typedef struct DataEmit {
+    void *context;
+    int (*emit)(void *, int, const char *, int, int, int);
+} DataEmit;
+
+static int data_emit(void *context, int flags, const char *token, int length, int start, int end) {
+    DataEmit *target = context;
+    char buffer[512];
+    if (2 * length + 1 > (int)sizeof buffer) return SQLITE_TOOBIG;
+    for (int i = 0; i < length; i++) {
+        char c = token[i];
+        buffer[i] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+    }
+    buffer[length] = 0;
+    memcpy(buffer + length + 1, token, (size_t)length);
+    return target->emit(target->context, flags, buffer, 2 * length + 1, start, end);
+}
+
+static int tbtest_data_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                int (*emit)(void *, int, const char *, int, int, int)) {
+    DataEmit target = { context, emit };
+    return tbtest_tokenize(tokenizer, &target, flags, text, length, data_emit);
+}
+
 /* tbtest_wrap: BASE made through the v1 API, its tokens passed on as they are. */
 typedef struct TbWrap {
     fts5_tokenizer base;
@@ -348,6 +376,7 @@ int sqlite3_tbtest_init(sqlite3 *db, char **error, const sqlite3_api_routines *r
         {"tbtest_hang", tbtest_hang_tokenize},
         {"tbtest_hog", tbtest_hog_tokenize},
         {"tbtest_underfts5", tbtest_underfts5_tokenize},
+        {"tbtest_data", tbtest_data_tokenize},
     };
     for (unsigned i = 0; i < sizeof tokenizers / sizeof tokenizers[0]; i++) {
         fts5_tokenizer methods = { tbtest_create, tbtest_delete, tokenizers[i].tokenize };
