@@ -101,25 +101,27 @@ func computeMatrix(
     return matrix
 }
 
-/// Says on stderr, once per engine, how many cells it could not run and why (a case with a
-/// locale on an engine before SQLite 3.47): those cells are not a verdict, so they must not pass
-/// unnoticed. When no cell at all could run, that is the run's error (exit 2).
+/// Says on stderr, once per engine and reason, how many cells it could not run (a case with a
+/// locale before SQLite 3.47, a tokendata case before 3.45): those cells are not a verdict, so
+/// they must not pass unnoticed. When no cell at all could run, that is the run's error (exit 2).
 private func noteUnsupportedCells(of matrix: MatchMatrix) throws {
     let unsupported = matrix.cells.filter(\.isUnsupported)
     guard !unsupported.isEmpty else { return }
     for engine in matrix.engines {
         let cells = unsupported.filter { $0.engine == engine }
-        guard let first = cells.first else { continue }
-        let cases = Set(cells.map(\.matchCase.id)).count
-        printError(
-            "tokenbench: \(cells.count) cells of \(cases) case\(cases == 1 ? "" : "s") with a locale were not run on \(engine): \(first.result.errorColumn)"
-        )
+        for reason in cells.map(\.result.errorColumn).uniquedInOrder() {
+            let alike = cells.filter { $0.result.errorColumn == reason }
+            let cases = Set(alike.map(\.matchCase.id)).count
+            printError(
+                "tokenbench: \(alike.count) cell\(alike.count == 1 ? "" : "s") of \(cases) case\(cases == 1 ? "" : "s") \(alike.count == 1 ? "was" : "were") not run on \(engine): \(reason)"
+            )
+        }
     }
     if unsupported.count == matrix.cells.count {
         throw TokenBenchError.invalidArgument(
             name: "--engine", value: matrix.engines.joined(separator: ","),
             reason:
-                "no cell could run: every case of this run has a locale, and no engine of it has locales (SQLite 3.47 or later)"
+                "no cell could run: every case of this run needs what no engine of it has (a locale needs SQLite 3.47 or later, tokendata 3.45)"
         )
     }
 }

@@ -302,6 +302,44 @@ struct ExtensionTests {
         let system = try CLITests.run(quick + ["--engine", "system", "--tokendata"])
         #expect(system.status == 2, "\(system.stderr)")
         #expect(system.stderr.contains("tokendata tables need SQLite 3.45 or later"), "\(system.stderr)")
+
+        // A fixture's `tokendata: 1`: the key matches in a tokendata=1 table, the whole token
+        // does not in a plain one; 3.40.1 runs no tokendata case, and says so.
+        let directory = try CLITests.makeTemporaryDirectory()
+        try Data(
+            """
+            id: keyed
+            category: t
+            tokendata: 1
+            document: Hello World
+            query: hello
+            match: tbtest_data
+
+            id: plain
+            category: t
+            document: Hello World
+            query: hello
+            nomatch[bundled]: tbtest_data
+
+            """.utf8
+        ).write(to: directory.appendingPathComponent("t.cases"))
+        let matrix = try CLITests.run(
+            ["matrix", "--fixtures", "t.cases", "--forms", "asis:asis", "--query-kind", "phrase"] + extensionArguments,
+            in: directory)
+        #expect(matrix.status == 0, "\(matrix.stderr)")
+        let rows = try ReportBrowserTests.Run.records(text: matrix.stdout).map {
+            [$0["case"]!, $0["engine"]!, $0["tokendata"]!, $0["matched"]!, $0["outcome"]!]
+        }
+        #expect(
+            rows == [
+                ["keyed", "system", "1", "", "skipped"], ["keyed", "bundled", "1", "1", "pass"],
+                // 3.40.1 reads a NUL in a token as a malformed index.
+                ["plain", "system", "", "", "error"], ["plain", "bundled", "", "0", "pass"],
+            ])
+        #expect(
+            matrix.stderr.contains(
+                "1 cell of 1 case was not run on system: tokendata needs SQLite 3.45 (this engine is SQLite 3.40.1)"),
+            "\(matrix.stderr)")
     }
 
     /// Each broken tokenizer of the test extension, bare and under every shipped wrapper, must be

@@ -148,6 +148,9 @@ struct FixtureParserTests {
         BadFile(
             format: .csv, bytes: utf8("id,category,document,query,locale,document_locale\na,b,c,d,tr,en\n"),
             line: 2, reasonContains: "either locale"),
+        BadFile(
+            format: .cases, bytes: utf8("id: a\ncategory: c\ndocument: d\nquery: q\ntokendata: yes\n"),
+            line: 5, reasonContains: "tokendata 'yes' is not 0 or 1"),
     ]
 
     @Test(arguments: badFiles)

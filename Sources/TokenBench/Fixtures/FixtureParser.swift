@@ -44,7 +44,7 @@ package enum FixtureParser {
 
     private static let requiredKeys = ["id", "category", "document", "query"]
     /// The optional keys (and CSV columns) besides the expectations.
-    private static let optionalKeys = ["note", "locale", "document_locale", "query_locale"]
+    private static let optionalKeys = ["note", "locale", "document_locale", "query_locale", "tokendata"]
 
     /// The document's and the query's locale from a case's `locale`, `document_locale` and
     /// `query_locale` (empty when absent). A locale is a word without white space, NUL or `/`
@@ -52,7 +52,7 @@ package enum FixtureParser {
     private static func locales(_ field: (String) -> String, file: String, line: (String) -> Int) throws -> (
         String?, String?
     ) {
-        for key in optionalKeys.dropFirst() {
+        for key in ["locale", "document_locale", "query_locale"] {
             let value = field(key)
             if value.contains(where: { $0.isWhitespace || $0 == "\0" || $0 == "/" }) {
                 throw TokenBenchError.invalidFixture(
@@ -73,6 +73,17 @@ package enum FixtureParser {
             return value.isEmpty ? nil : value
         }
         return (locale("document_locale"), locale("query_locale"))
+    }
+
+    /// A case's `tokendata`: `1` for a `tokendata=1` table, `0` or nothing for a plain one.
+    private static func tokendata(_ value: String, file: String, line: Int) throws -> Bool {
+        switch value {
+        case "", "0": return false
+        case "1": return true
+        default:
+            throw TokenBenchError.invalidFixture(
+                file: file, line: line, reason: "tokendata '\(value)' is not 0 or 1")
+        }
     }
 
     static func parseCases(_ text: String, file: String) throws -> [MatchCase] {
@@ -139,7 +150,7 @@ package enum FixtureParser {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: entry.line,
                     reason:
-                        "unknown key '\(entry.key)' (expected id, category, document, query, note, locale, document_locale, query_locale, match, nomatch or error)"
+                        "unknown key '\(entry.key)' (expected id, category, document, query, note, locale, document_locale, query_locale, tokendata, match, nomatch or error)"
                 )
             }
             guard fields[baseKey] == nil else {
@@ -157,7 +168,9 @@ package enum FixtureParser {
         return MatchCase(
             id: fields["id"]!, category: fields["category"]!, document: fields["document"]!,
             query: fields["query"]!, note: fields["note"] ?? "", documentLocale: documentLocale,
-            queryLocale: queryLocale, expectations: expectations, location: SourceLocation(file: file, line: line))
+            queryLocale: queryLocale,
+            tokendata: try tokendata(fields["tokendata"] ?? "", file: file, line: lines["tokendata"] ?? line),
+            expectations: expectations, location: SourceLocation(file: file, line: line))
     }
 
     private static func splitScope(_ key: String) -> (String, String?) {
@@ -274,7 +287,9 @@ package enum FixtureParser {
                 MatchCase(
                     id: try field("id"), category: try field("category"), document: try field("document"),
                     query: try field("query"), note: try field("note"), documentLocale: documentLocale,
-                    queryLocale: queryLocale, expectations: expectations,
+                    queryLocale: queryLocale,
+                    tokendata: try tokendata(unescaped["tokendata"] ?? "", file: file, line: record.line),
+                    expectations: expectations,
                     location: SourceLocation(file: file, line: record.line)))
         }
         return cases

@@ -80,13 +80,16 @@ public struct MatchCase: Hashable, Sendable {
     public var documentLocale: String?
     /// The locale FTS5 is given with the query (`MATCH fts5_locale(…)`), or nil for none.
     public var queryLocale: String?
+    /// Whether the case runs in a `tokendata=1` table (SQLite 3.45 and later), where a token
+    /// `key\0data` matches on its key.
+    public var tokendata: Bool
     /// Expectations per tokenizer label, per scope.
     public var expectations: [String: [ExpectationScope: ExpectedResult]]
     public var location: SourceLocation
 
     public init(
         id: String, category: String, document: String, query: String, note: String = "",
-        documentLocale: String? = nil, queryLocale: String? = nil,
+        documentLocale: String? = nil, queryLocale: String? = nil, tokendata: Bool = false,
         expectations: [String: [ExpectationScope: ExpectedResult]] = [:],
         location: SourceLocation = SourceLocation(file: "<memory>", line: 0)
     ) {
@@ -97,6 +100,7 @@ public struct MatchCase: Hashable, Sendable {
         self.note = note
         self.documentLocale = documentLocale
         self.queryLocale = queryLocale
+        self.tokendata = tokendata
         self.expectations = expectations
         self.location = location
     }

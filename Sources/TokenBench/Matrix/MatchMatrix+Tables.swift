@@ -15,11 +15,12 @@ extension MatchMatrix {
     public func wideTable() -> Table {
         let columns = self.columns
         let names = columns.map { columnName(tokenizer: $0.tokenizer, engine: $0.engine) }
-        // A `locale` column only when a case has one, as in the long table.
+        // `locale` and `tokendata` columns only when a case has one, as in the long table.
         let hasLocales = cells.contains { $0.matchCase.hasLocale }
+        let hasTokendata = cells.contains { $0.matchCase.tokendata }
         var table = Table(
             header: ["case", "category", "query_kind", "document_form", "query_form", "document", "query"]
-                + (hasLocales ? ["locale"] : []) + names)
+                + (hasLocales ? ["locale"] : []) + (hasTokendata ? ["tokendata"] : []) + names)
         for caseID in caseIDs {
             for queryKind in queryKinds {
                 for formPair in formPairs {
@@ -35,6 +36,7 @@ extension MatchMatrix {
                         formPair.document.rawValue, formPair.query.rawValue, first.document, first.query,
                     ]
                     if hasLocales { fields.append(first.matchCase.localeColumn) }
+                    if hasTokendata { fields.append(first.matchCase.tokendata ? "1" : "") }
                     for cell in row {
                         switch cell?.result {
                         case .matched: fields.append("X")

@@ -13,6 +13,8 @@ import TokenBenchEngines
 /// `fts5_locale()` with its own locale (or none), each query is matched through
 /// `fts5_locale()`, and tokens are traced through the v2 API with the same locale. On an engine
 /// without locales such a case's cells are `unsupported`, and the other cases run as usual.
+/// A unit's cases are all `tokendata` cases or none: its table is a `tokendata=1` table then,
+/// and on an engine without those every cell is `unsupported`.
 struct MatrixUnit: WorkerUnit {
     static let kind = "matrix"
 
@@ -26,6 +28,8 @@ struct MatrixUnit: WorkerUnit {
     /// Each case's locales (nil for none).
     var documentLocales: [String?]
     var queryLocales: [String?]
+    /// Whether the table is a `tokendata=1` table (`MatchCase.tokendata` of every case).
+    var tokendata: Bool
 
     /// One case in one form pair: its tokens, and each query kind's result. It crosses the pipe
     /// as one byte string (`ByteWriter`): JSON of its parts was a quarter of a matrix run.
@@ -90,6 +94,7 @@ struct MatrixUnit: WorkerUnit {
         queries = cases.map(\.query)
         documentLocales = cases.map(\.documentLocale)
         queryLocales = cases.map(\.queryLocale)
+        tokendata = cases.first?.tokendata ?? false
     }
 
     /// Whether case `index` has a locale.
@@ -138,14 +143,21 @@ struct MatrixUnit: WorkerUnit {
         let table = "temp.tokenbench_matrix"
         let anyLocale = documents.indices.contains(where: hasLocale)
         let takesLocales = connection.engine.fts5Features?.has(.locale) == true
-        // The cells of a case with a locale on an engine without them: not run, and why.
+        // The cells of a case with a locale on an engine without them: not run, and why; all
+        // cells of a tokendata unit on an engine without tokendata tables.
+        let version = connection.engine.sqliteVersion
+        let lacksTokendata = tokendata && connection.engine.fts5Features?.has(.tokendata) != true
         let unsupported: CellResult? =
-            anyLocale && !takesLocales ? .localeUnsupported(sqliteVersion: connection.engine.sqliteVersion) : nil
+            lacksTokendata
+            ? .tokendataUnsupported(sqliteVersion: version)
+            : anyLocale && !takesLocales ? .localeUnsupported(sqliteVersion: version) : nil
+        let isUnsupported = { (index: Int) in lacksTokendata || (unsupported != nil && self.hasLocale(index)) }
         do {
             try connection.execute("DROP TABLE IF EXISTS \(table)")
-            let localeOption = anyLocale && takesLocales ? ", locale = 1" : ""
-            try connection.execute(
-                "CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal)\(localeOption))")
+            let options =
+                (anyLocale && takesLocales ? ", locale = 1" : "")
+                + (tokendata && !lacksTokendata ? ", tokendata = 1" : "")
+            try connection.execute("CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal)\(options))")
         } catch {
             throw TokenBenchError.invalidTokenizerSpec(
                 spec: tokenizer.spec.description, reason: ResolvedTokenizer.message(of: error))
@@ -162,7 +174,7 @@ struct MatrixUnit: WorkerUnit {
                     anyLocale && takesLocales
                     ? try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, fts5_locale(?, ?))") : nil
                 for (index, document) in documents.enumerated() where !skipping.contains(inputs.lowerBound + index) {
-                    if unsupported != nil, hasLocale(index) { continue }
+                    if isUnsupported(index) { continue }
                     progress(inputs.lowerBound + index, .indexing)
                     if let locale = documentLocales[index], let insertWithLocale {
                         try insertWithLocale.bind(index + 1, at: 1)
@@ -205,7 +217,7 @@ struct MatrixUnit: WorkerUnit {
         for (index, document) in documents.enumerated() {
             let input = inputs.lowerBound + index
             guard input >= start, !skipping.contains(input) else { continue }
-            if let unsupported, hasLocale(index) {
+            if let unsupported, isUnsupported(index) {
                 try output(
                     input,
                     Output(

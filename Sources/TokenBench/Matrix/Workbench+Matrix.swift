@@ -50,8 +50,11 @@ extension Workbench {
         // for a MATCH restricted to one rowid, so one table of 100,000 documents made each query
         // cost the whole table (a C loop: 38 s in one table, 3.1 s in tables of 1,000, the same
         // hits). A chunk is also a unit of its own, so one tokenizer's matrix uses every core.
-        let caseChunks = stride(from: 0, to: cases.count, by: Self.casesPerTable).map {
-            Array(cases[$0..<min($0 + Self.casesPerTable, cases.count)])
+        // tokendata cases need a table of their own (`tokendata=1`): they are chunked apart.
+        let caseChunks = [cases.filter { !$0.tokendata }, cases.filter(\.tokendata)].flatMap { group in
+            stride(from: 0, to: group.count, by: Self.casesPerTable).map {
+                Array(group[$0..<min($0 + Self.casesPerTable, group.count)])
+            }
         }
         let units = tokenizers.flatMap { spec in
             engines.flatMap { engine in

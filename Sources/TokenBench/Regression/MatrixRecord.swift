@@ -9,6 +9,8 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
     package var query: String
     /// The case's `localeColumn`: empty without a locale.
     package var locale: String
+    /// `1` for a case run in a `tokendata=1` table, else empty.
+    package var tokendata: String
     package var result: CellResult
     package var expected: ExpectedResult?
     package var outcome: Outcome
@@ -26,7 +28,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case queryKind = "query_kind"
         case documentForm = "document_form"
         case queryForm = "query_form"
-        case document, query, locale, matched, expected, outcome
+        case document, query, locale, tokendata, matched, expected, outcome
         case documentTokens = "document_tokens"
         case queryTokens = "query_tokens"
         case error
@@ -40,14 +42,18 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         }
 
         /// Whether a file may lack the column: `engine` came after the first files, and
-        /// `locale` is written only when a case has one.
-        package var isOptional: Bool { self == .engine || self == .locale }
+        /// `locale` and `tokendata` are written only when a case has one.
+        package var isOptional: Bool { self == .engine || self == .locale || self == .tokendata }
     }
 
-    /// The columns a file of `records` has: all of them, but `locale` only when a case has
-    /// one, so a matrix without locales reads as it did before locales existed.
+    /// The columns a file of `records` has: all of them, but `locale` and `tokendata` only when
+    /// a case has one, so a matrix without them reads as it did before they existed.
     package static func columns(of records: [MatrixRecord]) -> [Column] {
-        records.contains { !$0.locale.isEmpty } ? Column.allCases : Column.allCases.filter { $0 != .locale }
+        let hasLocales = records.contains { !$0.locale.isEmpty }
+        let hasTokendata = records.contains { !$0.tokendata.isEmpty }
+        return Column.allCases.filter {
+            ($0 != .locale || hasLocales) && ($0 != .tokendata || hasTokendata)
+        }
     }
 
     /// The long table of `records`, with `columns(of:)`.
@@ -63,6 +69,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         document = cell.document
         query = cell.query
         locale = cell.matchCase.localeColumn
+        tokendata = cell.matchCase.tokendata ? "1" : ""
         result = cell.result
         expected = cell.expected
         outcome = cell.outcome
@@ -83,6 +90,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case .document: document
         case .query: query
         case .locale: locale
+        case .tokendata: tokendata
         case .matched: result.csvValue
         case .expected: expected?.csvValue ?? ""
         case .outcome: outcome.rawValue
@@ -132,6 +140,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         self.document = value(.document)
         self.query = value(.query)
         locale = value(.locale)
+        tokendata = value(.tokendata)
         documentTokens = value(.documentTokens)
         queryTokens = value(.queryTokens)
         self.line = line
