@@ -18,7 +18,16 @@ struct AnalysisAPI: Sendable {
     let cases: [MatchCase]
 
     static let tokensParameters = ["text", "tokenizer", "engine", "mode", "locale"]
-    static let matchParameters = ["document", "query", "tokenizer", "engine", "locale"]
+    static let matchParameters = ["document", "query", "tokenizer", "engine", "locale", "tokendata"]
+
+    /// The `tokendata` parameter of `/api/match`: `1` for `tokendata=1` tables.
+    private static func tokendata(_ parameters: QueryParameters) throws(APIError) -> Bool {
+        switch try parameters.single("tokendata") ?? "0" {
+        case "0": return false
+        case "1": return true
+        case let other: throw .badRequest("parameter 'tokendata': '\(other)' is not 0 or 1")
+        }
+    }
 
     /// The `locale` parameter: nil when absent or empty; a NUL is refused, as `tokens --locale`
     /// refuses it.
@@ -30,8 +39,12 @@ struct AnalysisAPI: Sendable {
         return locale
     }
 
-    /// Why `engine` cannot give a value a locale, or nil when it can (SQLite 3.47 and later).
-    private static func localeRefusal(_ locale: String?, on engine: SQLiteEngine) -> String? {
+    /// Why `engine` cannot give a value a locale, or nil when it can (SQLite 3.47 and later);
+    /// with `tokendata`, why it has no tokendata=1 tables (before 3.45).
+    private static func refusal(locale: String?, tokendata: Bool = false, on engine: SQLiteEngine) -> String? {
+        if tokendata, engine.fts5Features?.has(.tokendata) != true {
+            return "tokendata=1 tables need SQLite 3.45 or later; this engine is SQLite \(engine.sqliteVersion)"
+        }
         guard locale != nil, engine.fts5Features?.has(.locale) != true else { return nil }
         return "a locale needs SQLite 3.47 or later (locale=1 tables); this engine is SQLite \(engine.sqliteVersion)"
     }
@@ -69,7 +82,7 @@ struct AnalysisAPI: Sendable {
         let announce: (Int) -> Void = { progress($0, .tokenizing) }
         let results = try Self.eachPair(specs, engines, on: workbench, announcing: announce) { spec, engine in
             var result = AnalysisJSON.TokensResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
-            if let refusal = localeRefusal(locale, on: engine) {
+            if let refusal = Self.refusal(locale: locale, on: engine) {
                 result.unsupported = refusal
                 return result
             }
@@ -100,34 +113,39 @@ struct AnalysisAPI: Sendable {
         let document = try parameters.required("document")
         let query = try parameters.required("query")
         let locale = try Self.locale(parameters)
+        let tokendata = try Self.tokendata(parameters)
         let (specs, engines) = try pairs(parameters)
         try checkWork(textBytes: document.utf8.count + query.utf8.count, pairs: specs.count * engines.count)
         if let workers {
             return try await onWorkers(
                 workers,
-                AnalysisUnit(.match(document: document, query: query, locale: locale), specs: specs, engines: engines))
+                AnalysisUnit(
+                    .match(document: document, query: query, locale: locale, tokendata: tokendata), specs: specs,
+                    engines: engines))
         }
         return try await onWorkbench { workbench in
             try Self.matchAnswer(
-                document: document, query: query, locale: locale, specs: specs, engines: engines, on: workbench)
+                document: document, query: query, locale: locale, tokendata: tokendata, specs: specs,
+                engines: engines, on: workbench)
         }
     }
 
     /// The JSON answer of `match`, computed on `workbench`; `progress` hears of each pair first.
     static func matchAnswer(
-        document: String, query: String, locale: String? = nil, specs: [TokenizerSpec], engines: [SQLiteEngine],
+        document: String, query: String, locale: String? = nil, tokendata: Bool = false, specs: [TokenizerSpec],
+        engines: [SQLiteEngine],
         on workbench: Workbench, progress: (Int, WorkerPhase) -> Void = { _, _ in }
     ) throws -> Data {
         // The match analysis indexes the document first, then queries it, then highlights.
         let announce: (Int) -> Void = { progress($0, .indexing) }
         let results = try Self.eachPair(specs, engines, on: workbench, announcing: announce) { spec, engine in
             var result = AnalysisJSON.MatchResult(tokenizer: spec.name, spec: spec.text, engine: engine.name)
-            if let refusal = localeRefusal(locale, on: engine) {
+            if let refusal = Self.refusal(locale: locale, tokendata: tokendata, on: engine) {
                 result.unsupported = refusal
                 return result
             }
             let analysis = try workbench.matchAnalysis(
-                document: document, query: query, spec: spec, engine: engine, locale: locale)
+                document: document, query: query, spec: spec, engine: engine, locale: locale, tokendata: tokendata)
             result.cells = analysis.cells.map(AnalysisJSON.MatchCell.init)
             return result
         } refused: { spec, engine, reason in

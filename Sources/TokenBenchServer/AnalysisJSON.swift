@@ -98,6 +98,9 @@ enum AnalysisJSON {
         let queryTokens: [TokenObject]
         let highlight: [RunObject]?
         let snippet: [RunObject]?
+        /// The document's tokens at each phrase instance, through xInstToken; absent without a
+        /// match or before SQLite 3.45.
+        let matchedTokens: [InstanceObject]?
 
         init(_ cell: MatchAnalysis.Cell) {
             queryKind = cell.queryKind.rawValue
@@ -116,6 +119,30 @@ enum AnalysisJSON {
             queryTokens = cell.queryTokens.map { TokenObject($0, namingCodePoints: false) }
             highlight = cell.highlight?.map { RunObject(text: $0.text, marked: $0.isMarked) }
             snippet = cell.snippet?.map { RunObject(text: $0.text, marked: $0.isMarked) }
+            matchedTokens = cell.matchedTokens?.map(InstanceObject.init)
+        }
+    }
+
+    /// One phrase instance: the phrase's index in the query, the token offset in the document,
+    /// and each token as `key` and, in a tokendata=1 table, `data` (after the first NUL).
+    struct InstanceObject: Encodable {
+        let phrase: Int
+        let offset: Int
+        let tokens: [InstanceToken]
+
+        struct InstanceToken: Encodable {
+            let key: String
+            let data: String?
+        }
+
+        init(_ instance: MatchAnalysis.MatchedInstance) {
+            phrase = instance.phrase
+            offset = instance.offset
+            tokens = instance.tokens.map { bytes in
+                let token = Token(position: 0, bytes: bytes, start: 0, end: 0, isColocated: false).tokendata
+                return InstanceToken(
+                    key: ByteEscaping.display(token.key), data: token.data.map { ByteEscaping.display($0) })
+            }
         }
     }
 

@@ -35,6 +35,7 @@ enum AnalysisPage {
         <label>Document mode <select id="mode"></select></label>
         <label>Locale of both texts (SQLite 3.47 and later)
         <input id="locale" name="locale" size="10" placeholder="none, or tr, de…" spellcheck="false"></label>
+        <label><input type="checkbox" id="tokendata"> Verdicts in tokendata=1 tables (SQLite 3.45 and later)</label>
         <label><input type="checkbox" id="names" checked> Code point names</label>
         </div>
         </form>
@@ -120,6 +121,7 @@ enum AnalysisPage {
             engines: [...document.querySelectorAll("#engines input:checked")].map((i) => i.value),
             mode: $("#mode").value,
             locale: $("#locale").value.trim(),
+            tokendata: $("#tokendata").checked,
             names: $("#names").checked,
           };
         }
@@ -131,6 +133,7 @@ enum AnalysisPage {
         function saveState(s) {
           const fields = [["document", s.document], ["query", s.query], ["mode", s.mode]];
           if (s.locale) fields.push(["locale", s.locale]);
+          if (s.tokendata) fields.push(["tokendata", "1"]);
           if (!s.names) fields.push(["names", "0"]);
           for (const t of s.tokenizers) fields.push(["tokenizer", t]);
           for (const e of s.engines) fields.push(["engine", e]);
@@ -148,6 +151,7 @@ enum AnalysisPage {
           }
           $("#mode").value = params.get("mode") ?? "document";
           $("#locale").value = params.get("locale") ?? "";
+          $("#tokendata").checked = params.get("tokendata") === "1";
           $("#names").checked = params.get("names") !== "0";
           document.body.classList.toggle("hide-names", !$("#names").checked);
         }
@@ -220,12 +224,17 @@ enum AnalysisPage {
           return "verdict verdict-" + verdict.replace(/ \(.*$/s, "").replace(" ", "-");
         }
         function verdictTable(cells) {
-          return table("verdicts", ["query kind", "document form", "query form", "MATCH", "verdict", "highlight()", "snippet()"],
+          return table("verdicts", ["query kind", "document form", "query form", "MATCH", "verdict", "highlight()", "snippet()", "matched tokens (xInstToken)"],
             cells.map((c) => {
-              const tr = row([c.queryKind, c.documentForm, c.queryForm, c.matchExpression, c.verdict, runs(c.highlight), runs(c.snippet)]);
+              const tr = row([c.queryKind, c.documentForm, c.queryForm, c.matchExpression, c.verdict, runs(c.highlight), runs(c.snippet), instances(c.matchedTokens)]);
               tr.children[4].className = verdictClass(c.verdict);
               return tr;
             }));
+        }
+        // Each phrase instance's document tokens: the key, and its data after a NUL in brackets.
+        function instances(list) {
+          if (!list) return "";
+          return list.map((i) => i.tokens.map((t) => t.key + (t.data !== undefined ? " [" + t.data + "]" : "")).join(" ")).join("; ");
         }
         function joined(tokens) {
           return tokens.map((t, i) => (i === 0 ? "" : t.colocated ? "|" : " ") + t.token).join("");
@@ -305,7 +314,7 @@ enum AnalysisPage {
             const [documentTokens, queryTokens, match] = await Promise.all([
               api("/api/tokens", [["text", s.document], ["mode", s.mode], ...pairs]),
               s.query ? api("/api/tokens", [["text", s.query], ["mode", "query"], ...pairs]) : null,
-              s.query ? api("/api/match", [["document", s.document], ["query", s.query], ...pairs]) : null,
+              s.query ? api("/api/match", [["document", s.document], ["query", s.query], ...(s.tokendata ? [["tokendata", "1"]] : []), ...pairs]) : null,
             ]);
             if (mine !== generation) return;
             render(s, documentTokens, queryTokens, match);

@@ -10,7 +10,7 @@ package struct AnalysisUnit: WorkerUnit {
 
     enum Request: Codable, Sendable {
         case tokens(text: String, mode: TokenizationMode, locale: String?)
-        case match(document: String, query: String, locale: String?)
+        case match(document: String, query: String, locale: String?, tokendata: Bool)
     }
 
     package struct Output: Codable, Sendable {
@@ -53,10 +53,10 @@ package struct AnalysisUnit: WorkerUnit {
             json = try AnalysisAPI.tokensAnswer(
                 text: text, mode: mode, locale: locale, specs: specs, engines: engines, on: workbench,
                 progress: progress)
-        case .match(let document, let query, let locale):
+        case .match(let document, let query, let locale, let tokendata):
             json = try AnalysisAPI.matchAnswer(
-                document: document, query: query, locale: locale, specs: specs, engines: engines, on: workbench,
-                progress: progress)
+                document: document, query: query, locale: locale, tokendata: tokendata, specs: specs,
+                engines: engines, on: workbench, progress: progress)
         }
         try output(inputCount - 1, Output(json: json))
     }

@@ -82,4 +82,45 @@ struct AnalysisTests {
             document: "Herr Großmann", query: "grossmann", spec: TokenizerSpec(parsing: "unicode61"))
         #expect(missed.cells.allSatisfy { $0.result == .notMatched && $0.highlight == nil })
     }
+
+    /// The document's tokens at each phrase instance, through FTS5's xInstToken (SQLite 3.45):
+    /// one row per case, the tokens of the prefix asis:asis cell, nil where the engine's
+    /// extension API has no xInstToken (3.40.1).
+    @Test(
+        arguments: [
+            // The prefix query's instance is the whole document token it matched.
+            ("unicode61", "bundled", "Herr Großmann findet", "groß", [1], [["großmann"]]),
+            // nfkc folds ß before indexing: the index holds grossmann.
+            ("nfkc", "bundled", "Herr Großmann findet", "gross", [1], [["grossmann"]]),
+            // A two-token phrase: one instance, both tokens.
+            ("unicode61", "bundled", "a b c", "b c", [1], [["b", "c"]]),
+            // 3.40.1's extension API is version 2: no xInstToken.
+            ("unicode61", "system", "Herr Großmann findet", "groß", nil, nil),
+        ] as [(String, String, String, String, [Int]?, [[String]]?)])
+    func matchedTokensComeFromXInstToken(
+        spec: String, engine: String, document: String, query: String, offsets: [Int]?, tokens: [[String]]?
+    ) throws {
+        let analysis = try Workbench().matchAnalysis(
+            document: document, query: query, spec: TokenizerSpec(parsing: spec),
+            engine: try #require(try SQLiteEngine.named([engine]).first),
+            formPairs: [FormPair(document: .asis, query: .asis)], queryKinds: [.prefix])
+        let cell = try #require(analysis.cells.first)
+        #expect(cell.result == .matched)
+        #expect(cell.matchedTokens?.map(\.offset) == offsets)
+        #expect(cell.matchedTokens?.map { $0.tokens.map { String(decoding: $0, as: UTF8.self) } } == tokens)
+    }
+
+    /// A locale on an engine without locales: every cell is unsupported, and nothing throws.
+    @Test func aLocaleOnTheSystemEngineIsUnsupportedNotAnError() throws {
+        let analysis = try Workbench().matchAnalysis(
+            document: "IĞDIR", query: "ığdır", spec: TokenizerSpec(parsing: "icu"), engine: .system, locale: "tr")
+        #expect(analysis.cells.allSatisfy { $0.isUnsupportedResult })
+    }
+}
+
+extension MatchAnalysis.Cell {
+    fileprivate var isUnsupportedResult: Bool {
+        if case .unsupported = result { return true }
+        return false
+    }
 }

@@ -60,6 +60,35 @@ typedef struct tb_fts5_api_v3 {
                              tb_fts5_tokenizer_v2 **tokenizer);
 } tb_fts5_api_v3;
 
+/// Fts5ExtensionApi, what FTS5 hands an auxiliary function, from version 3 (SQLite 3.45): the
+/// members up to xPhraseNextColumn are version 2's, unchanged, then xQueryToken and xInstToken.
+/// Read through this struct only when iVersion is 3 or more. Contexts are opaque; the members
+/// the bench does not call are untyped.
+typedef struct tb_fts5_extension_api_v3 {
+    int iVersion;
+    void *(*xUserData)(void *context);
+    void *xColumnCount;
+    void *xRowCount;
+    void *xColumnTotalSize;
+    void *xTokenize;
+    void *xPhraseCount;
+    int (*xPhraseSize)(void *context, int phrase);
+    int (*xInstCount)(void *context, int *count);
+    int (*xInst)(void *context, int index, int *phrase, int *column, int *offset);
+    void *xRowid;
+    void *xColumnText;
+    void *xColumnSize;
+    void *xQueryPhrase;
+    void *xSetAuxdata;
+    void *xGetAuxdata;
+    void *xPhraseFirst;
+    void *xPhraseNext;
+    void *xPhraseFirstColumn;
+    void *xPhraseNextColumn;
+    void *xQueryToken;
+    int (*xInstToken)(void *context, int index, int token, const char **bytes, int *count);
+} tb_fts5_extension_api_v3;
+
 const tb_sqlite_functions *tb_system_sqlite(void);
 
 /// Loads the SQLite library at `path` with dlopen(RTLD_NOW | RTLD_LOCAL), so its symbols stay

@@ -24,9 +24,21 @@ public struct MatchAnalysis: Sendable {
         public var highlight: [MarkedRun]?
         /// snippet() of the document, at most ``MatchAnalysis/snippetTokens`` tokens, in runs.
         public var snippet: [MarkedRun]?
+        /// Each phrase instance of the match with its tokens as the index holds them, read with
+        /// FTS5's `xInstToken` (SQLite 3.45 and later; nil on an older engine or without a
+        /// match). In a `tokendata=1` table a token is `key\0data`.
+        public var matchedTokens: [MatchedInstance]?
 
         /// "match", "no match" or "error (reason)", as the matrix and the report say it.
         public var verdict: String { result.verdict }
+    }
+
+    /// One phrase instance of a match: which phrase of the query, at which token offset of the
+    /// document, and the document's tokens there.
+    public struct MatchedInstance: Sendable, Equatable {
+        public var phrase: Int
+        public var offset: Int
+        public var tokens: [[UInt8]]
     }
 
     /// A run of highlight() or snippet() output, inside a phrase match or outside.

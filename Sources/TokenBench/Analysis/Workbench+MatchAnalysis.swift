@@ -6,25 +6,28 @@ extension Workbench {
     /// a second table of the same spec gives highlight() and snippet() of each match.
     ///
     /// With a `locale`, both texts have it, as a fixture's `locale` gives them: the tables are
-    /// `locale=1` tables, and on an engine without locales every cell is `unsupported`.
+    /// `locale=1` tables, and on an engine without locales every cell is `unsupported`; with
+    /// `tokendata`, they are `tokendata=1` tables (SQLite 3.45 and later) likewise. Each match
+    /// also gives the document's tokens at each phrase instance, through `xInstToken`.
     public func matchAnalysis(
         document: String, query: String, spec: TokenizerSpec, engine: SQLiteEngine = .system,
         formPairs: [FormPair] = FormPair.defaults, queryKinds: [QueryKind] = QueryKind.allCases,
-        locale: String? = nil
+        locale: String? = nil, tokendata: Bool = false
     ) throws -> MatchAnalysis {
         let typed = MatchCase(
             id: "typed", category: "typed", document: document, query: query, documentLocale: locale,
-            queryLocale: locale)
+            queryLocale: locale, tokendata: tokendata)
         let matrix = try matrix(
             cases: [typed], tokenizers: [spec], engines: [engine], formPairs: formPairs, queryKinds: queryKinds,
             maximumWorkers: 1)
-        let marked = try highlights(of: matrix.cells, spec: spec, locale: locale, engine: engine)
+        let marked = try highlights(
+            of: matrix.cells, spec: spec, locale: locale, tokendata: tokendata, engine: engine)
         let cells = zip(matrix.cells, marked).map { cell, marked in
             MatchAnalysis.Cell(
                 queryKind: cell.queryKind, formPair: cell.formPair, document: cell.document, query: cell.query,
                 matchExpression: cell.queryKind.matchExpression(for: cell.query), result: cell.result,
                 documentTokens: cell.documentTokens, queryTokens: cell.queryTokens,
-                highlight: marked.highlight, snippet: marked.snippet)
+                highlight: marked.highlight, snippet: marked.snippet, matchedTokens: marked.tokens)
         }
         return MatchAnalysis(tokenizer: spec.name, engine: engine.name, cells: cells)
     }
@@ -34,13 +37,28 @@ extension Workbench {
     private static let openMark = "\u{E000}"
     private static let closeMark = "\u{E001}"
 
-    /// highlight() and snippet() of each matched cell's document, in cell order.
+    /// What a matched cell's document shows: highlight(), snippet() and the tokens at each
+    /// phrase instance; all nil for a cell that did not match.
+    private typealias Marked = (
+        highlight: [MatchAnalysis.MarkedRun]?, snippet: [MatchAnalysis.MarkedRun]?,
+        tokens: [MatchAnalysis.MatchedInstance]?
+    )
+
+    /// highlight(), snippet() and the instance tokens of each matched cell's document, in cell
+    /// order.
     private func highlights(
-        of cells: [MatrixCell], spec: TokenizerSpec, locale: String?, engine: SQLiteEngine
-    ) throws -> [(highlight: [MatchAnalysis.MarkedRun]?, snippet: [MatchAnalysis.MarkedRun]?)] {
+        of cells: [MatrixCell], spec: TokenizerSpec, locale: String?, tokendata: Bool, engine: SQLiteEngine
+    ) throws -> [Marked] {
+        // No match, nothing to show: and no table, which an engine without the locale or
+        // tokendata the cells asked for could not even create (its cells are `unsupported`).
+        guard cells.contains(where: { $0.result == .matched }) else { return cells.map { _ in (nil, nil, nil) } }
         do {
             return try withConnection(engine) { connection in
-                try highlights(of: cells, spec: spec, locale: locale, on: connection)
+                try connection.withInstanceTokens { takeCalls in
+                    try highlights(
+                        of: cells, spec: spec, locale: locale, tokendata: tokendata, on: connection,
+                        takeCalls: takeCalls)
+                }
             }
         } catch let error as TokenBenchError {
             throw error
@@ -52,14 +70,15 @@ extension Workbench {
     }
 
     private func highlights(
-        of cells: [MatrixCell], spec: TokenizerSpec, locale: String?, on connection: EngineConnection
-    ) throws -> [(highlight: [MatchAnalysis.MarkedRun]?, snippet: [MatchAnalysis.MarkedRun]?)] {
-        // Only matched cells are highlighted: with a locale, the engine has locales.
+        of cells: [MatrixCell], spec: TokenizerSpec, locale: String?, tokendata: Bool, on connection: EngineConnection,
+        takeCalls: () -> [[InstanceTokens]?]
+    ) throws -> [Marked] {
+        // Some cell matched: with a locale or tokendata, the engine has them.
         let table = "temp.tokenbench_analysis"
         try connection.execute("DROP TABLE IF EXISTS \(table)")
         try connection.execute(
             "CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(try spec.sqlLiteral())"
-                + (locale == nil ? ")" : ", locale = 1)"))
+                + (locale == nil ? "" : ", locale = 1") + (tokendata ? ", tokendata = 1" : "") + ")")
         defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
         // With a locale, both texts go through fts5_locale(): ?2 in the insert, ?4 in the select.
         let (body, expression) = locale == nil ? ("?1", "?3") : ("fts5_locale(?2, ?1)", "fts5_locale(?4, ?3)")
@@ -67,7 +86,8 @@ extension Workbench {
         let select = try connection.prepare(
             """
             SELECT highlight(tokenbench_analysis, 0, ?1, ?2),
-                   snippet(tokenbench_analysis, 0, ?1, ?2, '…', \(MatchAnalysis.snippetTokens))
+                   snippet(tokenbench_analysis, 0, ?1, ?2, '…', \(MatchAnalysis.snippetTokens)),
+                   \(EngineConnection.instanceTokensFunction)(tokenbench_analysis)
             FROM \(table) WHERE tokenbench_analysis MATCH \(expression)
             """)
         if let locale {
@@ -78,7 +98,7 @@ extension Workbench {
         return try cells.map { cell in
             guard cell.result == .matched,
                 !cell.document.contains(Self.openMark), !cell.document.contains(Self.closeMark)
-            else { return (nil, nil) }
+            else { return (nil, nil, nil) }
             if indexed != cell.document {
                 try connection.execute("DELETE FROM \(table)")
                 try insert.bind(cell.document, at: 1)
@@ -89,8 +109,13 @@ extension Workbench {
             try select.bind(Self.closeMark, at: 2)
             try select.bind(cell.queryKind.matchExpression(for: cell.query), at: 3)
             defer { select.reset() }
-            guard let row = try select.rows().first, row.count == 2 else { return (nil, nil) }
-            return (row[0].map(Self.markedRuns), row[1].map(Self.markedRuns))
+            _ = takeCalls()
+            guard let row = try select.rows().first, row.count == 3 else { return (nil, nil, nil) }
+            // One call of the function per row read: the first row's.
+            let instances = takeCalls().first.flatMap { call in
+                call?.map { MatchAnalysis.MatchedInstance(phrase: $0.phrase, offset: $0.offset, tokens: $0.tokens) }
+            }
+            return (row[0].map(Self.markedRuns), row[1].map(Self.markedRuns), instances)
         }
     }
 

@@ -1,0 +1,86 @@
+import CSQLiteEngines
+import GRDBSQLite
+
+/// The tokens of one phrase instance of a match as FTS5's `xInstToken` gives them (SQLite 3.45
+/// and later): in a `tokendata=1` table, the whole `key\0data` token the document held, so a
+/// prefix or key match shows what it matched.
+package struct InstanceTokens: Sendable, Equatable {
+    package var phrase: Int
+    package var column: Int
+    /// The token offset of the instance's first token in its column.
+    package var offset: Int
+    /// Each token of the phrase at this instance, as the index holds it.
+    package var tokens: [[UInt8]]
+}
+
+extension EngineConnection {
+    /// The auxiliary function's name: `tokenbench_insttokens(TABLE)` in a SELECT over a MATCH.
+    package static let instanceTokensFunction = "tokenbench_insttokens"
+
+    /// Runs `body` with `tokenbench_insttokens(TABLE)` registered: each call of it (one per row
+    /// it is selected in) records the row's phrase instances, and `body`'s argument returns the
+    /// calls recorded since it was last called, in order. The function itself returns NULL. A
+    /// call records nil where FTS5's extension API is older than version 3 (no `xInstToken`).
+    package func withInstanceTokens<T>(_ body: (_ takeCalls: () -> [[InstanceTokens]?]) throws -> T) throws -> T {
+        let collector = InstanceTokenCollector()
+        // Ownership: the function holds the collector unretained; it is kept alive here until
+        // `body` returns, and only statements run in `body` call the function with it (a later
+        // registration under the same name replaces it).
+        let unmanaged = Unmanaged.passRetained(collector)
+        defer { unmanaged.release() }
+        let code = fts5.pointee.xCreateFunction(
+            fts5, Self.instanceTokensFunction, unmanaged.toOpaque(), InstanceTokenCollector.function, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteFailure(code: code, message: "cannot register \(Self.instanceTokensFunction)")
+        }
+        return try body {
+            defer { collector.calls = [] }
+            return collector.calls
+        }
+    }
+}
+
+/// Where `tokenbench_insttokens` puts what it finds: the user data FTS5 hands it back.
+private final class InstanceTokenCollector {
+    var calls: [[InstanceTokens]?] = []
+
+    /// The auxiliary function: every phrase instance of the row, each token through xInstToken.
+    static let function: fts5_extension_function = { api, context, _, _, _ in
+        guard let api, let context else { return }
+        // The extension API as version 3 lays it out: read only from version 3 on.
+        let version3 = UnsafeRawPointer(api).assumingMemoryBound(to: tb_fts5_extension_api_v3.self)
+        let raw = UnsafeMutableRawPointer(context)
+        guard let userData = version3.pointee.xUserData?(raw) else { return }
+        let collector = Unmanaged<InstanceTokenCollector>.fromOpaque(userData).takeUnretainedValue()
+        guard api.pointee.iVersion >= 3, let instToken = version3.pointee.xInstToken,
+            let instCount = version3.pointee.xInstCount, let inst = version3.pointee.xInst,
+            let phraseSize = version3.pointee.xPhraseSize
+        else {
+            collector.calls.append(nil)
+            return
+        }
+        var count: CInt = 0
+        guard instCount(raw, &count) == SQLITE_OK else {
+            collector.calls.append([])
+            return
+        }
+        var instances: [InstanceTokens] = []
+        for index in 0..<count {
+            var (phrase, column, offset): (CInt, CInt, CInt) = (0, 0, 0)
+            guard inst(raw, index, &phrase, &column, &offset) == SQLITE_OK else { continue }
+            var tokens: [[UInt8]] = []
+            for token in 0..<phraseSize(raw, phrase) {
+                var bytes: UnsafePointer<CChar>?
+                var length: CInt = 0
+                guard instToken(raw, index, token, &bytes, &length) == SQLITE_OK, let bytes, length >= 0 else {
+                    continue
+                }
+                // The bytes are FTS5's until the next call: copied.
+                tokens.append(Array(UnsafeRawBufferPointer(start: bytes, count: Int(length))))
+            }
+            instances.append(
+                InstanceTokens(phrase: Int(phrase), column: Int(column), offset: Int(offset), tokens: tokens))
+        }
+        collector.calls.append(instances)
+    }
+}
