@@ -177,7 +177,7 @@ struct AnalysisAPI: Sendable {
             cases.map {
                 AnalysisJSON.CaseObject(
                     id: $0.id, category: $0.category, document: $0.document, query: $0.query, note: $0.note,
-                    locale: $0.documentLocale ?? $0.queryLocale)
+                    locale: $0.documentLocale == $0.queryLocale ? $0.documentLocale : nil)
             })
     }
 

@@ -189,7 +189,7 @@ enum AnalysisJSON {
         let document: String
         let query: String
         let note: String
-        /// The case's locale (its document's, else its query's), or nil: the page takes one
+        /// The locale both texts share, or nil (none, or each its own): the page takes one
         /// locale for both texts.
         let locale: String?
     }

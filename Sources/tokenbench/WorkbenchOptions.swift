@@ -110,7 +110,6 @@ struct WorkbenchOptions: ParsableArguments {
     }
 }
 
-/// Where and how a command prints its table.
 extension WorkbenchOptions {
     /// The pairs whose engine has `feature` (`named` in messages, in SQLite `since` and later);
     /// each engine that lacks it is named once on stderr, and none left is an error (exit 2).
@@ -134,6 +133,7 @@ extension WorkbenchOptions {
     }
 }
 
+/// Where and how a command prints its table.
 struct OutputOptions: ParsableArguments {
     @Option(help: "Output format: csv or markdown.")
     var format: TableFormat = .csv

@@ -226,6 +226,43 @@ struct ConformanceTests {
         #expect(known.verdict(on: [report("trigram", "system", [finding("trigram", "system", .offsetRange)])]).passes)
     }
 }
+/// The locale-passing check on the bundled 3.54.1, run directly: one row per spec, how many
+/// calls it made (four, one per mode, when a cut of the spec's words takes the probe as BASE;
+/// none for a tokenizer that takes no BASE) and whether the probe saw the locale dropped.
+struct LocalePassingCheckTests {
+    @Test(arguments: [
+        // FTS5's porter, v2 since 3.47: passes it on.
+        ("porter", 4),
+        ("porter ascii", 4),
+        // The shipped wrappers, with and without arguments before the BASE.
+        ("synonyms stopwords", 4),
+        ("snowball english", 4),
+        ("nfkc", 4),
+        ("german", 4),
+        ("latinascii", 4),
+        ("translit", 4),
+        ("cjk", 4),
+        // Not wrappers: no cut of their words takes the probe.
+        ("unicode61", 0),
+        ("icu", 0),
+        ("trigram", 0),
+    ])
+    func theCheckRunsOnWrappersAndFindsNothingInOursOrPorter(spec: String, calls: Int) throws {
+        let workbench = try Workbench()
+        try workbench.withConnection(.bundled) { connection in
+            let main = try ResolvedTokenizer(spec: TokenizerSpec(parsing: spec), in: connection)
+            var findings = ConformanceFindingList(tokenizer: spec, engine: "bundled", limit: 3)
+            #expect(Workbench.checkLocalePassing(of: main, connection: connection, findings: &findings) == calls)
+            #expect(!findings.hasFinding(of: [.localePassing]))
+        }
+        // 3.40.1 has no v2 API: nothing to check.
+        try workbench.withConnection(.system) { connection in
+            let main = try ResolvedTokenizer(spec: TokenizerSpec(parsing: spec), in: connection)
+            var findings = ConformanceFindingList(tokenizer: spec, engine: "system", limit: 3)
+            #expect(Workbench.checkLocalePassing(of: main, connection: connection, findings: &findings) == 0)
+        }
+    }
+}
 
 /// The built-in and shipped tokenizers keep FTS5's contract, checked by `swift test` itself
 /// (`.ci/run` also runs the full `tokenbench conformance`): the first Japanese and stemming cases

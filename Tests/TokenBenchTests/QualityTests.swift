@@ -306,7 +306,7 @@ struct QualityTests {
     /// relevant along with any of the same text.
     @Test func fixturesReadAsKnownItems() throws {
         let fixtures = try FixtureSet(
-            cases: FixtureSet.defaults().cases.filter { !["engine-differences", "locale"].contains($0.category) })
+            cases: FixtureSet.defaults().cases.filter { !QualityCollection.excludedCategories.contains($0.category) })
         // 6 engine-differences cases and 11 locale ones.
         #expect(try FixtureSet.defaults().cases.count - fixtures.cases.count == 17)
         let collection = try QualityCollection.embedded()

@@ -38,7 +38,8 @@ struct IntegrityUnit: WorkerUnit {
             return nil
         }
         return CrashReproduction(
-            fileExtension: "csv", contents: JudgedTokenizer.fixture(id: "input", document: document, query: "x"),
+            fileExtension: "csv",
+            contents: JudgedTokenizer.fixture(id: "input", document: document, query: "x", tokendata: tokendata),
             arguments: ["matrix"] + judged.arguments + ["--forms", "asis:asis", "--fixtures", "FILE"])
     }
 

@@ -44,7 +44,8 @@ package enum FixtureParser {
 
     private static let requiredKeys = ["id", "category", "document", "query"]
     /// The optional keys (and CSV columns) besides the expectations.
-    private static let optionalKeys = ["note", "locale", "document_locale", "query_locale", "tokendata"]
+    private static let localeKeys = ["locale", "document_locale", "query_locale"]
+    private static let optionalKeys = ["note", "tokendata"] + localeKeys
 
     /// The document's and the query's locale from a case's `locale`, `document_locale` and
     /// `query_locale` (empty when absent). A locale is a word without white space, NUL or `/`
@@ -52,7 +53,7 @@ package enum FixtureParser {
     private static func locales(_ field: (String) -> String, file: String, line: (String) -> Int) throws -> (
         String?, String?
     ) {
-        for key in ["locale", "document_locale", "query_locale"] {
+        for key in localeKeys {
             let value = field(key)
             if value.contains(where: { $0.isWhitespace || $0 == "\0" || $0 == "/" }) {
                 throw TokenBenchError.invalidFixture(

@@ -25,15 +25,21 @@ struct JudgedTokenizer: Codable, Sendable {
 
     /// A CSV fixture of one case, for `matrix --fixtures` (which reads backslash escapes: a
     /// backslash is doubled).
-    /// The case's locales, if any, go in the `document_locale` and `query_locale` columns.
+    /// The case's locales, if any, go in the `document_locale` and `query_locale` columns, and
+    /// a tokendata case's `1` in `tokendata`.
     static func fixture(
-        id: String, document: String, query: String, documentLocale: String? = nil, queryLocale: String? = nil
+        id: String, document: String, query: String, documentLocale: String? = nil, queryLocale: String? = nil,
+        tokendata: Bool = false
     ) -> [UInt8] {
         var header = ["id", "category", "document", "query"]
         var fields = [id, "crash", document, query]
         if documentLocale != nil || queryLocale != nil {
             header += ["document_locale", "query_locale"]
             fields += [documentLocale ?? "", queryLocale ?? ""]
+        }
+        if tokendata {
+            header.append("tokendata")
+            fields.append("1")
         }
         let escaped = fields.map { $0.replacingOccurrences(of: "\\", with: "\\\\") }
         return Array((CSV.line(header) + CSV.line(escaped)).utf8)

@@ -114,6 +114,11 @@ struct ByteReader {
         return tokens
     }
 
+    /// The error for a byte that no writer puts where it was read.
+    func unknownTag(_ tag: UInt8) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: "a worker's packed output has tag \(tag)"))
+    }
+
     private func corrupt() -> DecodingError {
         .dataCorrupted(.init(codingPath: codingPath, debugDescription: "a worker's packed output is cut short"))
     }

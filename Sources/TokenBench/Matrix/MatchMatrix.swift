@@ -31,28 +31,25 @@ public enum CellResult: Hashable, Sendable {
         }
     }
 
-    /// The result of a row whose `matched` is empty, from its `error` column: a lost cell's
-    /// text starts with one of `lostPrefixes`, an unsupported one's with one of
-    /// `unsupportedPrefixes`.
-    package init(errorColumn text: String) {
-        if Self.unsupportedPrefixes.contains(where: text.hasPrefix) {
+    /// The result of a row whose `matched` is empty, from its `error` column and whether its
+    /// outcome is `skipped` (an unsupported cell's): a lost cell's text starts with one of
+    /// `lostPrefixes`.
+    package init(errorColumn text: String, skipped: Bool = false) {
+        if skipped {
             self = .unsupported(text)
         } else {
             self = Self.lostPrefixes.contains(where: text.hasPrefix) ? .lost(text) : .error(text)
         }
     }
 
-    /// How an unsupported cell's text starts: what the engine lacks.
-    package static let unsupportedPrefixes = ["locale needs SQLite 3.47", "tokendata needs SQLite 3.45"]
-
     /// The cell of a case with a locale on an engine without `locale=1` tables.
     package static func localeUnsupported(sqliteVersion: String) -> CellResult {
-        .unsupported("\(unsupportedPrefixes[0]) (this engine is SQLite \(sqliteVersion))")
+        .unsupported("locale needs SQLite 3.47 (this engine is SQLite \(sqliteVersion))")
     }
 
     /// The cell of a `tokendata` case on an engine without `tokendata=1` tables.
     package static func tokendataUnsupported(sqliteVersion: String) -> CellResult {
-        .unsupported("\(unsupportedPrefixes[1]) (this engine is SQLite \(sqliteVersion))")
+        .unsupported("tokendata needs SQLite 3.45 (this engine is SQLite \(sqliteVersion))")
     }
 
     /// How `WorkerDeath.verdict` and a unit that stopped early word a lost cell.

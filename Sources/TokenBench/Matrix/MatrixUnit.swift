@@ -77,7 +77,8 @@ struct MatrixUnit: WorkerUnit {
                 case 1: results.append(.notMatched)
                 case 2: results.append(.error(try reader.string()))
                 case 3: results.append(.lost(try reader.string()))
-                default: results.append(.unsupported(try reader.string()))
+                case 4: results.append(.unsupported(try reader.string()))
+                case let tag: throw reader.unknownTag(tag)
                 }
                 queryTokens.append(try reader.countedTokens())
             }
@@ -112,7 +113,7 @@ struct MatrixUnit: WorkerUnit {
             fileExtension: "csv",
             contents: JudgedTokenizer.fixture(
                 id: caseIDs[caseIndex], document: documents[caseIndex], query: queries[caseIndex],
-                documentLocale: documentLocales[caseIndex], queryLocale: queryLocales[caseIndex]),
+                documentLocale: documentLocales[caseIndex], queryLocale: queryLocales[caseIndex], tokendata: tokendata),
             arguments: ["matrix"] + judged.arguments + ["--forms", "\(formPair)", "--fixtures", "FILE"])
     }
 

@@ -62,8 +62,10 @@ extension QualityCollection {
     /// `locale` is theirs where the case has none.
     public static func knownItems(from fixtures: FixtureSet, locale: String? = nil) throws -> QualityCollection {
         let cases = fixtures.cases
-        var casesByDocument: [String: [String]] = [:]
-        for matchCase in cases { casesByDocument[matchCase.document, default: []].append(matchCase.id) }
+        // The same text in another locale is another document: a locale changes its tokens.
+        let documentKey = { (matchCase: MatchCase) in [matchCase.document, matchCase.documentLocale ?? ""] }
+        var casesByDocument: [[String]: [String]] = [:]
+        for matchCase in cases { casesByDocument[documentKey(matchCase), default: []].append(matchCase.id) }
         var queries: [(QualityQuery, SourceLocation)] = []
         var judgments: [(QualityJudgment, SourceLocation)] = []
         for matchCase in cases
@@ -73,7 +75,7 @@ extension QualityCollection {
                     QualityQuery(id: matchCase.id, text: matchCase.query, locale: matchCase.queryLocale),
                     matchCase.location
                 ))
-            for documentID in casesByDocument[matchCase.document] ?? [] {
+            for documentID in casesByDocument[documentKey(matchCase)] ?? [] {
                 judgments.append(
                     (QualityJudgment(queryID: matchCase.id, documentID: documentID, relevance: 1), matchCase.location))
             }
@@ -84,15 +86,18 @@ extension QualityCollection {
             queries: queries, judgments: judgments, defaultLocale: locale)
     }
 
+    /// The fixture categories the embedded collection leaves out (`embedded(locale:)` says why).
+    public static let excludedCategories = ["engine-differences", "locale"]
+
     /// The collection `tokenbench quality` runs without input flags: the embedded fixtures' cases
     /// as known items, but for the engine-differences category, whose documents test how an
     /// engine reads NUL bytes, not how a tokenizer ranks, and the locale category, whose cases
     /// mean what they say only with each text's locale (and would leave the system's engine
     /// without a row). `locale` is every document's and query's.
     public static func embedded(locale: String? = nil) throws -> QualityCollection {
-        let left = ["engine-differences", "locale"]
         var collection = try knownItems(
-            from: try FixtureSet(cases: FixtureSet.defaults().cases.filter { !left.contains($0.category) }),
+            from: try FixtureSet(
+                cases: FixtureSet.defaults().cases.filter { !excludedCategories.contains($0.category) }),
             locale: locale)
         collection.source = Source.embeddedFixtures.localized(locale)
         return collection

@@ -120,7 +120,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         switch value(.matched) {
         case "1": result = .matched
         case "0": result = .notMatched
-        case "": result = CellResult(errorColumn: value(.error))
+        case "": result = CellResult(errorColumn: value(.error), skipped: value(.outcome) == Outcome.skipped.rawValue)
         case let other: throw MatrixRecordError("matched '\(other)' is not 1, 0 or empty (an error)")
         }
         let expectedText = value(.expected)

@@ -149,7 +149,7 @@ extension Workbench {
         guard let now = report.rows.first(where: matches) else {
             let reason =
                 report.skipped.first { $0.spec.name == before.tokenizer && $0.engine.name == before.engine }?.reason
-                ?? "not run"
+                ?? report.skippedEngines.first { $0.engine.name == before.engine }?.reason ?? "not run"
             return .init(
                 before: before, now: nil, comparison: nil, outcome: .skipped, skipReason: reason, lostQueries: [])
         }

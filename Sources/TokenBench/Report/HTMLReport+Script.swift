@@ -53,7 +53,8 @@ extension HTMLReport {
           }
           function verdict(record, i) {
             var text = RESULT[record[0][i]];
-            if ("es".indexOf(record[0][i]) !== -1 && record[5].length && record[5][i]) text += " (" + record[5][i] + ")";
+            var explained = record[0][i] === "e" || record[0][i] === "s";
+            if (explained && record[5].length && record[5][i]) text += " (" + record[5][i] + ")";
             if (record[1][i] !== "-") text += " (expected " + RESULT[record[1][i]] + ")";
             return text;
           }
