@@ -16,6 +16,22 @@ package enum FTS5Feature: String, CaseIterable, Sendable {
     /// needs for prefix tokens as it runs.
     case insttoken
 
+    /// The first SQLite version that has the feature, found by running the same probe in APSW's
+    /// wheels of 13 SQLite versions (Engines.md): what messages say an engine lacks.
+    package var since: String {
+        switch self {
+        case .tokenizerV2, .locale: return "3.47"
+        case .tokendata: return "3.45"
+        case .insttoken: return "3.48"
+        }
+    }
+
+    /// Why `engine` cannot run what needs the feature, in one clause: "locale needs SQLite 3.47
+    /// (this engine is SQLite 3.40.1)".
+    package func lacking(on engine: SQLiteEngine) -> String {
+        "\(rawValue) needs SQLite \(since) (this engine is SQLite \(engine.sqliteVersion))"
+    }
+
     /// What the probe tries, for the reason when it fails.
     fileprivate var trial: String {
         switch self {

@@ -42,11 +42,9 @@ struct AnalysisAPI: Sendable {
     /// Why `engine` cannot give a value a locale, or nil when it can (SQLite 3.47 and later);
     /// with `tokendata`, why it has no tokendata=1 tables (before 3.45).
     private static func refusal(locale: String?, tokendata: Bool = false, on engine: SQLiteEngine) -> String? {
-        if tokendata, engine.fts5Features?.has(.tokendata) != true {
-            return "tokendata=1 tables need SQLite 3.45 or later; this engine is SQLite \(engine.sqliteVersion)"
-        }
+        if tokendata, engine.fts5Features?.has(.tokendata) != true { return FTS5Feature.tokendata.lacking(on: engine) }
         guard locale != nil, engine.fts5Features?.has(.locale) != true else { return nil }
-        return "a locale needs SQLite 3.47 or later (locale=1 tables); this engine is SQLite \(engine.sqliteVersion)"
+        return FTS5Feature.locale.lacking(on: engine)
     }
 
     /// `GET /api/tokens`: the tokens of `text` in `mode` for every tokenizer × engine, with each

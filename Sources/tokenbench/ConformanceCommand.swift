@@ -73,7 +73,7 @@ struct ConformanceCommand: ParsableCommand {
         }
         if tokendata {
             pairs = try WorkbenchOptions.pairs(
-                pairs, having: .tokendata, named: "tokendata tables", since: "3.45", option: "--tokendata",
+                pairs, having: .tokendata, named: "tokendata tables", option: "--tokendata",
                 value: pairs.map(\.engine.name).uniquedInOrder().joined(separator: ","))
         }
         let reports = try workbench.conformanceReports(

@@ -86,7 +86,7 @@ struct TokensCommand: ParsableCommand {
         _ pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], locale: String
     ) throws -> [(spec: TokenizerSpec, engine: SQLiteEngine)] {
         try WorkbenchOptions.pairs(
-            pairs, having: .locale, named: "locales", since: "3.47", option: "--locale", value: locale)
+            pairs, having: .locale, named: "locales", option: "--locale", value: locale)
     }
 
     func run() throws {

@@ -111,12 +111,13 @@ struct WorkbenchOptions: ParsableArguments {
 }
 
 extension WorkbenchOptions {
-    /// The pairs whose engine has `feature` (`named` in messages, in SQLite `since` and later);
-    /// each engine that lacks it is named once on stderr, and none left is an error (exit 2).
+    /// The pairs whose engine has `feature` (`named` in messages); each engine that lacks it is
+    /// named once on stderr, and none left is an error (exit 2).
     static func pairs(
         _ pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], having feature: FTS5Feature, named: String,
-        since version: String, option: String, value: String
+        option: String, value: String
     ) throws -> [(spec: TokenizerSpec, engine: SQLiteEngine)] {
+        let version = feature.since
         let lacking = pairs.map(\.engine).uniquedInOrder().filter { $0.fts5Features?.has(feature) != true }
         for engine in lacking {
             printError(

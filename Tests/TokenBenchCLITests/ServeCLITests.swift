@@ -243,9 +243,16 @@ struct ServeCLITests {
         }
         #expect(Self.apiTokens(bundled) == expected)
         #expect(expected.map { $0[0] } == ["ığdır", "ınfo", "istanbul"])
-        // The base stage (icu) is under the locale too.
+        // The base stage (icu) is under the locale too: what `tokens --locale tr` prints for it.
         let stages = try #require(bundled["stages"] as? [[String: Any]])
-        #expect(stages.first.map(Self.apiTokens)?.map { $0[0] } == ["ığdır", "ınfo", "istanbul"])
+        let base = try CLI.run([
+            "tokens", "--tokenizer", "icu", "--engine", "bundled", "--mode", "document", "--locale", "tr", text,
+        ])
+        #expect(
+            stages.first.map(Self.apiTokens)
+                == (try ReportBrowserTests.Run.records(text: base.stdout).map {
+                    [$0["token"]!, $0["start"]!, $0["end"]!, $0["position"]!, $0["colocated"]!]
+                }))
 
         // Verdicts: the locale cases whose texts share one locale, against `matrix --category locale`.
         let cases = try #require(server.get("api/cases").json as? [[String: Any]])
@@ -288,6 +295,7 @@ struct ServeCLITests {
         // A NUL in the locale is refused, naming the parameter.
         let refused = try server.get("api/tokens", [("text", "x"), ("locale", "a\u{0}b")])
         #expect(refused.status == 400)
+        #expect(((refused.json as? [String: Any])?["error"] as? String)?.hasPrefix("parameter 'locale'") == true)
     }
 
     static let oversized = String(repeating: "a", count: 64 * 1024 + 1)

@@ -85,7 +85,7 @@ struct MatrixLocaleTests {
             queryKinds: [.phrase])
         let unsupported = try #require(
             matrix.cells.first { $0.matchCase.id == "with" && $0.engine == SQLiteEngine.system.name })
-        #expect(unsupported.result == .localeUnsupported(sqliteVersion: SQLiteEngine.system.sqliteVersion))
+        #expect(unsupported.result == .lacking(.locale, on: .system))
         #expect(unsupported.result.errorColumn.hasPrefix("locale needs SQLite 3.47 (this engine is SQLite 3."))
         #expect(unsupported.outcome == .skipped)
         #expect(!unsupported.violatesExpectation)

@@ -42,14 +42,9 @@ public enum CellResult: Hashable, Sendable {
         }
     }
 
-    /// The cell of a case with a locale on an engine without `locale=1` tables.
-    package static func localeUnsupported(sqliteVersion: String) -> CellResult {
-        .unsupported("locale needs SQLite 3.47 (this engine is SQLite \(sqliteVersion))")
-    }
-
-    /// The cell of a `tokendata` case on an engine without `tokendata=1` tables.
-    package static func tokendataUnsupported(sqliteVersion: String) -> CellResult {
-        .unsupported("tokendata needs SQLite 3.45 (this engine is SQLite \(sqliteVersion))")
+    /// The cell of a case that needs `feature` (a locale, tokendata) on an engine without it.
+    package static func lacking(_ feature: FTS5Feature, on engine: SQLiteEngine) -> CellResult {
+        .unsupported(feature.lacking(on: engine))
     }
 
     /// How `WorkerDeath.verdict` and a unit that stopped early word a lost cell.

@@ -146,12 +146,11 @@ struct MatrixUnit: WorkerUnit {
         let takesLocales = connection.engine.fts5Features?.has(.locale) == true
         // The cells of a case with a locale on an engine without them: not run, and why; all
         // cells of a tokendata unit on an engine without tokendata tables.
-        let version = connection.engine.sqliteVersion
-        let lacksTokendata = tokendata && connection.engine.fts5Features?.has(.tokendata) != true
+        let engine = connection.engine
+        let lacksTokendata = tokendata && engine.fts5Features?.has(.tokendata) != true
         let unsupported: CellResult? =
             lacksTokendata
-            ? .tokendataUnsupported(sqliteVersion: version)
-            : anyLocale && !takesLocales ? .localeUnsupported(sqliteVersion: version) : nil
+            ? .lacking(.tokendata, on: engine) : anyLocale && !takesLocales ? .lacking(.locale, on: engine) : nil
         let isUnsupported = { (index: Int) in lacksTokendata || (unsupported != nil && self.hasLocale(index)) }
         do {
             try connection.execute("DROP TABLE IF EXISTS \(table)")

@@ -36,16 +36,13 @@ extension Workbench {
         if collection.hasLocales {
             runnable = options.engines.filter { $0.fts5Features?.has(.locale) == true }
             report.skippedEngines = options.engines.filter { !runnable.contains($0) }.map {
-                (
-                    $0,
-                    "the collection has locales, which need SQLite 3.47 or later; this engine is SQLite \($0.sqliteVersion)"
-                )
+                ($0, "the collection has locales: \(FTS5Feature.locale.lacking(on: $0))")
             }
             guard !runnable.isEmpty else {
                 throw TokenBenchError.invalidArgument(
-                    name: "--engine", value: options.engines.map(\.name).joined(separator: ","),
+                    name: "collection", value: collection.name,
                     reason:
-                        "the collection has locales, which need SQLite 3.47 or later, and no engine of this run has them"
+                        "has locales, which need SQLite \(FTS5Feature.locale.since) or later, and no engine of this run (\(options.engines.map(\.name).joined(separator: ", "))) has them"
                 )
             }
         }
