@@ -20,6 +20,7 @@ struct TokenBenchCommand: ParsableCommand {
             MatrixCommand.self,
             CheckCommand.self,
             DiffCommand.self,
+            MergeCommand.self,
             ConformanceCommand.self,
             ReportCommand.self,
             ThroughputCommand.self,

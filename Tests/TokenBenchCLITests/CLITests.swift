@@ -208,6 +208,37 @@ struct CLITests {
         #expect(run.stderr.contains(message), "\(run.stderr)")
     }
 
+    /// `matrix --shard K/N` and `merge`: three shards, merged in shard order, are the unsharded
+    /// run byte for byte, though the first has no case with a locale (so no locale column); a
+    /// cell given twice is refused, naming both files; a bad K/N is a usage error.
+    @Test func shardsMergeIntoTheUnshardedRun() throws {
+        let directory = try Self.makeTemporaryDirectory()
+        let selection = [
+            "--category", "seed-table", "--category", "turkish", "--category", "locale", "--tokenizer", "unicode61",
+            "--tokenizer", "icu",
+        ]
+        let whole = try Self.run(["matrix", "-o", "whole.csv"] + selection, in: directory)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        for index in 1...3 {
+            let shard = try Self.run(
+                ["matrix", "--shard", "\(index)/3", "-o", "\(index).csv"] + selection, in: directory)
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        let first = try String(contentsOf: directory.appendingPathComponent("1.csv"), encoding: .utf8)
+        #expect(!first.prefix { $0 != "\n" }.contains("locale"))
+        let merged = try Self.run(["merge", "1.csv", "2.csv", "3.csv", "-o", "merged.csv"], in: directory)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let expected = try Data(contentsOf: directory.appendingPathComponent("whole.csv"))
+        #expect(try Data(contentsOf: directory.appendingPathComponent("merged.csv")) == expected)
+
+        let twice = try Self.run(["merge", "1.csv", "2.csv", "2.csv"], in: directory)
+        #expect(twice.status == 2, "\(twice.stderr)")
+        #expect(twice.stderr.contains("is also in 2.csv: shards share no cell"), "\(twice.stderr)")
+        let bad = try Self.run(["matrix", "--shard", "4/3"] + selection, in: directory)
+        #expect(bad.status == 2, "\(bad.stderr)")
+        #expect(bad.stderr.contains("--shard '4/3': expected K/N with 1 ≤ K ≤ N"), "\(bad.stderr)")
+    }
+
     /// The question the engines answer in one screen: the defaults agree on both engines here,
     /// and the answer says so rather than printing nothing.
     @Test func onlyDisagreementsAnswersWithACount() throws {
