@@ -15,6 +15,9 @@ package final class EngineConnection {
     /// closes it) when made with `init(borrowing:)`.
     package let handle: UnsafeMutableRawPointer
     private let ownsHandle: Bool
+    /// Where the bench's `tokenbench_insttokens` auxiliary function records what it reads,
+    /// once registered on this connection by the first `withInstanceTokens`.
+    let instanceTokens = InstanceTokenCollector()
     /// The connection's fts5_api, read through the system's struct layout (FTS5's v1 structs
     /// are the same in every SQLite with FTS5). Owned by SQLite for the connection's lifetime.
     package let fts5: UnsafeMutablePointer<fts5_api>

@@ -22,17 +22,23 @@ extension EngineConnection {
     /// calls recorded since it was last called, in order. The function itself returns NULL. A
     /// call records nil where FTS5's extension API is older than version 3 (no `xInstToken`).
     package func withInstanceTokens<T>(_ body: (_ takeCalls: () -> [[InstanceTokens]?]) throws -> T) throws -> T {
-        let collector = InstanceTokenCollector()
-        // Ownership: the function holds the collector unretained; it is kept alive here until
-        // `body` returns, and only statements run in `body` call the function with it (a later
-        // registration under the same name replaces it).
-        let unmanaged = Unmanaged.passRetained(collector)
-        defer { unmanaged.release() }
-        let code = fts5.pointee.xCreateFunction(
-            fts5, Self.instanceTokensFunction, unmanaged.toOpaque(), InstanceTokenCollector.function, nil)
-        guard code == SQLITE_OK else {
-            throw SQLiteFailure(code: code, message: "cannot register \(Self.instanceTokensFunction)")
+        let collector = instanceTokens
+        if !collector.isRegistered {
+            // Ownership: FTS5 holds the collector, retained here, until the connection closes and
+            // it calls xDestroy, which releases it. Registered once: FTS5 keeps every
+            // registration of a name.
+            let userData = Unmanaged.passRetained(collector).toOpaque()
+            let code = fts5.pointee.xCreateFunction(
+                fts5, Self.instanceTokensFunction, userData, InstanceTokenCollector.function,
+                { Unmanaged<InstanceTokenCollector>.fromOpaque($0!).release() })
+            guard code == SQLITE_OK else {
+                Unmanaged<InstanceTokenCollector>.fromOpaque(userData).release()
+                throw SQLiteFailure(code: code, message: "cannot register \(Self.instanceTokensFunction)")
+            }
+            collector.isRegistered = true
         }
+        collector.calls = []
+        defer { collector.calls = [] }
         return try body {
             defer { collector.calls = [] }
             return collector.calls
@@ -40,9 +46,12 @@ extension EngineConnection {
     }
 }
 
-/// Where `tokenbench_insttokens` puts what it finds: the user data FTS5 hands it back.
-private final class InstanceTokenCollector {
+/// Where `tokenbench_insttokens` puts what it finds: the user data FTS5 hands it back, one per
+/// connection (`EngineConnection.instanceTokens`).
+final class InstanceTokenCollector {
     var calls: [[InstanceTokens]?] = []
+    /// Whether the function is registered on the collector's connection.
+    var isRegistered = false
 
     /// The auxiliary function: every phrase instance of the row, each token through xInstToken.
     static let function: fts5_extension_function = { api, context, _, _, _ in
