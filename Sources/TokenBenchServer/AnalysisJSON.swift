@@ -139,7 +139,7 @@ enum AnalysisJSON {
             phrase = instance.phrase
             offset = instance.offset
             tokens = instance.tokens.map { bytes in
-                let token = Token(position: 0, bytes: bytes, start: 0, end: 0, isColocated: false).tokendata
+                let token = Token.tokendata(of: bytes[...])
                 return InstanceToken(
                     key: ByteEscaping.display(token.key), data: token.data.map { ByteEscaping.display($0) })
             }

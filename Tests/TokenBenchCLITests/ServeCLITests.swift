@@ -99,8 +99,11 @@ struct ServeCLITests {
     static let shared: Result<Server, any Error> = Result { try Server() }
 
     /// The token rows `tokenbench tokens` prints, as [token, start, end, position, colocated] per engine.
-    static func cliTokens(_ text: String, tokenizer: String, mode: String) throws -> [String: [[String]]] {
-        let run = try CLI.run(["tokens", "--tokenizer", tokenizer, "--mode", mode, text])
+    /// `arguments` go before the text (`--engine`, `--locale`).
+    static func cliTokens(_ text: String, tokenizer: String, mode: String, arguments: [String] = []) throws
+        -> [String: [[String]]]
+    {
+        let run = try CLI.run(["tokens", "--tokenizer", tokenizer, "--mode", mode] + arguments + [text])
         #expect(run.status == 0, "\(run.stderr)")
         var byEngine: [String: [[String]]] = [:]
         for row in try ReportBrowserTests.Run.records(text: run.stdout) {
@@ -108,6 +111,15 @@ struct ServeCLITests {
                 [row["token"]!, row["start"]!, row["end"]!, row["position"]!, row["colocated"]!])
         }
         return byEngine
+    }
+
+    /// An API match cell against the matrix CSV's `matched` (`1`, `0`, or empty on error), and
+    /// highlight() marking something exactly when the document matched.
+    static func expectCell(_ cell: [String: Any], matches matrixMatched: String?, key: [String]) {
+        let matched = cell["matched"] as? Bool
+        #expect(matrixMatched == (matched.map { $0 ? "1" : "0" } ?? ""), "\(key)")
+        let marked = (cell["highlight"] as? [[String: Any]])?.contains { $0["marked"] as! Bool } ?? false
+        #expect(marked == (matched == true), "\(key)")
     }
 
     static func apiTokens(_ result: [String: Any]) -> [[String]] {
@@ -207,11 +219,7 @@ struct ServeCLITests {
                         matchCase["id"] as! String, result["tokenizer"] as! String, result["engine"] as! String,
                         cell["queryKind"] as! String, cell["documentForm"] as! String, cell["queryForm"] as! String,
                     ]
-                    let matched = cell["matched"] as? Bool
-                    #expect(expected[key] == (matched.map { $0 ? "1" : "0" } ?? ""), "\(key)")
-                    // highlight() marks something exactly when the document matched.
-                    let marked = (cell["highlight"] as? [[String: Any]])?.contains { $0["marked"] as! Bool } ?? false
-                    #expect(marked == (matched == true), "\(key)")
+                    Self.expectCell(cell, matches: expected[key], key: key)
                     compared += 1
                 }
             }
@@ -233,26 +241,17 @@ struct ServeCLITests {
         let system = try #require(results.first { $0["engine"] as? String == "system" })
         #expect((system["unsupported"] as? String)?.contains("needs SQLite 3.47") == true)
         let bundled = try #require(results.first { $0["engine"] as? String == "bundled" })
-        let cli = try CLI.run([
-            "tokens", "--tokenizer", "synonyms icu", "--engine", "bundled", "--mode", "document", "--locale", "tr",
-            text,
-        ])
-        #expect(cli.status == 0, "\(cli.stderr)")
-        let expected = try ReportBrowserTests.Run.records(text: cli.stdout).map {
-            [$0["token"]!, $0["start"]!, $0["end"]!, $0["position"]!, $0["colocated"]!]
-        }
+        let onBundledInTurkish = ["--engine", "bundled", "--locale", "tr"]
+        let expected = try Self.cliTokens(
+            text, tokenizer: "synonyms icu", mode: "document", arguments: onBundledInTurkish)["bundled"]
         #expect(Self.apiTokens(bundled) == expected)
-        #expect(expected.map { $0[0] } == ["ığdır", "ınfo", "istanbul"])
+        #expect(expected?.map { $0[0] } == ["ığdır", "ınfo", "istanbul"])
         // The base stage (icu) is under the locale too: what `tokens --locale tr` prints for it.
         let stages = try #require(bundled["stages"] as? [[String: Any]])
-        let base = try CLI.run([
-            "tokens", "--tokenizer", "icu", "--engine", "bundled", "--mode", "document", "--locale", "tr", text,
-        ])
         #expect(
             stages.first.map(Self.apiTokens)
-                == (try ReportBrowserTests.Run.records(text: base.stdout).map {
-                    [$0["token"]!, $0["start"]!, $0["end"]!, $0["position"]!, $0["colocated"]!]
-                }))
+                == (try Self.cliTokens(text, tokenizer: "icu", mode: "document", arguments: onBundledInTurkish)[
+                    "bundled"]))
 
         // Verdicts: the locale cases whose texts share one locale, against `matrix --category locale`.
         let cases = try #require(server.get("api/cases").json as? [[String: Any]])
@@ -284,10 +283,7 @@ struct ServeCLITests {
                     matchCase["id"] as! String, cell["queryKind"] as! String, cell["documentForm"] as! String,
                     cell["queryForm"] as! String,
                 ]
-                let matched = cell["matched"] as? Bool
-                #expect(expectedVerdicts[key] == (matched.map { $0 ? "1" : "0" } ?? ""), "\(key)")
-                let marked = (cell["highlight"] as? [[String: Any]])?.contains { $0["marked"] as! Bool } ?? false
-                #expect(marked == (matched == true), "\(key)")
+                Self.expectCell(cell, matches: expectedVerdicts[key], key: key)
                 compared += 1
             }
         }

@@ -83,9 +83,7 @@ extension Workbench {
         }
         if input.isValidUTF8, let document = consistent[.document] {
             // Under tokendata, a token is its key: what a table matches on, and what a user types.
-            let key = { (bytes: ArraySlice<UInt8>) in
-                tokendata ? bytes.prefix { $0 != 0 } : bytes
-            }
+            let key = { (bytes: ArraySlice<UInt8>) in tokendata ? Token.tokendata(of: bytes).key : bytes }
             for token in document.tokens {
                 let bytes = key(token.bytes)
                 guard !bytes.isEmpty, roundTripped.insert(bytes).inserted else { continue }

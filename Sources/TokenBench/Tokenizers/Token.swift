@@ -25,8 +25,12 @@ public struct Token: Hashable, Sendable {
     /// The token as a `tokendata=1` table reads it (SQLite 3.45 and later): the bytes before its
     /// first NUL are the key it matches on, the bytes after it the data `xInstToken` returns
     /// (nil without a NUL).
-    public var tokendata: (key: ArraySlice<UInt8>, data: ArraySlice<UInt8>?) {
-        guard let nul = bytes.firstIndex(of: 0) else { return (bytes[...], nil) }
+    public var tokendata: (key: ArraySlice<UInt8>, data: ArraySlice<UInt8>?) { Self.tokendata(of: bytes[...]) }
+
+    /// Token bytes split as a `tokendata=1` table reads them: the key before the first NUL, and
+    /// the data after it (nil without a NUL).
+    package static func tokendata(of bytes: ArraySlice<UInt8>) -> (key: ArraySlice<UInt8>, data: ArraySlice<UInt8>?) {
+        guard let nul = bytes.firstIndex(of: 0) else { return (bytes, nil) }
         return (bytes[..<nul], bytes[(nul + 1)...])
     }
 }
