@@ -22,6 +22,34 @@ extension EngineConnection {
     /// calls recorded since it was last called, in order. The function itself returns NULL. A
     /// call records nil where FTS5's extension API is older than version 3 (no `xInstToken`).
     package func withInstanceTokens<T>(_ body: (_ takeCalls: () -> [[InstanceTokens]?]) throws -> T) throws -> T {
+        let collector = try registeredInstanceTokens(counting: false)
+        defer { collector.calls = [] }
+        return try body {
+            defer { collector.calls = [] }
+            return collector.calls
+        }
+    }
+
+    /// Runs `body` with `tokenbench_insttokens(TABLE)` registered to count instead of record:
+    /// each call reads every token of the row's phrase instances through `xInstToken`, as
+    /// `withInstanceTokens` does, but keeps only how many it read, without copying them, so
+    /// that a timed query costs FTS5's work and not the bench's. `body`'s argument returns the
+    /// tokens read since it was last called.
+    package func withInstanceTokenCount<T>(_ body: (_ takeCount: () -> Int) throws -> T) throws -> T {
+        let collector = try registeredInstanceTokens(counting: true)
+        defer {
+            collector.isCounting = false
+            collector.tokensRead = 0
+        }
+        return try body {
+            defer { collector.tokensRead = 0 }
+            return collector.tokensRead
+        }
+    }
+
+    /// The connection's collector, emptied and set to record or count, with the function
+    /// registered.
+    private func registeredInstanceTokens(counting: Bool) throws -> InstanceTokenCollector {
         let collector = instanceTokens
         if !collector.isRegistered {
             // Ownership: FTS5 holds the collector, retained here, until the connection closes and
@@ -38,11 +66,9 @@ extension EngineConnection {
             collector.isRegistered = true
         }
         collector.calls = []
-        defer { collector.calls = [] }
-        return try body {
-            defer { collector.calls = [] }
-            return collector.calls
-        }
+        collector.tokensRead = 0
+        collector.isCounting = counting
+        return collector
     }
 }
 
@@ -52,6 +78,9 @@ final class InstanceTokenCollector {
     var calls: [[InstanceTokens]?] = []
     /// Whether the function is registered on the collector's connection.
     var isRegistered = false
+    /// Whether calls only count the tokens they read (`tokensRead`) instead of recording them.
+    var isCounting = false
+    var tokensRead = 0
 
     /// The auxiliary function: every phrase instance of the row, each token through xInstToken.
     static let function: fts5_extension_function = { api, context, _, _, _ in
@@ -65,12 +94,24 @@ final class InstanceTokenCollector {
             let instCount = version3.pointee.xInstCount, let inst = version3.pointee.xInst,
             let phraseSize = version3.pointee.xPhraseSize
         else {
-            collector.calls.append(nil)
+            if !collector.isCounting { collector.calls.append(nil) }
             return
         }
         var count: CInt = 0
         guard instCount(raw, &count) == SQLITE_OK else {
-            collector.calls.append([])
+            if !collector.isCounting { collector.calls.append([]) }
+            return
+        }
+        if collector.isCounting {
+            for index in 0..<count {
+                var (phrase, column, offset): (CInt, CInt, CInt) = (0, 0, 0)
+                guard inst(raw, index, &phrase, &column, &offset) == SQLITE_OK else { continue }
+                for token in 0..<phraseSize(raw, phrase) {
+                    var bytes: UnsafePointer<CChar>?
+                    var length: CInt = 0
+                    if instToken(raw, index, token, &bytes, &length) == SQLITE_OK { collector.tokensRead += 1 }
+                }
+            }
             return
         }
         var instances: [InstanceTokens] = []

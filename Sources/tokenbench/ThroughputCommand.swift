@@ -75,6 +75,12 @@ struct ThroughputCommand: ParsableCommand {
     )
     var fixturePaths: [String] = []
 
+    @Flag(
+        help:
+            "The query operation also times its prefix queries on a tokendata=1 index, reading each match's tokens through xInstToken, without and with insttoken (SQLite 3.48 and later)."
+    )
+    var insttoken = false
+
     @Option(help: "A throughput CSV to compare relative figures with; exit 1 when one falls by more than --threshold.")
     var baseline: String?
 
@@ -107,6 +113,9 @@ struct ThroughputCommand: ParsableCommand {
         }
         if threads > 1 && !operations.isEmpty && !operations.contains(.tokenize) {
             throw ValidationError("--threads measures the tokenize operation; add --operation tokenize")
+        }
+        if insttoken && !operations.isEmpty && !operations.contains(.query) {
+            throw ValidationError("--insttoken measures the query operation; add --operation query")
         }
     }
 
@@ -147,6 +156,15 @@ struct ThroughputCommand: ParsableCommand {
             try support.requireSomeEngine()
             workbenchOptions.noteSkipped(support)
         }
+        // The engines whose query operation adds the insttoken rows; the others still measure
+        // the rest, and stderr says why they have none.
+        let insttokenEngines =
+            !insttoken
+            ? []
+            : try WorkbenchOptions.pairs(
+                workbenchOptions.engines.map { (referenceSpec, $0) }, having: .insttoken, named: "insttoken rows",
+                option: "--insttoken", value: workbenchOptions.engines.map(\.name).joined(separator: ",")
+            ).map(\.engine)
         for engine in workbenchOptions.engines {
             // Each engine measures the tokenizers it accepts, against its own reference.
             let specs = supports.filter { $0.runs(on: engine) }.map(\.spec)
@@ -162,7 +180,8 @@ struct ThroughputCommand: ParsableCommand {
                 corpora: corpora,
                 queries: ThroughputOptions.queries(from: fixtures),
                 engine: engine,
-                threads: threads)
+                threads: threads,
+                measuresInsttoken: insttokenEngines.contains(engine))
             let report = try workbench.throughput(options) { status.show("\(engine.name): \($0)") }
             rows += report.rows
             deaths += report.deaths

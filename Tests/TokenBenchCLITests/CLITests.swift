@@ -360,6 +360,15 @@ struct CLITests {
         (["throughput", "--threshold", "1.5"], "--threshold '1.5': expected a fraction between 0 and 1"),
         (["throughput", "--baseline", "missing.csv", "--size", "1K"], "missing.csv: cannot read"),
         (["throughput", "--tokenizer", "nosuch", "--size", "1K"], "tokenizer 'nosuch': no such tokenizer: nosuch"),
+        // insttoken rows are query rows, and need SQLite 3.48: the system 3.40.1 alone has none.
+        (
+            ["throughput", "--insttoken", "--operation", "index"],
+            "--insttoken measures the query operation; add --operation query"
+        ),
+        (
+            ["throughput", "--insttoken", "--engine", "system", "--size", "1K"],
+            "--insttoken 'system': insttoken rows need SQLite 3.48 or later, and no engine of this run has them"
+        ),
     ])
     func badInputExitsTwo(arguments: [String], message: String) throws {
         let directory = try Self.makeTemporaryDirectory()

@@ -385,7 +385,61 @@ struct ThroughputTests {
             ])
         let query = try #require(rows.first { $0.operation == .query && $0.tokenizer == "ascii" })
         #expect(query.queries == 3)
+        // No insttoken rows, so no insttoken column: the file is as it was before it existed.
+        #expect(!ThroughputRow.table(rows).header.contains("insttoken"))
         #expect(query.p50Microseconds != nil && query.p99Microseconds! >= query.p50Microseconds!)
+    }
+
+    /// `measuresInsttoken` adds, per tokenizer, two query rows on a `tokendata=1` index of the
+    /// same corpus: the prefix queries only, each match's tokens read through `xInstToken`,
+    /// without and with insttoken. Both read the same tokens: one per document that a prefix
+    /// matches ("gro" * finds großmann, "co" * finds colour; "zz" * finds nothing).
+    @Test func insttokenRowsTimePrefixQueriesOnATokendataIndexBothWays() throws {
+        let path = try Self.writeCorpus(["the grey colour", "Großmann", "first place", "日本語"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let rows = try Workbench().throughput(
+            ThroughputOptions(
+                tokenizers: [TokenizerSpec(parsing: "ascii")], operations: [.query], runs: 2,
+                corpora: [.lines(path: path)], queries: ["\"grey\"", "\"gro\" *", "\"co\" *", "\"zz\" *"],
+                engine: .bundled, measuresInsttoken: true)
+        ).rows
+        #expect(
+            rows.map { "\($0.tokenizer) \($0.insttoken.map { $0 ? "on" : "off" } ?? "-")" } == [
+                "unicode61 -", "unicode61 off", "unicode61 on", "ascii -", "ascii off", "ascii on",
+            ])
+        for row in rows {
+            // The plain rows run all four queries; the insttoken rows the three prefix queries.
+            #expect(
+                row.queries == (row.insttoken == nil ? 4 : 3), "\(row.tokenizer) \(String(describing: row.insttoken))")
+            #expect(
+                row.tokens == (row.insttoken == nil ? nil : 2), "\(row.tokenizer) \(String(describing: row.insttoken))")
+        }
+        let table = ThroughputRow.table(rows)
+        let column = try #require(table.header.firstIndex(of: "insttoken"))
+        #expect(table.rows.map { $0[column] } == ["", "off", "on", "", "off", "on"])
+        // Read back, the rows keep their insttoken apart.
+        let records = try ThroughputRow.records(ofCSV: table.render(.csv), file: "insttoken.csv")
+        #expect(records.map(\.insttoken) == rows.map(\.insttoken))
+        #expect(Set(records.map(ThroughputBaseline.Key.init)).count == rows.count)
+    }
+
+    /// An insttoken row is relative to the reference's row of the same insttoken, not to its
+    /// plain query row.
+    @Test func insttokenRowsAreRelativeToTheReferencesSameRow() {
+        func row(_ tokenizer: String, p50: Double, insttoken: Bool?) -> ThroughputRow {
+            var row = Self.row(tokenizer, .query, median: 0, mode: .query, storage: .file, p50: p50, tokens: nil)
+            row.insttoken = insttoken
+            return row
+        }
+        let rows = ThroughputMeasurer.addingRelativeFigures(
+            to: [
+                row("unicode61", p50: 10, insttoken: nil),
+                row("unicode61", p50: 20, insttoken: false),
+                row("unicode61", p50: 80, insttoken: true),
+                row("fast", p50: 40, insttoken: false), // against 20: 0.5
+                row("fast", p50: 40, insttoken: true), // against 80: 2
+            ], referenceName: "unicode61")
+        #expect(rows.map(\.relative) == [1, 1, 1, 0.5, 2])
     }
 
     /// Index rows, per detail, carry the optimized index's bytes, and they obey what FTS5's

@@ -21,12 +21,15 @@ package struct ThroughputBaseline: Sendable {
         package var reference: String
         /// Instances on as many threads (`--threads`); 1 in a CSV written before threads existed.
         package var threads: Int = 1
+        /// `--insttoken` query rows: without (false) or with (true) insttoken.
+        package var insttoken: Bool?
 
         package init(_ row: ThroughputRow) {
             self.init(
                 tokenizer: row.tokenizer, engine: row.engine, operation: row.operation, mode: row.mode,
                 storage: row.storage, detail: row.detail,
                 corpus: row.corpus.name, reference: row.reference, threads: row.threads)
+            insttoken = row.insttoken
         }
 
         package init(_ record: ThroughputRow.Record) {
@@ -34,6 +37,7 @@ package struct ThroughputBaseline: Sendable {
                 tokenizer: record.tokenizer, engine: record.engine, operation: record.operation, mode: record.mode,
                 storage: record.storage, detail: record.detail, corpus: record.corpus, reference: record.reference,
                 threads: record.threads)
+            insttoken = record.insttoken
         }
 
         package init(
@@ -57,6 +61,7 @@ package struct ThroughputBaseline: Sendable {
                 tokenizer, "on", engine, operation.rawValue, mode.rawValue, storage?.rawValue ?? "",
                 detail.map { "detail=\($0.rawValue)" } ?? "",
                 threads > 1 ? "on \(threads) threads" : "",
+                insttoken.map { $0 ? "tokendata=1 insttoken on" : "tokendata=1 insttoken off" } ?? "",
             ]
             .filter { !$0.isEmpty }.joined(separator: " ")
         }

@@ -94,11 +94,12 @@ extension ThroughputMeasurer {
 
     /// Creates an FTS5 table tokenized by `tokenizer` with one column, `body`.
     func createCorpusTable(
-        named name: String, tokenizer: ResolvedTokenizer, detail: FTS5Detail = .full, purpose: String
+        named name: String, tokenizer: ResolvedTokenizer, detail: FTS5Detail = .full, tokendata: Bool = false,
+        purpose: String
     ) throws {
         do {
             try connection.execute(
-                "CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue))"
+                "CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue)\(tokendata ? ", tokendata = 1" : ""))"
             )
         } catch {
             throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))

@@ -100,6 +100,7 @@ final class ThroughputMeasurer {
                 $0.tokenizer == referenceName && $0.engine == row.engine && $0.operation == operation
                     && $0.mode == row.mode
                     && $0.storage == row.storage && $0.detail == row.detail && $0.threads == row.threads
+                    && $0.insttoken == row.insttoken
             }
         }
         /// The same tokenizer's row of `operation`, mode and storage on one thread: the harness

@@ -29,6 +29,10 @@ public struct ThroughputOptions: Sendable {
     /// Above 1: every tokenizer is also measured with this many instances on as many threads,
     /// each over its share of every batch (tokenize only), in rows of their own.
     public var threads: Int
+    /// Whether the query operation also times its prefix queries (those ending in `*`) on a
+    /// `tokendata=1` index, reading every match's tokens through `xInstToken`, without and with
+    /// FTS5's `insttoken` (`fts5_insttoken()`), in rows of their own. Needs SQLite 3.48.
+    public var measuresInsttoken: Bool
 
     public init(
         tokenizers: [TokenizerSpec],
@@ -42,9 +46,11 @@ public struct ThroughputOptions: Sendable {
         queries: [String]? = nil,
         batchBytes: Int = 8 << 20,
         engine: SQLiteEngine = .system,
-        threads: Int = 1
+        threads: Int = 1,
+        measuresInsttoken: Bool = false
     ) {
         self.threads = threads
+        self.measuresInsttoken = measuresInsttoken
         self.engine = engine
         self.tokenizers = tokenizers
         self.reference = reference
@@ -65,5 +71,10 @@ public struct ThroughputOptions: Sendable {
         fixtures.cases.flatMap { matchCase in
             QueryKind.allCases.map { $0.matchExpression(for: matchCase.query) }
         }.uniquedInOrder()
+    }
+
+    /// The prefix queries among `queries`: those `measuresInsttoken` times.
+    var prefixQueries: [String] {
+        queries.filter { $0.trimmingCharacters(in: .whitespaces).hasSuffix("*") }
     }
 }

@@ -23,6 +23,8 @@ extension ThroughputRow: CSVRow {
         case indexBytes = "index_bytes"
         case harnessOverCLoop = "harness_over_c"
         case tokenizerOverLimitLoop = "tokenizer_over_limit"
+        /// Written only when a row has it (`--insttoken`), so other runs' files stay as they were.
+        case insttoken
     }
 
     package func field(_ column: Column) -> String {
@@ -58,12 +60,13 @@ extension ThroughputRow: CSVRow {
         case .indexBytes: indexBytes.map(String.init) ?? ""
         case .harnessOverCLoop: Self.format(harnessOverCLoop, "%.3f")
         case .tokenizerOverLimitLoop: Self.format(tokenizerOverLimitLoop, "%.3f")
+        case .insttoken: insttoken.map { $0 ? "on" : "off" } ?? ""
         }
     }
 
-    /// The full table, as written to CSV.
+    /// The full table, as written to CSV: every column, but `insttoken` only when a row has it.
     public static func table(_ rows: [ThroughputRow]) -> Table {
-        csvTable(rows)
+        csvTable(rows, omittingWhenEmpty: [.insttoken])
     }
 
     /// A narrower table for people (pull requests, issue reports): the figures that compare tokenizers.
@@ -76,7 +79,9 @@ extension ThroughputRow: CSVRow {
             ],
             rows: rows.map { row in
                 [
-                    row.tokenizer, row.engine, row.operation.rawValue, row.mode.rawValue, row.storage?.rawValue ?? "",
+                    row.tokenizer, row.engine,
+                    row.operation.rawValue + (row.insttoken.map { $0 ? " (insttoken on)" : " (insttoken off)" } ?? ""),
+                    row.mode.rawValue, row.storage?.rawValue ?? "",
                     row.detail?.rawValue ?? "", row.corpus.script ?? "", String(row.threads),
                     format(row.megabytesPerSecond, "%.1f"), format(row.tokensPerSecond.map { $0 / 1e6 }, "%.2fM"),
                     format(row.nanosecondsPerToken, "%.1f"), format(row.documentsPerSecond, "%.0f"),
@@ -124,6 +129,9 @@ extension ThroughputRow {
         /// rows. A CSV written before those columns held the ratio in the row's `relative`, which
         /// is read as it.
         package internal(set) var loopRatio: Double?
+        /// `--insttoken` query rows: without (false) or with (true) insttoken; nil on others,
+        /// and in a CSV without the column.
+        package internal(set) var insttoken: Bool?
 
         /// The figure `throughput --baseline` compares: that of `operation.comparedColumn`.
         var comparedFigure: Double? { operation.isCLoop ? loopRatio : relative }
@@ -186,7 +194,8 @@ extension ThroughputRow {
                 corpus: field(.corpus) ?? "", bytes: try parsed(.bytes, "a byte count", Int.init),
                 script: field(.script) ?? "", threads: try parsed(.threads, "a thread count", Int.init) ?? 1,
                 megabytesPerSecond: try number(.megabytesPerSecond), relative: relative,
-                reference: field(.reference) ?? "", loopRatio: loopRatio)
+                reference: field(.reference) ?? "", loopRatio: loopRatio,
+                insttoken: try parsed(.insttoken, "on or off") { ["on": true, "off": false][$0] })
         }
     }
 

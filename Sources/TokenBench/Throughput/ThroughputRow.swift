@@ -17,7 +17,8 @@ public struct ThroughputRow: Sendable, Equatable, Codable {
     /// pages as dbstat counts them), measured once after the timed runs; nil without dbstat.
     public internal(set) var indexBytes: Int?
     package internal(set) var corpus: CorpusSurvey
-    /// Tokens per pass over the corpus (tokenize rows; index rows when tokenize ran too).
+    /// Tokens per pass over the corpus (tokenize rows; index rows when tokenize ran too); for an
+    /// `insttoken` row, the tokens `xInstToken` gave per pass over the queries.
     public internal(set) var tokens: Int?
     public internal(set) var runs: Int
     /// Seconds per pass over the corpus (tokenize, index), or per query execution (query).
@@ -29,6 +30,10 @@ public struct ThroughputRow: Sendable, Equatable, Codable {
     public internal(set) var p50Microseconds: Double?
     public internal(set) var p90Microseconds: Double?
     public internal(set) var p99Microseconds: Double?
+    /// Query rows of `--insttoken`: the prefix queries on a `tokendata=1` index, every match's
+    /// tokens read through `xInstToken`, without (false) or with (true) FTS5's `insttoken`. Nil
+    /// on every other row.
+    public internal(set) var insttoken: Bool?
     /// The spec label of the reference tokenizer `relative` is measured against.
     public internal(set) var reference: String
     /// The row over its baseline, the reference tokenizer, on every row: median throughput

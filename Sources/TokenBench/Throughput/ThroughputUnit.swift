@@ -32,6 +32,7 @@ struct ThroughputUnit: WorkerUnit {
         var queries: [String]
         var batchBytes: Int
         var threads: Int
+        var measuresInsttoken: Bool
     }
 
     /// The tokenizers measured are `options.tokenizers`, with the reference first when it is
@@ -45,7 +46,7 @@ struct ThroughputUnit: WorkerUnit {
             tokenizers: tokenizers, reference: options.reference, modes: options.modes,
             operations: options.operations, storages: options.storages, details: options.details, runs: options.runs,
             corpora: options.corpora, queries: options.queries, batchBytes: options.batchBytes,
-            threads: options.threads)
+            threads: options.threads, measuresInsttoken: options.measuresInsttoken)
         engine = options.engine.name
         scratchName = "tokenbench-throughput-\(UUID().uuidString)"
     }
@@ -69,7 +70,7 @@ struct ThroughputUnit: WorkerUnit {
             tokenizers: kept.map { options.tokenizers[$0] }, reference: options.reference, modes: options.modes,
             operations: options.operations, storages: options.storages, details: options.details,
             runs: options.runs, corpora: options.corpora, queries: options.queries, batchBytes: options.batchBytes,
-            engine: engine, threads: options.threads)
+            engine: engine, threads: options.threads, measuresInsttoken: options.measuresInsttoken)
         let rows = try withoutActuallyEscaping(progress) { post in
             try workbench.withConnection(engine) { connection in
                 try ThroughputMeasurer(
