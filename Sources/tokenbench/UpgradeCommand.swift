@@ -47,6 +47,15 @@ struct UpgradeCommand: ParsableCommand {
     )
     var onlyCorpus = false
 
+    @Option(
+        help:
+            "Build a locale=1 index, every document and query given this locale through fts5_locale() (SQLite 3.47 and later)."
+    )
+    var locale: String?
+
+    @Flag(help: "Build a tokendata=1 index (SQLite 3.45 and later).")
+    var tokendata = false
+
     @Flag(help: "Print progress on stderr even when it is not a terminal.")
     var progress = false
 
@@ -80,9 +89,12 @@ struct UpgradeCommand: ParsableCommand {
         let directions =
             oneWay
             ? [UpgradeDirection(from: engines[0], to: engines[1])] : UpgradeDirection.bothWays(engines[0], engines[1])
-        let inputs = try UpgradeInputs.make(
+        var inputs = try UpgradeInputs.make(
             fixtures: try selection.load(), corpusFiles: corpusFiles, everyScalarValue: everyScalarValue,
             onlyCorpus: onlyCorpus)
+        inputs.locale = locale
+        inputs.tokendata = tokendata
+        try Self.requireTableOptions(of: inputs, on: engines, option: locale != nil ? "--locale" : "--tokendata")
         let showProgress = progress || isatty(STDERR_FILENO) != 0
         var specs: [TokenizerSpec] = []
         for spec in workbenchOptions.tokenizers(on: workbench, engines: engines) {
@@ -100,7 +112,7 @@ struct UpgradeCommand: ParsableCommand {
             if showProgress { printError("tokenbench: \(line)") }
         }
         let rows = report.rows
-        try output.emit(UpgradeRow.csvTable(rows))
+        try output.emit(UpgradeRow.table(rows))
         isolationOptions.report(deaths: report.deaths, notRun: [])
         let broken = rows.compactMap(\.failure)
         for failure in broken {
@@ -113,11 +125,36 @@ struct UpgradeCommand: ParsableCommand {
             )
         }
         if !broken.isEmpty {
+            // 'rebuild' cannot help where the other SQLite refuses the table itself (a locale=1
+            // or tokendata=1 table on 3.40.1).
+            let advice =
+                rows.contains { $0.failure != nil && $0.rebuildRepairs == false }
+                ? "where 'rebuild' does not repair one, create the table anew from its content or keep the SQLite version"
+                : "rebuild them after the change ('rebuild') or keep the SQLite version"
             printError(
-                "tokenbench: \(broken.count) of \(rows.count) indexes do not survive; rebuild them after the change ('rebuild') or keep the SQLite version (Documentation/Upgrade.md)"
+                "tokenbench: \(broken.count) of \(rows.count) indexes do not survive; \(advice) (Documentation/Upgrade.md)"
             )
             throw ExitCode(1)
         }
         if !report.deaths.isEmpty { throw ExitCode(1) }
+    }
+
+    /// An engine that cannot build the index's table (`--locale` before SQLite 3.47) is said on
+    /// stderr: its direction has no verdict, and the other engine's file is still opened on it.
+    /// When neither engine can, nothing could run: exit 2.
+    static func requireTableOptions(of inputs: UpgradeInputs, on engines: [SQLiteEngine], option: String) throws {
+        let lacking = engines.compactMap { engine in inputs.lacking(on: engine).map { (engine, $0) } }
+        guard lacking.count < engines.count else {
+            throw TokenBenchError.invalidArgument(
+                name: option, value: inputs.locale ?? engines.map(\.name).joined(separator: ","),
+                reason:
+                    "neither engine can build the index: \(lacking.map { "\($0.0.name): \($0.1)" }.joined(separator: "; "))"
+            )
+        }
+        for (engine, reason) in lacking {
+            printError(
+                "tokenbench: \(option): the \(engine.name) engine cannot build the index (\(reason)); the index the other builds is opened on it"
+            )
+        }
     }
 }

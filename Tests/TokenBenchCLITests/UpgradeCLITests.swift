@@ -75,6 +75,37 @@ struct UpgradeCLITests {
         #expect(rows.allSatisfy { $0.contains(",\(documents),") }, "only the corpus's lines: \(run.stdout)")
     }
 
+    /// Across the feature line: a `locale=1` or `tokendata=1` index. SQLite 3.40.1 cannot build
+    /// one (that direction has no verdict, and says why), and cannot open the one 3.54.1 built:
+    /// FTS5 refuses the table's option before it reads the index, every query fails with it, and
+    /// 'rebuild' cannot repair it. Each row pins one option: the argument, the extra column's
+    /// name and value, and the option SQLite 3.40.1 names.
+    @Test(arguments: [
+        (["--locale", "tr"], "locale", "tr", "locale needs SQLite 3.47", "locale"),
+        (["--tokendata"], "tokendata", "1", "tokendata needs SQLite 3.45", "tokendata"),
+    ])
+    func anIndexWithANewerTableOptionDoesNotGoBack(
+        arguments: [String], column: String, value: String, lacking: String, option: String
+    ) throws {
+        let run = try CLITests.run(
+            [
+                "upgrade", "--tokenizer", "unicode61", "--fixtures", CLITests.golden("small.cases"),
+                "--no-every-scalar-value",
+            ]
+                + arguments)
+        #expect(run.status == 1, "\(run.stderr)")
+        let rows = try ReportBrowserTests.Run.records(text: run.stdout)
+        #expect(rows.count == 2, "\(run.stdout)")
+        let (up, down) = (rows[0], rows[1])
+        #expect(up["from"] == "system" && up[column] == value && up["intact"] == "", "\(up)")
+        #expect(up["error"] == "not built on system: \(lacking) (this engine is SQLite 3.40.1)", "\(up)")
+        #expect(down["from"] == "bundled" && down[column] == value && down["intact"] == "no", "\(down)")
+        #expect(down["integrity_error"] == "unrecognized option: \"\(option)\"", "\(down)")
+        #expect(down["rebuild_repairs"] == "no" && down["queries_differing"] == down["queries"], "\(down)")
+        #expect(run.stderr.contains("the system engine cannot build the index (\(lacking)"), "\(run.stderr)")
+        #expect(run.stderr.contains("where 'rebuild' does not repair one, create the table anew"), "\(run.stderr)")
+    }
+
     /// One row per usage error: exit 2 and one line naming the argument.
     @Test(arguments: [
         (["--engine", "system"], "--engine: upgrade takes --from and --to instead"),
@@ -83,6 +114,12 @@ struct UpgradeCLITests {
         (["--to", "postgres"], "'postgres': no such engine"),
         (["--tokenizer", "nosuch"], "no such tokenizer: nosuch"),
         (["--corpus", "missing.txt"], "missing.txt"),
+        // Two engines of SQLite 3.40.1 (the system's, and the same library by path): neither
+        // can build a locale=1 table, so nothing could run.
+        (
+            ["--locale", "tr", "--to", "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0"],
+            "--locale 'tr': neither engine can build the index: system: locale needs SQLite 3.47"
+        ),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let run = try CLITests.run(

@@ -1,4 +1,5 @@
 import Foundation
+import TokenBenchEngines
 
 /// What `tokenbench upgrade` indexes and asks: documents (any bytes, NUL included) and the
 /// fixtures' queries.
@@ -45,10 +46,27 @@ public struct UpgradeInputs: Sendable {
 
     public var documents: [Document]
     public var queries: [Query]
+    /// The locale every document and query is given: the index is then a `locale=1` table, its
+    /// rows inserted through `fts5_locale()` and its queries matched through it (SQLite 3.47).
+    public var locale: String?
+    /// Whether the index is a `tokendata=1` table (SQLite 3.45).
+    public var tokendata: Bool
 
-    package init(documents: [Document], queries: [Query]) {
+    package init(documents: [Document], queries: [Query], locale: String? = nil, tokendata: Bool = false) {
         self.documents = documents
         self.queries = queries
+        self.locale = locale
+        self.tokendata = tokendata
+    }
+
+    /// The FTS5 features the index needs, by its table options.
+    var neededFeatures: [FTS5Feature] {
+        (locale == nil ? [] : [.locale]) + (tokendata ? [.tokendata] : [])
+    }
+
+    /// Why `engine` cannot build or open the index (the first feature it lacks), or nil.
+    package func lacking(on engine: SQLiteEngine) -> String? {
+        neededFeatures.first { engine.fts5Features?.has($0) != true }.map { $0.lacking(on: engine) }
     }
 
     /// The default inputs: every fixture document and query and the conformance corpus's other

@@ -23,7 +23,8 @@ public struct UpgradeRow: Sendable, Equatable {
     /// The queries whose rowids differ between `from` on its own index and `to` on the same file.
     public var queriesDiffering: [String]
     /// The first document whose document-mode tokens differ between the engines, described; empty
-    /// when the engines tokenize every document alike.
+    /// when the engines tokenize every document alike, or when they were not compared (a
+    /// locale on an engine without locales).
     public var firstDifference: String
     public var documents: Int
     public var queries: Int
@@ -31,6 +32,10 @@ public struct UpgradeRow: Sendable, Equatable {
     /// (indexing on system)"; a document that killed a worker is left out of the index), or why
     /// the row has no verdict; empty when none died.
     public var error: String
+    /// The locale of every row and query of a `locale=1` index (`--locale`); empty for a plain one.
+    public var locale: String = ""
+    /// Whether the index was a `tokendata=1` table (`--tokendata`).
+    public var tokendata: Bool = false
 
     /// Whether the row has a verdict: the index was built and opened, or could not be built.
     /// Without one (a worker died on its queries or its opening), `error` says why.
@@ -47,7 +52,11 @@ public struct UpgradeRow: Sendable, Equatable {
 
     /// The columns, in order, for writing and for reading.
     package enum Column: String, CaseIterable, Sendable {
-        case tokenizer, from, to, intact
+        case tokenizer, from, to
+        /// Written only when a row has them (`--locale`, `--tokendata`): a plain run's file is as
+        /// it was before they existed.
+        case locale, tokendata
+        case intact
         case queriesDiffering = "queries_differing"
         case firstDifference = "first_difference"
         case fromVersion = "from_sqlite"
@@ -64,6 +73,8 @@ public struct UpgradeRow: Sendable, Equatable {
         case .tokenizer: tokenizer
         case .from: from
         case .to: to
+        case .locale: locale
+        case .tokendata: tokendata ? "1" : ""
         case .intact: hasVerdict ? (isIntact ? "yes" : "no") : ""
         case .queriesDiffering: String(queriesDiffering.count)
         case .firstDifference: firstDifference
@@ -79,4 +90,9 @@ public struct UpgradeRow: Sendable, Equatable {
     }
 }
 
-extension UpgradeRow: CSVRow {}
+extension UpgradeRow: CSVRow {
+    /// The rows as CSV: every column, but `locale` and `tokendata` only when a row has one.
+    package static func table(_ rows: [UpgradeRow]) -> Table {
+        csvTable(rows, omittingWhenEmpty: [.locale, .tokendata])
+    }
+}

@@ -24,6 +24,10 @@ struct UpgradeUnit: WorkerUnit {
     /// Where the index files go: `tokenbench-upgrade-ID-N.sqlite`, N the direction.
     var directory: String
     var fileID: String
+    /// The table's options: a `locale=1` table whose rows and queries all have this locale,
+    /// and a `tokendata=1` table (`UpgradeInputs`).
+    var locale: String?
+    var tokendata: Bool
 
     struct Direction: Codable, Sendable {
         var from: String
@@ -44,6 +48,9 @@ struct UpgradeUnit: WorkerUnit {
         /// SQLite 3.40.1 refuses some tokens outright ("database disk image is malformed" while
         /// inserting): then there is no index to carry over.
         case failed(String)
+        /// `from` lacks what the table's options need ("locale needs SQLite 3.47 …"): no index,
+        /// and no verdict on the tokenizer.
+        case unsupported(String)
     }
 
     struct Opened: Codable, Sendable {
@@ -68,6 +75,13 @@ struct UpgradeUnit: WorkerUnit {
         self.directions = directions.map { Direction(from: $0.from.name, to: $0.to.name) }
         self.directory = directory
         fileID = UUID().uuidString
+        locale = inputs.locale
+        tokendata = inputs.tokendata
+    }
+
+    /// The table's options as the unit's inputs carry them, for what the engines lack.
+    private var tableOptions: UpgradeInputs {
+        UpgradeInputs(documents: [], queries: [], locale: locale, tokendata: tokendata)
     }
 
     var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
@@ -106,9 +120,14 @@ struct UpgradeUnit: WorkerUnit {
         let engines = try directions.map { try SQLiteEngine.named([$0.from, $0.to]) }
         if start <= comparisonInput, let first = engines.first {
             progress(-1, .creating)
-            let difference = try workbench.firstTokenDifference(
-                of: spec, in: documents, between: first[0], and: first[1], skipping: skipping,
-                progress: { progress($0, .tokenizing) })
+            // A locale changes the tokens: they are compared under it, where both engines take
+            // one, and not at all where one cannot.
+            let comparable = locale == nil || first.allSatisfy { $0.fts5Features?.has(.locale) == true }
+            let difference =
+                comparable
+                ? try workbench.firstTokenDifference(
+                    of: spec, locale: locale, in: documents, between: first[0], and: first[1], skipping: skipping,
+                    progress: { progress($0, .tokenizing) }) : nil
             try output(comparisonInput, .difference(difference))
         }
         for (index, pair) in engines.enumerated() where openingInput(ofDirection: index) >= start {
@@ -117,6 +136,10 @@ struct UpgradeUnit: WorkerUnit {
             // A new build, unless the unit goes on at the file's opening (the build and its
             // queries done by a worker that died after them).
             if start <= queriesInput(ofDirection: index) {
+                if let reason = tableOptions.lacking(on: pair[0]) {
+                    try output(queriesInput(ofDirection: index), .built(.unsupported(reason)))
+                    continue
+                }
                 EngineConnection.removeDatabaseFiles(at: path)
                 let built: Built? = try withIndexFile(at: path, engine: pair[0], on: workbench, purpose: "building") {
                     connection in
@@ -128,7 +151,7 @@ struct UpgradeUnit: WorkerUnit {
                     let input = queriesInput(ofDirection: index)
                     guard !skipping.contains(input) else { return nil }
                     progress(input, .querying)
-                    return Built.answered(try Self.answers(to: queries, in: connection))
+                    return Built.answered(Self.answers(to: queries, locale: locale, in: connection))
                 }
                 if let built { try output(queriesInput(ofDirection: index), .built(built)) }
                 if case .failed = built { continue }
@@ -139,7 +162,7 @@ struct UpgradeUnit: WorkerUnit {
                 progress(input, .integrityCheck)
                 let integrityError = Self.integrityError(in: connection)
                 progress(input, .querying)
-                let answers = try Self.answers(to: queries, in: connection)
+                let answers = Self.answers(to: queries, locale: locale, in: connection)
                 // What the documentation advises: FTS5's 'rebuild' tokenizes every stored row
                 // again with this engine's tokenizer; then the check runs once more.
                 var rebuildRepairs: Bool?
@@ -177,8 +200,12 @@ struct UpgradeUnit: WorkerUnit {
         let purpose = "indexing with tokenizer '\(spec.description)' on \(connection.engine.name)"
         do {
             try connection.execute(
-                "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(body, tokenize = \(try spec.sqlLiteral()))")
-            let insert = try connection.prepare("INSERT INTO \(Self.schema).docs(rowid, body) VALUES (?1, ?2)")
+                "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(body, tokenize = \(try spec.sqlLiteral())\(locale == nil ? "" : ", locale = 1")\(tokendata ? ", tokendata = 1" : ""))"
+            )
+            let insert = try connection.prepare(
+                "INSERT INTO \(Self.schema).docs(rowid, body) VALUES (?1, \(locale == nil ? "?2" : "fts5_locale(?3, ?2)"))"
+            )
+            if let locale { try insert.bind(locale, at: 3) }
             try connection.execute("BEGIN")
             do {
                 for (index, document) in documents.enumerated() {
@@ -200,10 +227,20 @@ struct UpgradeUnit: WorkerUnit {
         }
     }
 
-    private static func answers(to queries: [UpgradeInputs.Query], in connection: EngineConnection) throws
+    /// Each query's answer, in order. A statement that cannot even be prepared (3.40.1 opening a
+    /// `locale=1` table: `unrecognized option: "locale"`) fails every query with its message.
+    private static func answers(to queries: [UpgradeInputs.Query], locale: String?, in connection: EngineConnection)
         -> [QueryAnswer]
     {
-        let statement = try connection.prepare("SELECT rowid FROM \(schema).docs WHERE docs MATCH ?1 ORDER BY rowid")
+        let statement: EngineStatement
+        do {
+            statement = try connection.prepare(
+                "SELECT rowid FROM \(schema).docs WHERE docs MATCH \(locale == nil ? "?1" : "fts5_locale(?2, ?1)") ORDER BY rowid"
+            )
+            if let locale { try statement.bind(locale, at: 2) }
+        } catch {
+            return queries.map { _ in .failed(ResolvedTokenizer.message(of: error)) }
+        }
         return queries.map { query in
             do {
                 try statement.bind(query.matchExpression, at: 1)

@@ -76,13 +76,16 @@ extension Workbench {
             tokenizer: unit.spec.name, from: direction.from.name, to: direction.to.name,
             fromVersion: direction.from.sqliteVersion, toVersion: direction.to.sqliteVersion, wasBuilt: false,
             isIntact: false, integrityError: "", rebuildRepairs: nil, queriesDiffering: [], firstDifference: "",
-            documents: unit.documents.count, queries: unit.queries.count, error: "")
+            documents: unit.documents.count, queries: unit.queries.count, error: "", locale: unit.locale ?? "",
+            tokendata: unit.tokendata)
         if case .difference(let difference) = outputs[unit.comparisonInput] { row.firstDifference = difference ?? "" }
         var errors = result.deaths.filter { death in
             death.input.map { $0 <= unit.comparisonInput || inputs.contains($0) } ?? true
         }.map(\.death.description)
         if case .built(.failed(let message)) = outputs[unit.queriesInput(ofDirection: index)] {
             row.integrityError = "indexing on \(direction.from.name) fails: \(message)"
+        } else if case .built(.unsupported(let reason)) = outputs[unit.queriesInput(ofDirection: index)] {
+            errors.append("not built on \(direction.from.name): \(reason)")
         } else if case .opened(let opened) = outputs[unit.openingInput(ofDirection: index)] {
             // The verdict stands without the queries on `from` (a death there): only the
             // comparison of answers is then missing.
@@ -116,15 +119,16 @@ extension Workbench {
     /// highlight() and snippet(), not the index), marked `offsets only`; nil when the engines
     /// tokenize every document alike. A call that fails on one engine only differs too.
     /// Documents whose index is in `skipping` are left out; `progress` hears each one's index
-    /// before it is tokenized.
+    /// before it is tokenized. With a `locale`, both tokenizers are given it on every call, as a
+    /// `locale=1` table's values are (both engines must take locales).
     func firstTokenDifference(
-        of spec: TokenizerSpec, in documents: [UpgradeInputs.Document], between a: SQLiteEngine,
-        and b: SQLiteEngine, skipping: Set<Int> = [], progress: (Int) -> Void = { _ in }
+        of spec: TokenizerSpec, locale: String? = nil, in documents: [UpgradeInputs.Document],
+        between a: SQLiteEngine, and b: SQLiteEngine, skipping: Set<Int> = [], progress: (Int) -> Void = { _ in }
     ) throws -> String? {
         try withConnection(a) { connectionA in
-            let tokenizerA = try ResolvedTokenizer(spec: spec, in: connectionA)
+            let tokenizerA = try ResolvedTokenizer(spec: spec, locale: locale, in: connectionA)
             return try withConnection(b) { connectionB in
-                let tokenizerB = try ResolvedTokenizer(spec: spec, in: connectionB)
+                let tokenizerB = try ResolvedTokenizer(spec: spec, locale: locale, in: connectionB)
                 var offsetsOnly: String?
                 for (index, document) in documents.enumerated() where !skipping.contains(index) {
                     progress(index)
