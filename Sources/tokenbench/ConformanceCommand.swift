@@ -49,6 +49,8 @@ struct ConformanceCommand: ParsableCommand {
 
     @OptionGroup var selection: FixtureOptions
 
+    @OptionGroup var sharding: ShardOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -76,6 +78,7 @@ struct ConformanceCommand: ParsableCommand {
                 pairs, having: .tokendata, named: "tokendata tables", option: "--tokendata",
                 value: pairs.map(\.engine.name).uniquedInOrder().joined(separator: ","))
         }
+        if let shard = sharding.shard { pairs = shard.slice(pairs) }
         let reports = try workbench.conformanceReports(
             of: pairs, inputs: inputs,
             options: ConformanceOptions(threadCount: threads, findingsPerCheck: findingsPerCheck, tokendata: tokendata))

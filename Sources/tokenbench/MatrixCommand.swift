@@ -28,13 +28,7 @@ struct MatrixCommand: ParsableCommand {
     @Option(help: "long: one row per cell; wide: one column per tokenizer (per tokenizer@engine with several engines).")
     var layout: Layout = .long
 
-    @Option(
-        help: ArgumentHelp(
-            "Run only share K of N of the cases (1 ≤ K ≤ N), for one job of a CI matrix.",
-            discussion:
-                "The shares are contiguous blocks of the cases in fixture order; 'tokenbench merge' joins the shards' long CSVs, in shard order, into what the run without --shard writes.",
-            valueName: "K/N"))
-    var shard: String?
+    @OptionGroup var sharding: ShardOptions
 
     @Flag(
         name: .customLong("only-disagreements"),
@@ -45,13 +39,8 @@ struct MatrixCommand: ParsableCommand {
         if onlyDisagreements && workbenchOptions.engines.count < 2 {
             throw ValidationError("--only-disagreements compares engines: give two --engine values, or none for both")
         }
-        if let shard {
-            guard Shard(parsing: shard) != nil else {
-                throw ValidationError("--shard '\(shard)': expected K/N with 1 ≤ K ≤ N, such as 2/4")
-            }
-            guard layout == .long, !onlyDisagreements else {
-                throw ValidationError("--shard '\(shard)': shards are merged from the long layout of every cell")
-            }
+        if let shard = sharding.text, layout != .long || onlyDisagreements {
+            throw ValidationError("--shard '\(shard)': shards are merged from the long layout of every cell")
         }
     }
 
@@ -61,7 +50,7 @@ struct MatrixCommand: ParsableCommand {
         let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let matrix = try computeMatrix(
             on: workbench, workbenchOptions: workbenchOptions, selection: selection, matrixOptions: matrixOptions,
-            shard: shard.flatMap(Shard.init(parsing:)))
+            shard: sharding.shard)
         let shown = onlyDisagreements ? matrix.engineDisagreements() : matrix
         try output.emit(layout == .long ? shown.longTable() : shown.wideTable())
         if onlyDisagreements {

@@ -5,15 +5,18 @@ import TokenBench
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Join the long matrix CSVs of 'matrix --shard K/N' runs into the unsharded run's CSV.",
+        abstract:
+            "Join the CSVs of 'matrix', 'conformance' or 'upgrade' runs with --shard K/N into the unsharded run's CSV.",
         discussion: """
-            Give the shards' files in shard order (1/N first). The rows are written in that order, \
-            with the union of the files' columns (a shard without a case with a locale has no \
-            locale column). Exit status: 0 when the files join; 2 when a file is not a long matrix \
-            CSV or two files share a cell (both are named).
+            Give the shards' files in shard order (1/N first): long matrix CSVs, conformance CSVs \
+            or upgrade CSVs, all of one command. The rows are written in that order, with the union \
+            of the files' columns (a matrix shard without a case with a locale has no locale \
+            column). Exit status: 0 when the files join; 2 when a file is not such a CSV, the files \
+            are of two commands, or two files share a matrix cell, a conformance tokenizer × engine \
+            or an upgrade tokenizer (both files are named).
             """)
 
-    @Argument(help: "The shards' long matrix CSVs, in shard order.")
+    @Argument(help: "The shards' CSVs, in shard order.")
     var files: [String]
 
     @OptionGroup var output: OutputOptions
@@ -23,8 +26,10 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let merged = try MatrixShards.merge(files: files)
+        let merged = try ShardMerge.merge(files: files)
         try output.emit(merged.table)
-        printError("tokenbench: merged \(merged.cells) cells from \(files.count) files")
+        printError(
+            "tokenbench: merged \(merged.rows) \(merged.command == .matrix ? "cells" : "rows") of \(merged.command.rawValue) from \(files.count) files"
+        )
     }
 }

@@ -61,6 +61,8 @@ struct UpgradeCommand: ParsableCommand {
 
     @OptionGroup var selection: FixtureOptions
 
+    @OptionGroup var sharding: ShardOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -108,6 +110,7 @@ struct UpgradeCommand: ParsableCommand {
             }
             specs.append(spec)
         }
+        if let shard = sharding.shard { specs = shard.slice(specs) }
         let report = try workbench.upgrade(of: specs, inputs: inputs, directions: directions) { line in
             if showProgress { printError("tokenbench: \(line)") }
         }

@@ -239,6 +239,50 @@ struct CLITests {
         #expect(bad.stderr.contains("--shard '4/3': expected K/N with 1 ≤ K ≤ N"), "\(bad.stderr)")
     }
 
+    /// `conformance --shard` and `upgrade --shard`: two shards, merged, are the unsharded run
+    /// byte for byte. Each row is a command whose units are tokenizer × engine pairs (4 here) or
+    /// tokenizers (2), kept small; trigram gives both some rows.
+    @Test(arguments: [
+        [
+            "conformance", "--tokenizer", "unicode61", "--tokenizer", "trigram", "--category", "seed-table",
+            "--iterations", "5", "--no-large-inputs", "--threads", "0",
+        ],
+        [
+            "upgrade", "--tokenizer", "unicode61", "--tokenizer", "trigram", "--category", "engine-differences",
+            "--no-every-scalar-value",
+        ],
+    ])
+    func shardsOfOtherCommandsMergeIntoTheUnshardedRun(arguments: [String]) throws {
+        let directory = try Self.makeTemporaryDirectory()
+        let whole = try Self.run(arguments + ["-o", "whole.csv"], in: directory)
+        #expect(whole.status < 2, "\(whole.stderr)")
+        for index in 1...2 {
+            let shard = try Self.run(arguments + ["--shard", "\(index)/2", "-o", "\(index).csv"], in: directory)
+            #expect(shard.status < 2, "\(shard.stderr)")
+        }
+        let merged = try Self.run(["merge", "1.csv", "2.csv", "-o", "merged.csv"], in: directory)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let expected = try String(contentsOf: directory.appendingPathComponent("whole.csv"), encoding: .utf8)
+        #expect(try String(contentsOf: directory.appendingPathComponent("merged.csv"), encoding: .utf8) == expected)
+        #expect(expected.split(separator: "\n").count > 2, "the run has rows to merge: \(expected)")
+        // The same shard twice shares its units with itself: refused, naming both files.
+        let twice = try Self.run(["merge", "1.csv", "2.csv", "2.csv"], in: directory)
+        #expect(twice.status == 2, "\(twice.stderr)")
+        #expect(twice.stderr.contains("2.csv:2: tokenizer trigram"), "\(twice.stderr)")
+        #expect(twice.stderr.contains("is also in 2.csv: shards share no unit"), "\(twice.stderr)")
+        // Shards of two commands do not merge.
+        try Data("tokenizer,engine,check,severity,mode,input,detail\n".utf8).write(
+            to: directory.appendingPathComponent("conformance.csv"))
+        try Data(
+            "tokenizer,from,to,intact,queries_differing,first_difference,from_sqlite,to_sqlite,documents,queries,integrity_error,rebuild_repairs,first_query_differing,error\n"
+                .utf8
+        ).write(to: directory.appendingPathComponent("upgrade.csv"))
+        let mixed = try Self.run(["merge", "conformance.csv", "upgrade.csv"], in: directory)
+        #expect(mixed.status == 2, "\(mixed.stderr)")
+        #expect(
+            mixed.stderr.contains("upgrade.csv:1: the CSV of upgrade among those of conformance"), "\(mixed.stderr)")
+    }
+
     /// The question the engines answer in one screen: the defaults agree on both engines here,
     /// and the answer says so rather than printing nothing.
     @Test func onlyDisagreementsAnswersWithACount() throws {
