@@ -5,15 +5,14 @@ import TokenBench
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract:
-            "Join the CSVs of 'matrix', 'conformance' or 'upgrade' runs with --shard K/N into the unsharded run's CSV.",
+        abstract: "Join the CSVs of a run spread over shards (--shard K/N) into the unsharded run's CSV.",
         discussion: """
-            Give the shards' files in shard order (1/N first): long matrix CSVs, conformance CSVs \
-            or upgrade CSVs, all of one command. The rows are written in that order, with the union \
-            of the files' columns (a matrix shard without a case with a locale has no locale \
-            column). Exit status: 0 when the files join; 2 when a file is not such a CSV, the files \
-            are of two commands, or two files share a matrix cell, a conformance tokenizer × engine \
-            or an upgrade tokenizer (both files are named).
+            Give the shards' files in shard order (1/N first), all of one command: long matrix, \
+            conformance, upgrade, quality (or its --per-query file) or throughput CSVs. The rows \
+            are joined in that order (throughput's in the unsharded run's order), with the union \
+            of the files' columns. Exit status: 0 when the files join; 2 when a file is not such a \
+            CSV, the files are of two commands, or two files share a matrix cell, a conformance \
+            tokenizer × engine or another command's tokenizer (both files are named).
             """)
 
     @Argument(help: "The shards' CSVs, in shard order.")

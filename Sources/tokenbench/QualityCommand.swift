@@ -79,6 +79,8 @@ struct QualityCommand: ParsableCommand {
         ))
     var locale: String?
 
+    @OptionGroup var sharding: ShardOptions
+
     @OptionGroup var output: OutputOptions
 
     @Flag(help: "Print a line on stderr per tokenizer and engine even when stderr is not a terminal.")
@@ -132,7 +134,7 @@ struct QualityCommand: ParsableCommand {
             queryKinds: querySyntax == .fts5 ? [.fts5] : (queryKinds.isEmpty ? [.any] : queryKinds.uniquedInOrder()),
             details: details.isEmpty ? [.full] : details.uniquedInOrder(),
             baseline: WorkbenchOptions.spec(forArgument: baseline), permutations: permutations, seed: seed,
-            runDirectory: runDirectory, parallelUnits: isolationOptions.jobs ?? 1)
+            runDirectory: runDirectory, parallelUnits: isolationOptions.jobs ?? 1, shard: sharding.shard)
         let showProgress = progress || isatty(STDERR_FILENO) != 0
         let report = try workbench.quality(collection, options: options) { line in
             if showProgress { printError("tokenbench: \(line)") }

@@ -9,7 +9,7 @@ struct ShardOptions: ParsableArguments {
         help: ArgumentHelp(
             "Run only share K of N of the run (1 ≤ K ≤ N), for one job of a CI matrix.",
             discussion:
-                "The shares are contiguous blocks, in order, of the matrix's cases, or of conformance's tokenizer × engine pairs, or of upgrade's tokenizers; 'tokenbench merge' joins the shards' CSVs, in shard order, into what the run without --shard writes.",
+                "The shares are contiguous blocks, in order, of the matrix's cases, of conformance's tokenizer × engine pairs, or of the tokenizers of upgrade, quality and throughput; 'tokenbench merge' joins the shards' CSVs, in shard order, into what the run without --shard writes.",
             valueName: "K/N"))
     var text: String?
 

@@ -87,6 +87,8 @@ struct ThroughputCommand: ParsableCommand {
     @Option(help: "The fall in a relative figure that --baseline reports, as a fraction (0.15 is 15%).")
     var threshold: Double = 0.15
 
+    @OptionGroup var sharding: ShardOptions
+
     @OptionGroup var output: OutputOptions
 
     @Flag(help: "Print a status line on stderr while measuring even when stderr is not a terminal.")
@@ -165,10 +167,17 @@ struct ThroughputCommand: ParsableCommand {
                 workbenchOptions.engines.map { (referenceSpec, $0) }, having: .insttoken, named: "insttoken rows",
                 option: "--insttoken", value: workbenchOptions.engines.map(\.name).joined(separator: ",")
             ).map(\.engine)
+        // The tokenizers whose rows this run writes: all, or a shard's block of them, the
+        // reference placed as the measurement places it. A shard without the reference still
+        // measures it, for its relative figures, but leaves its rows to its own shard.
+        let listed = supports.map(\.spec)
+        let ordered = listed.contains { $0.name == referenceSpec.name } ? listed : [referenceSpec] + listed
+        let written = Set((sharding.shard?.slice(ordered) ?? ordered).map(\.name))
         for engine in workbenchOptions.engines {
             // Each engine measures the tokenizers it accepts, against its own reference.
-            let specs = supports.filter { $0.runs(on: engine) }.map(\.spec)
-            guard !specs.isEmpty else { continue }
+            let specs = supports.filter { $0.runs(on: engine) && written.contains($0.spec.name) }.map(\.spec)
+            // A shard of the reference alone (not listed with --tokenizer) measures it too.
+            guard !specs.isEmpty || (sharding.shard != nil && written.contains(referenceSpec.name)) else { continue }
             let options = ThroughputOptions(
                 tokenizers: specs,
                 reference: referenceSpec,
@@ -183,14 +192,14 @@ struct ThroughputCommand: ParsableCommand {
                 threads: threads,
                 measuresInsttoken: insttokenEngines.contains(engine))
             let report = try workbench.throughput(options) { status.show("\(engine.name): \($0)") }
-            rows += report.rows
+            rows += report.rows.filter { written.contains($0.tokenizer) }
             deaths += report.deaths
         }
         status.clear()
         isolationOptions.report(deaths: deaths, notRun: [])
         // No rows because every tokenizer killed the worker is a result (said above, exit 1), not a
         // tokenizer no engine accepts.
-        guard !rows.isEmpty || !deaths.isEmpty else {
+        guard !rows.isEmpty || !deaths.isEmpty || sharding.shard != nil else {
             throw TokenBenchError.invalidArgument(
                 name: "--tokenizer", value: workbenchOptions.tokenizerArguments.joined(separator: " "),
                 reason: "no engine accepts these tokenizers")

@@ -283,6 +283,44 @@ struct CLITests {
             mixed.stderr.contains("upgrade.csv:1: the CSV of upgrade among those of conformance"), "\(mixed.stderr)")
     }
 
+    /// `throughput --shard`: the tokenizers are unicode61 (the reference, not listed, measured
+    /// by every shard but written by the first, which holds it alone), ascii, icu (with its
+    /// limit loop) and trigram, in three shards. Merged,
+    /// the shards' rows come in the unsharded run's order, block by block, with the same
+    /// measured quantities (tokens, index bytes, queries): only timings differ.
+    @Test func throughputShardsMergeInTheUnshardedOrder() throws {
+        let directory = try Self.makeTemporaryDirectory()
+        let arguments = [
+            "throughput", "--engine", "bundled", "--tokenizer", "ascii", "--tokenizer", "icu", "--tokenizer", "trigram",
+            "--size", "20K", "--runs", "1", "--storage", "memory", "--insttoken",
+        ]
+        let whole = try Self.run(arguments + ["-o", "whole.csv"], in: directory)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        for index in 1...3 {
+            let shard = try Self.run(arguments + ["--shard", "\(index)/3", "-o", "\(index).csv"], in: directory)
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        let merge = try Self.run(["merge", "1.csv", "2.csv", "3.csv", "-o", "merged.csv"], in: directory)
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let measured = [
+            "tokenizer", "engine", "operation", "mode", "corpus", "tokens", "storage", "detail", "queries", "threads",
+            "index_bytes", "insttoken", "reference",
+        ]
+        func quantities(_ name: String) throws -> [[String]] {
+            try ReportBrowserTests.Run.records(directory.appendingPathComponent(name)).map { row in
+                measured.map { row[$0] ?? "-" }
+            }
+        }
+        let expected = try quantities("whole.csv")
+        #expect(try quantities("merged.csv") == expected)
+        #expect(Set(expected.map(\.[2])) == ["tokenize", "c-reference", "c-limit", "index", "query"], "\(expected)")
+        let header = try String(contentsOf: directory.appendingPathComponent("whole.csv"), encoding: .utf8)
+            .prefix { $0 != "\n" }
+        let mergedHeader = try String(contentsOf: directory.appendingPathComponent("merged.csv"), encoding: .utf8)
+            .prefix { $0 != "\n" }
+        #expect(mergedHeader == header)
+    }
+
     /// The question the engines answer in one screen: the defaults agree on both engines here,
     /// and the answer says so rather than printing nothing.
     @Test func onlyDisagreementsAnswersWithACount() throws {

@@ -145,6 +145,35 @@ struct QualityCLITests {
         #expect(strasse[5] == "ran" && strasse[7] == "" && strasse[8] == "0.000000" && strasse[14] == "strasse")
     }
 
+    /// `quality --shard`: the tokenizers are unicode61 (the baseline), porter and trigram; the
+    /// first shard writes unicode61's row, the second ranks unicode61 too (for p and W/L/T) but
+    /// writes only porter's and trigram's. Merged, the summary is the unsharded run's but for
+    /// its timings, with the same comparisons; the per-query files merge byte for byte.
+    @Test func shardsRankTheBaselineAndMergeIntoTheUnshardedRun() throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        let arguments = ["quality", "--engine", "system"] + Self.tokenizers
+        let whole = try CLITests.run(arguments + ["-o", "whole.csv", "--per-query", "whole-q.csv"], in: directory)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        for index in 1...2 {
+            let shard = try CLITests.run(
+                arguments + ["--shard", "\(index)/2", "-o", "\(index).csv", "--per-query", "\(index)-q.csv"],
+                in: directory)
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        func text(_ name: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        }
+        let first = try text("1.csv")
+        #expect(first.split(separator: "\n").count == 2, "the baseline's row only: \(first)")
+        for (files, merged) in [(["1.csv", "2.csv"], "merged.csv"), (["1-q.csv", "2-q.csv"], "merged-q.csv")] {
+            let merge = try CLITests.run(["merge"] + files + ["-o", merged], in: directory)
+            #expect(merge.status == 0, "\(merge.stderr)")
+        }
+        #expect(Self.figures(try text("merged.csv")) == Self.figures(try text("whole.csv")))
+        #expect(Self.figures(try text("whole.csv"))[2].contains(",unicode61,"), "porter is compared with unicode61")
+        #expect(try text("merged-q.csv") == text("whole-q.csv"))
+    }
+
     /// One row per kind of bad input: exit status 2, one line naming the file and line, and no
     /// output file.
     @Test(arguments: [

@@ -21,14 +21,20 @@ public struct QualityOptions: Sendable {
     /// How many tables are built and queried at once (each tokenizer × engine × detail is one):
     /// more is faster, but the query latencies (`p50_us`, `p99_us`) then share the cores.
     public var parallelUnits: Int
+    /// One share of the run (`--shard K/N`): the rows of the K-th block of
+    /// `tokenizersWithBaseline`. The baseline is ranked in every shard, for the comparisons, but
+    /// its rows are written by its own shard only; the shards' rows joined in shard order are
+    /// the unsharded run's.
+    public var shard: Shard?
 
     public init(
         tokenizers: [TokenizerSpec], engines: [SQLiteEngine] = [.system],
         queryKinds: [SearchQueryKind] = [.any], details: [FTS5Detail] = [.full],
         baseline: TokenizerSpec = TokenizerSpec(parsing: "unicode61"), depth: Int = 100,
         permutations: Int = RandomizationTest.defaultPermutations, seed: UInt64 = RandomizationTest.defaultSeed,
-        runDirectory: String? = nil, parallelUnits: Int = 1
+        runDirectory: String? = nil, parallelUnits: Int = 1, shard: Shard? = nil
     ) {
+        self.shard = shard
         self.tokenizers = tokenizers
         self.engines = engines
         self.queryKinds = queryKinds
@@ -67,5 +73,14 @@ public struct QualityOptions: Sendable {
     /// The tokenizers run: the baseline first when it is not among `tokenizers`.
     var tokenizersWithBaseline: [TokenizerSpec] {
         tokenizers.contains { $0.name == baseline.name } ? tokenizers : [baseline] + tokenizers
+    }
+
+    /// The tokenizers whose rows this run writes: all of them, or the shard's block.
+    var writtenTokenizers: [TokenizerSpec] { shard.map { $0.slice(tokenizersWithBaseline) } ?? tokenizersWithBaseline }
+
+    /// The tokenizers this run ranks: those it writes, and the baseline when they lack it.
+    var rankedTokenizers: [TokenizerSpec] {
+        let written = writtenTokenizers
+        return written.contains { $0.name == baseline.name } ? written : [baseline] + written
     }
 }

@@ -46,7 +46,7 @@ extension Workbench {
                 )
             }
         }
-        for support in engineSupport(of: options.tokenizersWithBaseline, on: runnable) {
+        for support in engineSupport(of: options.rankedTokenizers, on: runnable) {
             for engine in support.engines {
                 for detail in options.details {
                     units.append(
@@ -60,27 +60,21 @@ extension Workbench {
             report.skipped += support.refusals.map { (support.spec, $0.engine, $0.reason.description) }
         }
         progress?("quality: \(units.count) indexes of \(collection.documentCount) documents to build and query")
-        var runFileNames: Set<String> = []
         var nDCGs: [[Double]] = []
+        var rankings: [RowOutcomes] = []
         let results = try run(units, maximumWorkers: options.parallelUnits)
         for ((unit, engine), result) in zip(zip(units, engines), results) {
             let outputs = try result.get()
             let spec = unit.judged.spec
             report.deaths += result.unitDeaths(tokenizer: spec.name, engine: unit.judged.engine)
             for kindIndex in unit.queryKinds.indices {
-                var (row, outcomes) = Self.qualityRow(
+                let (row, outcomes) = Self.qualityRow(
                     of: unit, on: engine, kind: kindIndex, result: result, outputs: outputs, collection: collection)
                 progress?(
                     "quality: \(spec.name)@\(unit.judged.engine) detail=\(unit.detail.rawValue) \(row.queryKind.rawValue): nDCG@10 \(QualityRow.metric(row.metrics.nDCG10)), \(row.zeroResults) of \(row.queries) queries without results"
                 )
-                if let directory = options.runDirectory {
-                    row.runFile = QualityRunFile.uniqueName(for: row, among: &runFileNames)
-                    try QualityRunFile.write(
-                        outcomes.ranked, tag: String(row.runFile.dropLast(4)),
-                        to: URL(fileURLWithPath: directory).appendingPathComponent(row.runFile).path)
-                }
                 report.rows.append(row)
-                report.outcomes += outcomes.outcomes
+                rankings.append(outcomes)
                 nDCGs.append(outcomes.outcomes.map(\.metrics.nDCG10))
             }
         }
@@ -98,6 +92,22 @@ extension Workbench {
             guard baseline != index else { continue }
             report.rows[index].comparison = RandomizationTest(
                 nDCGs[index], against: nDCGs[baseline], permutations: options.permutations, seed: options.seed)
+        }
+        // A shard without the baseline ranked it for the comparisons only: its rows are its
+        // own shard's.
+        let written = Set(options.writtenTokenizers.map(\.name))
+        let kept = report.rows.indices.filter { written.contains(report.rows[$0].tokenizer) }
+        report.rows = kept.map { report.rows[$0] }
+        rankings = kept.map { rankings[$0] }
+        report.outcomes = rankings.flatMap(\.outcomes)
+        if let directory = options.runDirectory {
+            var runFileNames: Set<String> = []
+            for index in report.rows.indices {
+                report.rows[index].runFile = QualityRunFile.uniqueName(for: report.rows[index], among: &runFileNames)
+                try QualityRunFile.write(
+                    rankings[index].ranked, tag: String(report.rows[index].runFile.dropLast(4)),
+                    to: URL(fileURLWithPath: directory).appendingPathComponent(report.rows[index].runFile).path)
+            }
         }
         return report
     }

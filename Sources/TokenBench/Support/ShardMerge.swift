@@ -3,7 +3,9 @@
 package enum ShardMerge {
     /// The commands whose shards merge.
     package enum Command: String, Sendable, CaseIterable {
-        case matrix, conformance, upgrade
+        case matrix, conformance, upgrade, quality, throughput
+        /// `quality --per-query FILE`.
+        case qualityPerQuery = "quality --per-query"
 
         /// Every column the command's CSV can have, in order.
         var columns: [String] {
@@ -11,6 +13,9 @@ package enum ShardMerge {
             case .matrix: MatrixRecord.Column.allCases.map(\.rawValue)
             case .conformance: ConformanceFinding.tableHeader
             case .upgrade: UpgradeRow.Column.allCases.map(\.rawValue)
+            case .quality: QualityRow.Column.allCases.map(\.rawValue)
+            case .qualityPerQuery: QueryOutcome.Column.allCases.map(\.rawValue)
+            case .throughput: ThroughputRow.Column.allCases.map(\.rawValue)
             }
         }
 
@@ -18,8 +23,9 @@ package enum ShardMerge {
         var optionalColumns: Set<String> {
             switch self {
             case .matrix: Set(MatrixRecord.Column.allCases.filter(\.isOptional).map(\.rawValue))
-            case .conformance: []
+            case .conformance, .quality, .qualityPerQuery: []
             case .upgrade: [UpgradeRow.Column.locale.rawValue, UpgradeRow.Column.tokendata.rawValue]
+            case .throughput: [ThroughputRow.Column.insttoken.rawValue]
             }
         }
 
@@ -29,7 +35,7 @@ package enum ShardMerge {
             switch self {
             case .matrix: [] // MatrixShards checks each cell instead.
             case .conformance: ["tokenizer", "engine"]
-            case .upgrade: ["tokenizer"]
+            case .upgrade, .quality, .qualityPerQuery, .throughput: ["tokenizer"]
             }
         }
 
@@ -50,7 +56,10 @@ package enum ShardMerge {
             let header = records.first?.fields ?? []
             guard let found = Command.allCases.first(where: { $0.accepts(header) }) else {
                 throw TokenBenchError.invalidFixture(
-                    file: file, line: 1, reason: "not the CSV of a matrix (long layout), conformance or upgrade run")
+                    file: file, line: 1,
+                    reason:
+                        "not the CSV of a matrix (long layout), conformance, upgrade, quality (or its --per-query file) or throughput run"
+                )
             }
             if let command, found != command {
                 throw TokenBenchError.invalidFixture(
@@ -88,6 +97,8 @@ package enum ShardMerge {
                 rows.append(row)
             }
         }
+        // Throughput's rows are written block by block, each block tokenizer by tokenizer.
+        if command == .throughput { rows = ThroughputRow.inMeasurementOrder(rows) }
         let present = Set(parsed.flatMap(\.header))
         let columns = command.columns.filter { !command.optionalColumns.contains($0) || present.contains($0) }
         return (Table(header: columns, rows: rows.map { row in columns.map { row[$0] ?? "" } }), rows.count, command)
