@@ -18,6 +18,8 @@ package final class EngineConnection {
     /// Where the bench's `tokenbench_insttokens` auxiliary function records what it reads,
     /// once registered on this connection by the first `withInstanceTokens`.
     let instanceTokens = InstanceTokenCollector()
+    /// What callbacks on this connection leave for the code running SQL on it (`ConnectionNoteKey`).
+    let notes = ConnectionNotes()
     /// The connection's fts5_api, read through the system's struct layout (FTS5's v1 structs
     /// are the same in every SQLite with FTS5). Owned by SQLite for the connection's lifetime.
     package let fts5: UnsafeMutablePointer<fts5_api>
@@ -105,9 +107,6 @@ package final class EngineConnection {
     deinit {
         if ownsHandle { _ = functions.close_v2(handle) }
     }
-
-    /// A key that identifies this connection while it is open (constructor mailboxes).
-    package var identity: UInt { UInt(bitPattern: handle) }
 
     package var lastErrorMessage: String { functions.errmsg(handle).map { String(cString: $0) } ?? "unknown error" }
 

@@ -23,7 +23,7 @@ package final class EngineLocaleTokenizerInstance: LocaleAwareTokenizer {
     /// the name is unknown, or when xCreate fails.
     package init(components: [String], locale: String = "", in connection: EngineConnection) throws(SQLiteFailure) {
         guard let name = components.first else { throw SQLiteFailure(code: SQLITE_ERROR, message: "no tokenizer name") }
-        EngineTokenizerInstance.recordCreation(components)
+        EngineTokenizerInstance.recordCreation(components, on: connection)
         guard let api = connection.fts5V3, let find = api.pointee.xFindTokenizer_v2 else {
             throw SQLiteFailure(
                 code: SQLITE_ERROR,

@@ -15,7 +15,7 @@ package final class EngineTokenizerInstance: FTS5Tokenizer {
     /// arguments. Throws SQLite's code when the name is unknown or xCreate fails.
     package init(components: [String], in connection: EngineConnection) throws(SQLiteFailure) {
         guard let name = components.first else { throw SQLiteFailure(code: SQLITE_ERROR, message: "no tokenizer name") }
-        Self.recordCreation(components)
+        Self.recordCreation(components, on: connection)
         let api = connection.fts5
         var userData: UnsafeMutableRawPointer?
         var methods = fts5_tokenizer()
@@ -68,27 +68,28 @@ package final class EngineTokenizerInstance: FTS5Tokenizer {
 
 // MARK: - Which tokenizers a constructor creates
 
-extension EngineTokenizerInstance {
-    private static let creationsKey = "TokenBench.recordedTokenizerCreations"
+/// The components of every tokenizer created through `EngineTokenizerInstance` or
+/// `EngineLocaleTokenizerInstance` on the connection while it is recorded; nil when it is not.
+private enum TokenizerCreationsNote: ConnectionNoteKey {
+    static let defaultValue: [[String]]? = nil
+}
 
-    /// Runs `body` and returns, with its result, the components of every tokenizer created
-    /// through this type on this thread meanwhile, in creation order: a wrapper's spec, then the
-    /// spec of the base its constructor made, and so on down the chain. Constructors run
-    /// synchronously on the thread that creates the outermost tokenizer, so the thread's own
-    /// dictionary sees exactly this chain.
-    package static func recordingCreations<T>(_ body: () throws -> T) rethrows -> (result: T, created: [[String]]) {
-        let thread = Thread.current.threadDictionary
-        let outer = thread[creationsKey]
-        thread[creationsKey] = [[String]]()
-        defer { thread[creationsKey] = outer }
+extension EngineTokenizerInstance {
+    /// Runs `body` and returns, with its result, the components of every tokenizer created on
+    /// `connection` meanwhile, in creation order: a wrapper's spec, then the spec of the base its
+    /// constructor made, and so on down the chain. A wrapper's constructor makes its base on the
+    /// connection it was registered on, so the connection's note sees exactly this chain.
+    package static func recordingCreations<T>(on connection: EngineConnection, _ body: () throws -> T) rethrows -> (
+        result: T, created: [[String]]
+    ) {
+        let outer = connection[note: TokenizerCreationsNote.self]
+        connection[note: TokenizerCreationsNote.self] = []
+        defer { connection[note: TokenizerCreationsNote.self] = outer }
         let result = try body()
-        return (result, thread[creationsKey] as? [[String]] ?? [])
+        return (result, connection[note: TokenizerCreationsNote.self] ?? [])
     }
 
-    static func recordCreation(_ components: [String]) {
-        let thread = Thread.current.threadDictionary
-        guard var created = thread[creationsKey] as? [[String]] else { return }
-        created.append(components)
-        thread[creationsKey] = created
+    static func recordCreation(_ components: [String], on connection: EngineConnection) {
+        connection.updateNote(TokenizerCreationsNote.self) { $0?.append(components) }
     }
 }

@@ -98,7 +98,8 @@ package enum TokenizerRegistration {
                 instanceOut.pointee = OpaquePointer(Unmanaged.passRetained(Instance(tokenizer)).toOpaque())
                 return SQLITE_OK
             } catch {
-                ConstructorDiagnostics.record(error, for: registered.connection)
+                registered.connection[note: ConstructorFailureNote.self] =
+                    (error as? DatabaseError)?.message ?? "\(error)"
                 return SQLITE_ERROR
             }
         }

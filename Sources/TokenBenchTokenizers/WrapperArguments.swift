@@ -37,22 +37,29 @@ struct WrapperArguments {
     /// calling the next through SQLite, and a spec of hundreds of wrapper names (the `spec` fuzz
     /// target made one) would otherwise overflow the stack.
     static let maximumNesting = 16
-    private static let nestingKey = "TokenBench.wrapperNesting"
-    private static let nestingExceededKey = "TokenBench.wrapperNestingExceeded"
+
+    /// How deep the wrapper being constructed on a connection is, and whether a level below it
+    /// hit the limit: each level's constructor makes its base on the connection its wrapper was
+    /// registered on, so the connection carries the count down the chain.
+    private struct Nesting: ConnectionNoteKey {
+        static let defaultValue = Nesting()
+        var depth = 0
+        var isExceeded = false
+    }
 
     func makeBase(_ connection: EngineConnection) throws -> any FTS5Tokenizer {
-        // Constructors run synchronously on the thread that creates the outermost tokenizer.
-        let thread = Thread.current.threadDictionary
-        let depth = thread[Self.nestingKey] as? Int ?? 0
+        let depth = connection[note: Nesting.self].depth
         let tooDeep = "\(tokenizer): wrappers nest more than \(Self.maximumNesting) deep"
         guard depth < Self.maximumNesting else {
-            thread[Self.nestingExceededKey] = true
+            connection.updateNote(Nesting.self) { $0.isExceeded = true }
             throw DatabaseError(message: tooDeep)
         }
-        thread[Self.nestingKey] = depth + 1
+        connection.updateNote(Nesting.self) { $0.depth = depth + 1 }
         defer {
-            thread[Self.nestingKey] = depth
-            if depth == 0 { thread[Self.nestingExceededKey] = nil }
+            connection.updateNote(Nesting.self) { nesting in
+                nesting.depth = depth
+                if depth == 0 { nesting.isExceeded = false }
+            }
         }
         do {
             // A BASE that reads locales is made through the v2 API, to be given the wrapper's.
@@ -60,7 +67,7 @@ struct WrapperArguments {
                 return LocaleForwardingBase(try EngineLocaleTokenizerInstance(components: base, in: connection))
             }
             return try EngineTokenizerInstance(components: base, in: connection)
-        } catch  where thread[Self.nestingExceededKey] as? Bool == true {
+        } catch  where connection[note: Nesting.self].isExceeded {
             // A level below hit the limit: every level reports that, not "cannot create its base".
             throw DatabaseError(message: tooDeep)
         } catch {

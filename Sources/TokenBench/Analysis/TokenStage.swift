@@ -43,7 +43,7 @@ extension Workbench {
     private static func creationChain(
         of components: [String], spec: TokenizerSpec, in connection: EngineConnection
     ) throws -> [[String]] {
-        let created = try EngineTokenizerInstance.recordingCreations {
+        let created = try EngineTokenizerInstance.recordingCreations(on: connection) {
             _ = try ResolvedTokenizer(spec: spec, components: components, in: connection)
         }.created
         // Outermost first, as created: the spec itself, then each base its constructor made.

@@ -9,14 +9,14 @@ import TokenBenchEngines
 final class LocaleProbeTokenizer: RegisteredTokenizerType, LocaleAwareTokenizer {
     static let name = "tokenbench_locale_probe"
 
-    /// What the probe saw on a connection: `nil` in `locales` for a call without a locale.
-    struct Log {
+    /// What the probe saw on a connection: `nil` in `locales` for a call without a locale. Kept
+    /// on the connection: FTS5 gives a BASE made by a wrapper no other way back.
+    struct Log: ConnectionNoteKey {
+        static let defaultValue = Log()
         var created = 0
         var locales: [String?] = []
     }
 
-    /// The log per connection: FTS5 gives a BASE made by a wrapper no other way back.
-    private static let mailbox = ConnectionMailbox<Log>()
     private let connection: EngineConnection
 
     init(connection: EngineConnection, arguments: [String]) throws {
@@ -26,23 +26,17 @@ final class LocaleProbeTokenizer: RegisteredTokenizerType, LocaleAwareTokenizer 
                 name: Self.name, value: arguments.joined(separator: " "), reason: "the probe takes no argument")
         }
         self.connection = connection
-        Self.update(connection) { $0.created += 1 }
+        connection.updateNote(Log.self) { $0.created += 1 }
     }
 
     /// The log since the last call, emptied.
-    static func takeLog(for connection: EngineConnection) -> Log { mailbox.take(for: connection) ?? Log() }
-
-    private static func update(_ connection: EngineConnection, _ change: (inout Log) -> Void) {
-        var log = mailbox.take(for: connection) ?? Log()
-        change(&log)
-        mailbox.put(log, for: connection)
-    }
+    static func takeLog(for connection: EngineConnection) -> Log { connection.takeNote(Log.self) }
 
     func tokenize(
         context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
         tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
-        Self.update(connection) { $0.locales.append(nil) }
+        connection.updateNote(Log.self) { $0.locales.append(nil) }
         return Self.words(context: context, pText: pText, nText: nText, tokenCallback: tokenCallback)
     }
 
@@ -50,7 +44,7 @@ final class LocaleProbeTokenizer: RegisteredTokenizerType, LocaleAwareTokenizer 
         context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
         locale: UnsafeBufferPointer<UInt8>, tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
-        Self.update(connection) { $0.locales.append(String(decoding: locale, as: UTF8.self)) }
+        connection.updateNote(Log.self) { $0.locales.append(String(decoding: locale, as: UTF8.self)) }
         return Self.words(context: context, pText: pText, nText: nText, tokenCallback: tokenCallback)
     }
 

@@ -27,7 +27,7 @@ struct ResolvedTokenizer {
     init(spec: TokenizerSpec, components: [String], locale: String? = nil, in connection: EngineConnection) throws {
         self.spec = spec
         self.components = components
-        _ = ConstructorDiagnostics.takeReason(for: connection)
+        _ = connection.takeNote(ConstructorFailureNote.self)
         do {
             if let locale {
                 instance = try EngineLocaleTokenizerInstance(components: components, locale: locale, in: connection)
@@ -36,7 +36,7 @@ struct ResolvedTokenizer {
             }
         } catch {
             var reason = Self.message(of: error)
-            if let detail = ConstructorDiagnostics.takeReason(for: connection) { reason += " (\(detail))" }
+            if let detail = connection.takeNote(ConstructorFailureNote.self) { reason += " (\(detail))" }
             throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: reason)
         }
     }
@@ -73,9 +73,9 @@ struct ResolvedTokenizer {
             throw TokenBenchError.invalidTokenizerSpec(
                 spec: reported.description, reason: "the spec contains a NUL character")
         }
-        // A reason left by a constructor that failed earlier, outside a probe (or on a closed
-        // connection whose identifier this one reuses), must not be blamed on this spec.
-        _ = ConstructorDiagnostics.takeReason(for: connection)
+        // A reason left by a constructor that failed earlier, outside a probe, must not be
+        // blamed on this spec.
+        _ = connection.takeNote(ConstructorFailureNote.self)
         do {
             try connection.execute("DROP TABLE IF EXISTS temp.tokenbench_probe")
             try connection.execute("CREATE VIRTUAL TABLE temp.tokenbench_probe USING fts5(body, tokenize = \(literal))")
@@ -86,7 +86,7 @@ struct ResolvedTokenizer {
             throw error
         } catch {
             var reason = message(of: error)
-            if let detail = ConstructorDiagnostics.takeReason(for: connection) { reason += " (\(detail))" }
+            if let detail = connection.takeNote(ConstructorFailureNote.self) { reason += " (\(detail))" }
             throw TokenBenchError.invalidTokenizerSpec(spec: reported.description, reason: reason)
         }
     }

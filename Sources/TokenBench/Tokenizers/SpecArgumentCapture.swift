@@ -8,15 +8,17 @@ import TokenBenchEngines
 final class SpecArgumentCapture: RegisteredTokenizerType {
     static let name = "tokenbench_spec_capture"
 
-    /// Arguments captured per connection, taken once by the workbench that asked.
-    private static let mailbox = ConnectionMailbox<[String]>()
+    /// The arguments captured on a connection, taken once by the workbench that asked.
+    private enum CapturedArguments: ConnectionNoteKey {
+        static let defaultValue: [String]? = nil
+    }
 
     init(connection: EngineConnection, arguments: [String]) throws {
-        Self.mailbox.put(arguments, for: connection)
+        connection[note: CapturedArguments.self] = arguments
     }
 
     static func takeArguments(for connection: EngineConnection) -> [String]? {
-        mailbox.take(for: connection)
+        connection.takeNote(CapturedArguments.self)
     }
 
     func tokenize(
