@@ -224,8 +224,9 @@ struct AnalysisAPI: Sendable {
     }
 
     /// The options of shipped tokenizers whose value is a path (`synonyms file F`, `stopwords
-    /// file F`, `japanese dicdir D`): a request must not make the server read a file.
-    static let pathOptions: Set<String> = ["file", "dicdir"]
+    /// file F`, `japanese dicdir D`), as each declares them: a request must not make the server
+    /// read a file.
+    static let pathOptions = TokenizerCatalog.pathOptions
 
     /// The first word of `spec` that is a path option, with FTS5's quotes taken away: checked
     /// on the text, before any constructor runs, since a constructor reads its file at once.

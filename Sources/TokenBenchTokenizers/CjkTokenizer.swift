@@ -42,9 +42,10 @@ final class CjkTokenizer: FilteringWrapper, KeepsLowercaseASCII {
     private var tokenScan = CJKScan()
     private var textScan = CJKScan()
 
+    static let declaredArguments = DeclaredArguments(optionKeys: ["unigrams"], defaultBase: defaultBase)
+
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(
-            arguments, optionKeys: ["unigrams"], defaultBase: Self.defaultBase, tokenizer: Self.name)
+        let parsed = try WrapperArguments(arguments, declared: Self.declaredArguments, tokenizer: Self.name)
         indexesUnigrams = try parsed.flag("unigrams", default: true)
         base = try parsed.makeBase(connection)
         baseWordTable = Unicode61WordTable.unmanaged(of: base)

@@ -2,9 +2,8 @@ import GRDB
 import TokenBenchEngines
 
 extension Database {
-    /// Registers TokenBench's shipped tokenizers (`synonyms`, `stopwords`, `latinascii`, `german`,
-    /// `nfkc`, `icu`, `translit`, `japanese`, `snowball`, `cjk`) on this connection, so that its FTS5
-    /// tables can name them in `tokenize=`. Call it in `Configuration.prepareDatabase`, so that
+    /// Registers every tokenizer TokenBench ships on this connection, so that its FTS5 tables can
+    /// name them in `tokenize=` (`tokenbench list` lists them; Tokenizers.md describes each). Call it in `Configuration.prepareDatabase`, so that
     /// every connection of a `DatabasePool` has them:
     ///
     /// ```swift

@@ -26,9 +26,10 @@ final class GermanTokenizer: FilteringWrapper, KeepsLowercaseASCII {
     private var plain = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
     private var transcribed = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 128)
 
+    static let declaredArguments = DeclaredArguments(defaultBase: ["unicode61", "remove_diacritics", "0"])
+
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(
-            arguments, optionKeys: [], defaultBase: ["unicode61", "remove_diacritics", "0"], tokenizer: Self.name)
+        let parsed = try WrapperArguments(arguments, declared: Self.declaredArguments, tokenizer: Self.name)
         base = try parsed.makeBase(connection)
         baseWordTable = Unicode61WordTable.unmanaged(of: base)
     }

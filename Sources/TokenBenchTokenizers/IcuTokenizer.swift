@@ -43,9 +43,10 @@ final class IcuTokenizer: RegisteredTokenizerType, LocaleAwareTokenizer {
 
     /// The options the spec's arguments (`[locale LOCALE] [symbols 0|1]`) name; the tokenizer
     /// and its C limit loop read them alike.
+    static let declaredArguments = DeclaredArguments(optionKeys: ["locale", "symbols"], defaultBase: [])
+
     static func options(from arguments: [String]) throws -> Options {
-        let parsed = try WrapperArguments(
-            arguments, optionKeys: ["locale", "symbols"], defaultBase: [], tokenizer: name)
+        let parsed = try WrapperArguments(arguments, declared: declaredArguments, tokenizer: name)
         guard parsed.base.isEmpty else {
             throw DatabaseError(
                 message: "\(name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE' and 'symbols 0|1')")

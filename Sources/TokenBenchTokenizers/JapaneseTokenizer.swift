@@ -46,8 +46,10 @@ final class JapaneseTokenizer: RegisteredTokenizerType {
 
     /// The `dicdir` of the spec's arguments, nil for mecabrc's dictionary; throws for any other
     /// argument.
+    static let declaredArguments = DeclaredArguments(pathOptions: ["dicdir"], defaultBase: [])
+
     static func dicdir(from arguments: [String]) throws -> String? {
-        let parsed = try WrapperArguments(arguments, optionKeys: ["dicdir"], defaultBase: [], tokenizer: name)
+        let parsed = try WrapperArguments(arguments, declared: declaredArguments, tokenizer: name)
         guard parsed.base.isEmpty else {
             throw DatabaseError(message: "\(name): unexpected argument '\(parsed.base[0])' (only 'dicdir PATH')")
         }

@@ -56,8 +56,10 @@ final class NfkcTokenizer: RegisteredTokenizerType, LocalePassingWrapper {
     /// The spec's arguments, `[BASE...]` with BASE unicode61 by default; the tokenizer and its C
     /// limit loop read them alike.
     static func wrapperArguments(_ arguments: [String]) throws -> WrapperArguments {
-        try WrapperArguments(arguments, optionKeys: [], defaultBase: ["unicode61"], tokenizer: name)
+        try WrapperArguments(arguments, declared: declaredArguments, tokenizer: name)
     }
+
+    static let declaredArguments = DeclaredArguments(defaultBase: ["unicode61"])
 
     /// Per-call state reached from the C callback through a raw pointer to this stack value
     /// (no retain or release per token): FTS5's callback and the offset maps.

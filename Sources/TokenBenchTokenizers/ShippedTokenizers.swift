@@ -5,13 +5,18 @@ import TokenBenchEngines
 /// connections (`Database.addTokenBenchTokenizers()`) and the loadable extension all register
 /// them through `register(on:keepingConnectionAlive:)`, so what the bench verified is what ships.
 package enum ShippedTokenizers {
-    /// The types behind the shipped tokenizers.
+    /// The types behind the shipped tokenizers: the one list. Registration, the loadable
+    /// extension and the bench's catalog (in this order, by each type's `catalogEntries`) all
+    /// read it.
     // An immutable list of metatypes: nothing here can be mutated across threads.
-    nonisolated(unsafe) package static let types: [any RegisteredTokenizerType.Type] = [
+    nonisolated(unsafe) package static let types: [any ShippedTokenizer.Type] = [
         SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
-        NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self, JapaneseTokenizer.self, SnowballTokenizer.self,
-        CjkTokenizer.self,
+        NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self, JapaneseTokenizer.self, CjkTokenizer.self,
+        SnowballTokenizer.self,
     ]
+
+    /// The languages of `snowball`'s default specs.
+    package static var snowballLanguages: [String] { SnowballTokenizer.defaultLanguages }
 
     /// The names FTS5 knows them by.
     package static var names: [String] { types.map { $0.name } }

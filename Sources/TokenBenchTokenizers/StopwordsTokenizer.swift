@@ -27,9 +27,10 @@ final class StopwordsTokenizer: FilteringWrapper {
     /// Whether the last token of the wrapped tokenizer was dropped: its colocated followers go too.
     private var droppedPrevious = false
 
+    static let declaredArguments = DeclaredArguments(pathOptions: ["file"], defaultBase: ["unicode61"])
+
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(
-            arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
+        let parsed = try WrapperArguments(arguments, declared: Self.declaredArguments, tokenizer: Self.name)
         base = try parsed.makeBase(connection)
         baseWordTable = Unicode61WordTable.unmanaged(of: base)
         let list =

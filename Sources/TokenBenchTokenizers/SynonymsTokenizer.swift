@@ -29,9 +29,10 @@ final class SynonymsTokenizer: FilteringWrapper {
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let groups: ByteKeyedTable<[[UInt8]]>
 
+    static let declaredArguments = DeclaredArguments(pathOptions: ["file"], defaultBase: ["unicode61"])
+
     init(connection: EngineConnection, arguments: [String]) throws {
-        let parsed = try WrapperArguments(
-            arguments, optionKeys: ["file"], defaultBase: ["unicode61"], tokenizer: Self.name)
+        let parsed = try WrapperArguments(arguments, declared: Self.declaredArguments, tokenizer: Self.name)
         base = try parsed.makeBase(connection)
         baseWordTable = Unicode61WordTable.unmanaged(of: base)
         let lines: [[String]]

@@ -16,11 +16,13 @@ protocol TransliteratingWrapper: FilteringWrapper, KeepsLowercaseASCII {
 }
 
 extension TransliteratingWrapper {
+    static var declaredArguments: DeclaredArguments { DeclaredArguments(defaultBase: defaultBase) }
+
     /// BASE made from the spec's arguments, and the compiled transform: what `init` stores.
     static func parts(connection: EngineConnection, arguments: [String]) throws -> (
         base: any FTS5Tokenizer, transliterator: Transliterator
     ) {
-        let parsed = try WrapperArguments(arguments, optionKeys: [], defaultBase: defaultBase, tokenizer: name)
+        let parsed = try WrapperArguments(arguments, declared: declaredArguments, tokenizer: name)
         return (
             try parsed.makeBase(connection),
             try Transliterator(id: transformID, tokenizer: name, transformsPerCodePoint: transformsPerCodePoint)

@@ -23,6 +23,12 @@ struct WrapperArguments {
         self.tokenizer = tokenizer
     }
 
+    /// The arguments of a shipped tokenizer, parsed by its declaration.
+    init(_ arguments: [String], declared: DeclaredArguments, tokenizer: String) throws {
+        try self.init(
+            arguments, optionKeys: declared.optionKeys, defaultBase: declared.defaultBase, tokenizer: tokenizer)
+    }
+
     /// The option `key` as a switch, `0` or `1`; `defaultValue` when not given.
     func flag(_ key: String, default defaultValue: Bool) throws -> Bool {
         switch options[key] {

@@ -307,6 +307,20 @@ struct ShippedTokenizerTests {
         #expect(SnowballStemmer.algorithms.count >= 12)
     }
 
+    /// One list: the catalog's shipped entries are the shipped types' own, each spec naming its
+    /// type, every type registered and listed; the server's path check reads the types'
+    /// declarations (synonyms' and stopwords' `file`, japanese's `dicdir`).
+    @Test func theCatalogAndThePathOptionsComeFromTheShippedTypes() {
+        let names = ShippedTokenizers.types.map { $0.name }
+        #expect(
+            Set(TokenizerCatalog.shipped.map { $0.spec.text.split(separator: " ")[0] }.map(String.init)) == Set(names))
+        #expect(TokenizerCatalog.shipped.count == ShippedTokenizers.types.map { $0.catalogEntries.count }.reduce(0, +))
+        #expect(TokenizerCatalog.pathOptions == ["file", "dicdir"])
+        for type in ShippedTokenizers.types {
+            #expect(type.declaredArguments.pathOptions.isSubset(of: type.declaredArguments.optionKeys), "\(type.name)")
+        }
+    }
+
     @Test func aConstructorReasonIsNeverBlamedOnALaterSpec() throws {
         let workbench = try Workbench()
         // A shipped constructor fails outside any probe and leaves its reason behind…

@@ -1,5 +1,6 @@
 import GRDB
 import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// The tokenizers TokenBench knows by default, each under a short label.
 public enum TokenizerCatalog {
@@ -52,62 +53,21 @@ public enum TokenizerCatalog {
             summary: "trigram removing diacritics (SQLite 3.45 and later)."),
     ]
 
-    /// The tokenizers TokenBench ships, with their default arguments.
-    public static let shipped: [Entry] =
-        [
-            Entry(
-                spec: TokenizerSpec(label: "synonyms", text: "synonyms"), origin: .shipped,
-                summary: "unicode61 plus colocated synonyms in documents: first/1st, grey/gray, colour/color…"),
-            Entry(
-                spec: TokenizerSpec(label: "stopwords", text: "stopwords"), origin: .shipped,
-                summary: "unicode61 without English stop words, in every mode."),
-            Entry(
-                spec: TokenizerSpec(label: "latinascii", text: "latinascii"), origin: .shipped,
-                summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o."),
-            Entry(
-                spec: TokenizerSpec(label: "german", text: "german"), origin: .shipped,
-                summary: "ä/ö/ü match a/o/u and ae/oe/ue, ß matches ss; other diacritics kept."),
-            Entry(
-                spec: TokenizerSpec(label: "nfkc", text: "nfkc"), origin: .shipped,
-                summary: "unicode61 on NFKC case-folded text: ligatures, fullwidth, superscripts, Kelvin sign, NFD."),
-            Entry(
-                spec: TokenizerSpec(label: "icu", text: "icu"), origin: .shipped,
-                summary: "ICU word segmentation (dictionaries for Chinese, Japanese, Thai) and full case folding."),
-            Entry(
-                spec: TokenizerSpec(label: "icu-symbols", text: "icu symbols 1"), origin: .shipped,
-                summary: "icu, plus emoji and symbols as tokens: 🍕 finds 🍕, 👍 finds 👍🏽, ❤️ finds ❤, € finds €."),
-            Entry(
-                spec: TokenizerSpec(label: "translit", text: "translit"), origin: .shipped,
-                summary: "icu words transliterated to lower-case ASCII: pinyin finds 拼音, katakana finds カタカナ."),
-            Entry(
-                spec: TokenizerSpec(label: "japanese", text: "japanese"), origin: .shipped,
-                summary:
-                    "MeCab morphemes; documents add readings in kana and romaji and the dictionary form: romaji finds ローマ字."
-            ),
-            Entry(
-                spec: TokenizerSpec(label: "cjk", text: "cjk"), origin: .shipped,
-                summary: "Han, kana and Hangul runs as overlapping bigrams, each character colocated: 北京 finds 我爱北京天安门."
-            ),
-        ]
-        + snowballLanguages.map { language in
-            Entry(
-                spec: TokenizerSpec(label: "snowball-\(language)", text: "snowball \(language)"), origin: .shipped,
-                summary: "Snowball's \(language) stemmer (libstemmer) on unicode61 remove_diacritics 0.")
+    /// The tokenizers TokenBench ships, with their default arguments: each shipped type's
+    /// `catalogEntries`, in the order of `ShippedTokenizers.types`.
+    public static let shipped: [Entry] = ShippedTokenizers.types.flatMap { type in
+        type.catalogEntries.map { entry in
+            Entry(spec: TokenizerSpec(label: entry.label, text: entry.spec), origin: .shipped, summary: entry.summary)
         }
-        + [
-            Entry(
-                spec: TokenizerSpec(label: "snowball-locale", text: "snowball locale"), origin: .shipped,
-                summary:
-                    "Snowball's stemmer of each value's locale (SQLite 3.47 and later): German rows as German, English as English; no locale, no stemming."
-            )
-        ]
+    }
+
+    /// The options of the shipped tokenizers whose value is a file or folder they read, as each
+    /// declares them: `file`, `dicdir`.
+    package static let pathOptions = Set(ShippedTokenizers.types.flatMap { $0.declaredArguments.pathOptions })
 
     /// The Snowball stemmers in the default set: the languages the default fixtures cover.
     /// `snowball` accepts every other algorithm libstemmer has, by name.
-    public static let snowballLanguages = [
-        "english", "german", "french", "spanish", "italian", "portuguese", "dutch", "swedish", "russian", "turkish",
-        "finnish", "greek",
-    ]
+    public static var snowballLanguages: [String] { ShippedTokenizers.snowballLanguages }
 
     /// Every tokenizer TokenBench knows, built-in and shipped.
     public static var all: [Entry] { builtIns + shipped }

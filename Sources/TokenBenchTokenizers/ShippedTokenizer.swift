@@ -1,0 +1,139 @@
+import TokenBenchEngines
+
+/// A tokenizer TokenBench ships: registered as `RegisteredTokenizerType`, and listed in the
+/// bench's catalog under the specs it declares. Adding one to `ShippedTokenizers.types` is all a
+/// new tokenizer needs to be registered everywhere and judged by default.
+package protocol ShippedTokenizer: RegisteredTokenizerType {
+    /// The specs the bench runs by default (`tokenbench list`), each under a short label.
+    static var catalogEntries: [ShippedCatalogEntry] { get }
+    /// What its spec holds after its name: the constructor parses it by this declaration, and
+    /// the bench reads it (which options name a path, for the server's check).
+    static var declaredArguments: DeclaredArguments { get }
+}
+
+/// What a shipped tokenizer's spec holds after its name: its own `key value` options, then
+/// BASE, the spec of the tokenizer it wraps (`defaultBase` when the spec names none; an empty
+/// default means it wraps none and takes no BASE).
+package struct DeclaredArguments: Sendable {
+    package var optionKeys: Set<String>
+    /// The options whose value is a file or folder the tokenizer reads (`synonyms file F`).
+    package var pathOptions: Set<String>
+    package var defaultBase: [String]
+
+    package init(optionKeys: Set<String> = [], pathOptions: Set<String> = [], defaultBase: [String]) {
+        self.optionKeys = optionKeys.union(pathOptions)
+        self.pathOptions = pathOptions
+        self.defaultBase = defaultBase
+    }
+}
+
+/// One default spec of a shipped tokenizer.
+package struct ShippedCatalogEntry: Sendable {
+    /// The short name the bench shows (`icu-symbols`).
+    package var label: String
+    /// The spec as FTS5's `tokenize=` takes it (`icu symbols 1`).
+    package var spec: String
+    /// One sentence on what it does.
+    package var summary: String
+
+    package init(label: String, spec: String, summary: String) {
+        self.label = label
+        self.spec = spec
+        self.summary = summary
+    }
+
+    /// The tokenizer's bare name, as label and spec.
+    package init(_ name: String, summary: String) {
+        self.init(label: name, spec: name, summary: summary)
+    }
+}
+
+extension SynonymsTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(
+            name, summary: "unicode61 plus colocated synonyms in documents: first/1st, grey/gray, colour/color…")
+    ]
+}
+
+extension StopwordsTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(name, summary: "unicode61 without English stop words, in every mode.")
+    ]
+}
+
+extension LatinAsciiTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(
+            name, summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o.")
+    ]
+}
+
+extension GermanTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(name, summary: "ä/ö/ü match a/o/u and ae/oe/ue, ß matches ss; other diacritics kept.")
+    ]
+}
+
+extension NfkcTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(
+            name, summary: "unicode61 on NFKC case-folded text: ligatures, fullwidth, superscripts, Kelvin sign, NFD.")
+    ]
+}
+
+extension IcuTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(
+            name, summary: "ICU word segmentation (dictionaries for Chinese, Japanese, Thai) and full case folding."),
+        ShippedCatalogEntry(
+            label: "icu-symbols", spec: "icu symbols 1",
+            summary: "icu, plus emoji and symbols as tokens: 🍕 finds 🍕, 👍 finds 👍🏽, ❤️ finds ❤, € finds €."),
+    ]
+}
+
+extension TranslitTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(
+            name, summary: "icu words transliterated to lower-case ASCII: pinyin finds 拼音, katakana finds カタカナ.")
+    ]
+}
+
+extension JapaneseTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(
+            name,
+            summary:
+                "MeCab morphemes; documents add readings in kana and romaji and the dictionary form: romaji finds ローマ字."
+        )
+    ]
+}
+
+extension CjkTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(
+            name,
+            summary: "Han, kana and Hangul runs as overlapping bigrams, each character colocated: 北京 finds 我爱北京天安门.")
+    ]
+}
+
+extension SnowballTokenizer: ShippedTokenizer {
+    /// The stemmers in the default set: the languages the default fixtures cover. `snowball`
+    /// accepts every other algorithm libstemmer has, by name.
+    package static let defaultLanguages = [
+        "english", "german", "french", "spanish", "italian", "portuguese", "dutch", "swedish", "russian", "turkish",
+        "finnish", "greek",
+    ]
+
+    package static let catalogEntries =
+        defaultLanguages.map { language in
+            ShippedCatalogEntry(
+                label: "snowball-\(language)", spec: "snowball \(language)",
+                summary: "Snowball's \(language) stemmer (libstemmer) on unicode61 remove_diacritics 0.")
+        } + [
+            ShippedCatalogEntry(
+                label: "snowball-locale", spec: "snowball locale",
+                summary:
+                    "Snowball's stemmer of each value's locale (SQLite 3.47 and later): German rows as German, English as English; no locale, no stemming."
+            )
+        ]
+}
