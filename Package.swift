@@ -146,6 +146,15 @@ let package = Package(
             dependencies: ["TokenBench", "CBundledSQLiteLink", .product(name: "GRDB", package: "GRDB.swift")],
             // A user's package sees the public API only: so do these tests.
             packageAccess: false),
+        // The engine layer alone: engines, connections, their notes, FTS5's features.
+        .testTarget(
+            name: "TokenBenchEnginesTests",
+            dependencies: ["TokenBenchEngines", "CBundledSQLite", "CBundledSQLiteLink"]),
+        // The tokenizers' internals (tables, caches, the ICU shim, the token checks), with
+        // package access but without the bench.
+        .testTarget(
+            name: "TokenBenchTokenizersInternalTests",
+            dependencies: ["TokenBenchTokenizers", "TokenBenchEngines"]),
         // An app's tests: the tokenizers library alone, without the bench, public API only.
         .testTarget(
             name: "TokenBenchTokenizersTests",

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import TokenBench
 @testable import TokenBenchEngines
 @testable import TokenBenchTokenizers
 

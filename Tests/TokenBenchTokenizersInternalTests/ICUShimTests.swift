@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import TokenBench
 @testable import TokenBenchEngines
 @testable import TokenBenchTokenizers
 
