@@ -89,6 +89,8 @@ enum AnalysisJSON {
         let documentForm: String
         let queryForm: String
         let verdict: String
+        /// `CellResult.code`: `match`, `no-match`, `error`, `lost` or `unsupported`.
+        let verdictCode: String
         /// true or false; null when FTS5 refused the query or it had no tokens.
         let matched: Bool?
         let matchExpression: String
@@ -107,6 +109,7 @@ enum AnalysisJSON {
             documentForm = cell.formPair.document.rawValue
             queryForm = cell.formPair.query.rawValue
             verdict = cell.verdict
+            verdictCode = cell.result.code
             switch cell.result {
             case .matched: matched = true
             case .notMatched: matched = false

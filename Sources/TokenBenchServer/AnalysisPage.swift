@@ -71,6 +71,7 @@ enum AnalysisPage {
         .verdict-match { background: #e3f6e3; }
         .verdict-no-match { background: #fbe9e9; }
         .verdict-error { background: #fff3d0; }
+        .verdict-lost, .verdict-unsupported { background: #eeeeee; }
         mark { background: #ffe066; }
         .facts { color: #444; }
         .unsupported { color: #a00; }
@@ -219,15 +220,11 @@ enum AnalysisPage {
           for (const run of list) span.appendChild(run.marked ? el("mark", run.text) : document.createTextNode(run.text));
           return span;
         }
-        // "match", "no match", "error (…)" → verdict-match, verdict-no-match, verdict-error.
-        function verdictClass(verdict) {
-          return "verdict verdict-" + verdict.replace(/ \(.*$/s, "").replace(" ", "-");
-        }
         function verdictTable(cells) {
           return table("verdicts", ["query kind", "document form", "query form", "MATCH", "verdict", "highlight()", "snippet()", "matched tokens (xInstToken)"],
             cells.map((c) => {
               const tr = row([c.queryKind, c.documentForm, c.queryForm, c.matchExpression, c.verdict, runs(c.highlight), runs(c.snippet), instances(c.matchedTokens)]);
-              tr.children[4].className = verdictClass(c.verdict);
+              tr.children[4].className = "verdict verdict-" + c.verdictCode;
               return tr;
             }));
         }
@@ -247,13 +244,12 @@ enum AnalysisPage {
             const q = queryTokens ? queryTokens.results[index] : null;
             const m = match ? match.results[index] : null;
             if (d.unsupported) return row([d.tokenizer, d.engine, "not run: " + d.unsupported, "", ...cells.map(() => "")]);
-            const verdicts = m && m.cells ? m.cells.map((c) => c.verdict) : cells.map(() => "");
-            const tr = row([d.tokenizer, d.engine, joined(d.tokens), q && q.tokens ? joined(q.tokens) : "", ...verdicts]);
+            const own = m && m.cells ? m.cells : [];
+            const tr = row([d.tokenizer, d.engine, joined(d.tokens), q && q.tokens ? joined(q.tokens) : "",
+              ...cells.map((_, i) => own[i] ? own[i].verdict : "")]);
             tr.children[2].className = "tokens";
             tr.children[3].className = "tokens";
-            verdicts.forEach((v, i) => {
-              if (v) tr.children[4 + i].className = verdictClass(v);
-            });
+            own.forEach((c, i) => { tr.children[4 + i].className = "verdict verdict-" + c.verdictCode; });
             return tr;
           });
           return table("summary", headers, rows);

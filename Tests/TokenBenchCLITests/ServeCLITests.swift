@@ -120,6 +120,13 @@ struct ServeCLITests {
         #expect(matrixMatched == (matched.map { $0 ? "1" : "0" } ?? ""), "\(key)")
         let marked = (cell["highlight"] as? [[String: Any]])?.contains { $0["marked"] as! Bool } ?? false
         #expect(marked == (matched == true), "\(key)")
+        // The code for programs says what `matched` says, and the wording for people agrees.
+        let code = cell["verdictCode"] as? String
+        switch matched {
+        case true?: #expect(code == "match" && cell["verdict"] as? String == "match", "\(key)")
+        case false?: #expect(code == "no-match" && cell["verdict"] as? String == "no match", "\(key)")
+        case nil: #expect(["error", "lost", "unsupported"].contains(code ?? ""), "\(key): \(code ?? "none")")
+        }
     }
 
     static func apiTokens(_ result: [String: Any]) -> [[String]] {

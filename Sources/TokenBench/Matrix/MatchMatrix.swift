@@ -52,6 +52,18 @@ public enum CellResult: Hashable, Sendable {
         "crashed (", "timed out (", "out of memory (", "exited (", "broke the worker protocol (", "not run (",
     ]
 
+    /// The verdict for a program: `match`, `no-match`, `error`, `lost` or `unsupported`, one
+    /// word that CSS classes and scripts can use as it is, where `verdict` is for people.
+    package var code: String {
+        switch self {
+        case .matched: "match"
+        case .notMatched: "no-match"
+        case .error: "error"
+        case .lost: "lost"
+        case .unsupported: "unsupported"
+        }
+    }
+
     /// The verdict for a person: "match", "no match" or "error (message)".
     package var verdict: String {
         switch self {
