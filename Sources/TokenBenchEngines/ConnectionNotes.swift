@@ -14,8 +14,8 @@ package protocol ConnectionNoteKey {
 
 /// The notes of one connection.
 final class ConnectionNotes: @unchecked Sendable {
-    // A lock, though a connection runs SQL on one thread at a time: the `threads` check calls a
-    // tokenizer's instances on several threads.
+    // A lock, though a connection runs SQL on one thread at a time: `throughput --threads` calls
+    // instances made on one connection from several threads.
     private let lock = NSLock()
     private var values: [ObjectIdentifier: Any] = [:]
 

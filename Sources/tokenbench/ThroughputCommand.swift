@@ -170,14 +170,17 @@ struct ThroughputCommand: ParsableCommand {
         // The tokenizers whose rows this run writes: all, or a shard's block of them, the
         // reference placed as the measurement places it. A shard without the reference still
         // measures it, for its relative figures, but leaves its rows to its own shard.
-        let listed = supports.map(\.spec)
-        let ordered = listed.contains { $0.name == referenceSpec.name } ? listed : [referenceSpec] + listed
+        let ordered = supports.map(\.spec).including(reference: referenceSpec)
         let written = Set((sharding.shard?.slice(ordered) ?? ordered).map(\.name))
         for engine in workbenchOptions.engines {
             // Each engine measures the tokenizers it accepts, against its own reference.
             let specs = supports.filter { $0.runs(on: engine) && written.contains($0.spec.name) }.map(\.spec)
-            // A shard of the reference alone (not listed with --tokenizer) measures it too.
-            guard !specs.isEmpty || (sharding.shard != nil && written.contains(referenceSpec.name)) else { continue }
+            // An engine the unsharded run measures (one that runs a listed tokenizer) is measured by
+            // every shard with something to write there: a shard of the unlisted reference alone
+            // too.
+            guard supports.contains(where: { $0.runs(on: engine) }),
+                !specs.isEmpty || written.contains(referenceSpec.name)
+            else { continue }
             let options = ThroughputOptions(
                 tokenizers: specs,
                 reference: referenceSpec,

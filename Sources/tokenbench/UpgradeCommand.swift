@@ -96,7 +96,8 @@ struct UpgradeCommand: ParsableCommand {
             onlyCorpus: onlyCorpus)
         inputs.locale = locale
         inputs.tokendata = tokendata
-        try Self.requireTableOptions(of: inputs, on: engines, option: locale != nil ? "--locale" : "--tokendata")
+        try Self.requireTableOptions(
+            of: inputs, in: directions, option: locale != nil ? "--locale" : "--tokendata")
         let showProgress = progress || isatty(STDERR_FILENO) != 0
         var specs: [TokenizerSpec] = []
         for spec in workbenchOptions.tokenizers(on: workbench, engines: engines) {
@@ -142,21 +143,24 @@ struct UpgradeCommand: ParsableCommand {
         if !report.deaths.isEmpty { throw ExitCode(1) }
     }
 
-    /// An engine that cannot build the index's table (`--locale` before SQLite 3.47) is said on
-    /// stderr: its direction has no verdict, and the other engine's file is still opened on it.
-    /// When neither engine can, nothing could run: exit 2.
-    static func requireTableOptions(of inputs: UpgradeInputs, on engines: [SQLiteEngine], option: String) throws {
-        let lacking = engines.compactMap { engine in inputs.lacking(on: engine).map { (engine, $0) } }
-        guard lacking.count < engines.count else {
+    /// A direction whose first engine cannot build the index's table (`--locale` before SQLite
+    /// 3.47) is said on stderr: it has no verdict. When no direction's can, nothing could run:
+    /// exit 2.
+    static func requireTableOptions(of inputs: UpgradeInputs, in directions: [UpgradeDirection], option: String)
+        throws
+    {
+        let lacking = directions.compactMap { direction in inputs.lacking(on: direction.from).map { (direction, $0) } }
+        guard lacking.count < directions.count else {
             throw TokenBenchError.invalidArgument(
-                name: option, value: inputs.locale ?? engines.map(\.name).joined(separator: ","),
+                name: option,
+                value: inputs.locale ?? directions.map(\.from.name).uniquedInOrder().joined(separator: ","),
                 reason:
-                    "neither engine can build the index: \(lacking.map { "\($0.0.name): \($0.1)" }.joined(separator: "; "))"
+                    "no engine that builds an index here can: \(lacking.map { "\($0.0.from.name): \($0.1)" }.uniquedInOrder().joined(separator: "; "))"
             )
         }
-        for (engine, reason) in lacking {
+        for (direction, reason) in lacking {
             printError(
-                "tokenbench: \(option): the \(engine.name) engine cannot build the index (\(reason)); the index the other builds is opened on it"
+                "tokenbench: \(option): the \(direction.from.name) engine cannot build the index (\(reason)): \(direction) has no verdict"
             )
         }
     }

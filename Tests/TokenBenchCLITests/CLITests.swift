@@ -66,6 +66,13 @@ struct CLITests {
     }
 
     /// A fresh directory under the system's temporary directory, removed when the test process exits.
+    /// The system's libsqlite3 by its path, for an engine loaded by path: where Debian and
+    /// other distributions put it.
+    static let systemSQLiteLibrary =
+        ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib", "/lib"]
+        .map { $0 + "/libsqlite3.so.0" }.first(where: FileManager.default.fileExists(atPath:))
+        ?? "/usr/lib/libsqlite3.so.0"
+
     static func makeTemporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -283,16 +290,17 @@ struct CLITests {
             mixed.stderr.contains("upgrade.csv:1: the CSV of upgrade among those of conformance"), "\(mixed.stderr)")
     }
 
-    /// `throughput --shard`: the tokenizers are unicode61 (the reference, not listed, measured
-    /// by every shard but written by the first, which holds it alone), ascii, icu (with its
-    /// limit loop) and trigram, in three shards. Merged,
+    /// `throughput --shard`, on both engines: the tokenizers are unicode61 (the reference, not
+    /// listed, measured by every shard but written by the first, which holds it alone), trigram-rd
+    /// (bundled only: the second shard has no system rows), ascii and icu (with its limit loop),
+    /// in three shards. Merged,
     /// the shards' rows come in the unsharded run's order, block by block, with the same
     /// measured quantities (tokens, index bytes, queries): only timings differ.
     @Test func throughputShardsMergeInTheUnshardedOrder() throws {
         let directory = try Self.makeTemporaryDirectory()
         let arguments = [
-            "throughput", "--engine", "bundled", "--tokenizer", "ascii", "--tokenizer", "icu", "--tokenizer", "trigram",
-            "--size", "20K", "--runs", "1", "--storage", "memory", "--insttoken",
+            "throughput", "--tokenizer", "trigram-rd", "--tokenizer", "ascii", "--tokenizer", "icu", "--size", "20K",
+            "--runs", "1", "--storage", "memory", "--insttoken",
         ]
         let whole = try Self.run(arguments + ["-o", "whole.csv"], in: directory)
         #expect(whole.status == 0, "\(whole.stderr)")
@@ -314,6 +322,10 @@ struct CLITests {
         let expected = try quantities("whole.csv")
         #expect(try quantities("merged.csv") == expected)
         #expect(Set(expected.map(\.[2])) == ["tokenize", "c-reference", "c-limit", "index", "query"], "\(expected)")
+        #expect(Set(expected.map(\.[1])) == ["system", "bundled"], "\(expected)")
+        let second = try ReportBrowserTests.Run.records(directory.appendingPathComponent("2.csv"))
+        #expect(
+            Set(second.map { $0["tokenizer"] }) == ["trigram-rd"] && Set(second.map { $0["engine"] }) == ["bundled"])
         let header = try String(contentsOf: directory.appendingPathComponent("whole.csv"), encoding: .utf8)
             .prefix { $0 != "\n" }
         let mergedHeader = try String(contentsOf: directory.appendingPathComponent("merged.csv"), encoding: .utf8)

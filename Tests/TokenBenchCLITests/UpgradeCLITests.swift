@@ -117,8 +117,13 @@ struct UpgradeCLITests {
         // Two engines of SQLite 3.40.1 (the system's, and the same library by path): neither
         // can build a locale=1 table, so nothing could run.
         (
-            ["--locale", "tr", "--to", "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0"],
-            "--locale 'tr': neither engine can build the index: system: locale needs SQLite 3.47"
+            ["--locale", "tr", "--to", CLITests.systemSQLiteLibrary],
+            "--locale 'tr': no engine that builds an index here can: system: locale needs SQLite 3.47"
+        ),
+        // One way from the system's 3.40.1: the only direction cannot build its index.
+        (
+            ["--locale", "tr", "--one-way"],
+            "--locale 'tr': no engine that builds an index here can: system: locale needs SQLite 3.47"
         ),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {

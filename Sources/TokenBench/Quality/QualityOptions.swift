@@ -71,16 +71,11 @@ public struct QualityOptions: Sendable {
     }
 
     /// The tokenizers run: the baseline first when it is not among `tokenizers`.
-    var tokenizersWithBaseline: [TokenizerSpec] {
-        tokenizers.contains { $0.name == baseline.name } ? tokenizers : [baseline] + tokenizers
-    }
+    var tokenizersWithBaseline: [TokenizerSpec] { tokenizers.including(reference: baseline) }
 
     /// The tokenizers whose rows this run writes: all of them, or the shard's block.
     var writtenTokenizers: [TokenizerSpec] { shard.map { $0.slice(tokenizersWithBaseline) } ?? tokenizersWithBaseline }
 
     /// The tokenizers this run ranks: those it writes, and the baseline when they lack it.
-    var rankedTokenizers: [TokenizerSpec] {
-        let written = writtenTokenizers
-        return written.contains { $0.name == baseline.name } ? written : [baseline] + written
-    }
+    var rankedTokenizers: [TokenizerSpec] { writtenTokenizers.including(reference: baseline) }
 }

@@ -24,8 +24,8 @@ package enum ShardMerge {
             switch self {
             case .matrix: Set(MatrixRecord.Column.allCases.filter(\.isOptional).map(\.rawValue))
             case .conformance, .quality, .qualityPerQuery: []
-            case .upgrade: [UpgradeRow.Column.locale.rawValue, UpgradeRow.Column.tokendata.rawValue]
-            case .throughput: [ThroughputRow.Column.insttoken.rawValue]
+            case .upgrade: Set(UpgradeRow.optionalColumns.map(\.rawValue))
+            case .throughput: Set(ThroughputRow.optionalColumns.map(\.rawValue))
             }
         }
 
@@ -82,8 +82,10 @@ package enum ShardMerge {
         }
         // The file (by its place among `files`, which may name one twice) each unit came from.
         var unitFile: [[String]: Int] = [:]
-        var rows: [[String: String]] = []
+        var rowsByFile: [[[String: String]]] = []
         for (index, (file, header, records)) in parsed.enumerated() {
+            var rows: [[String: String]] = []
+            defer { rowsByFile.append(rows) }
             for record in records {
                 let row = Dictionary(uniqueKeysWithValues: zip(header, record.fields))
                 let unit = command.unitColumns.map { row[$0] ?? "" }
@@ -98,7 +100,7 @@ package enum ShardMerge {
             }
         }
         // Throughput's rows are written block by block, each block tokenizer by tokenizer.
-        if command == .throughput { rows = ThroughputRow.inMeasurementOrder(rows) }
+        let rows = command == .throughput ? ThroughputRow.inMeasurementOrder(rowsByFile) : rowsByFile.flatMap { $0 }
         let present = Set(parsed.flatMap(\.header))
         let columns = command.columns.filter { !command.optionalColumns.contains($0) || present.contains($0) }
         return (Table(header: columns, rows: rows.map { row in columns.map { row[$0] ?? "" } }), rows.count, command)

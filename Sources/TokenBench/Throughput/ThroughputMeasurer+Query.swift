@@ -37,8 +37,7 @@ extension ThroughputMeasurer {
         }
         let purpose = "building the query index"
         return try withScratchDatabase(named: "query", storage: .file, purpose: purpose) { schema in
-            // The counting auxiliary function is registered before any statement names it.
-            try connection.withInstanceTokenCount { takeTokensRead in
+            try withInstanceTokenCountIfMeasured { takeTokensRead in
                 var targets: [QueryTarget] = []
                 for (index, tokenizer) in tokenizers.enumerated() {
                     let table = try buildQueryIndex(
@@ -71,11 +70,15 @@ extension ThroughputMeasurer {
                     post(inputs[targets[index].tokenizer], .querying)
                     let statement = targets[index].statement
                     let candidates = targets[index].insttoken == nil ? options.queries : options.prefixQueries
-                    _ = takeTokensRead()
+                    var tokensRead = 0
                     targets[index].queries = candidates.filter { query in
-                        (try? statement.bindText(query)) != nil && (try? statement.run()) != nil
+                        _ = takeTokensRead()
+                        let runs = (try? statement.bindText(query)) != nil && (try? statement.run()) != nil
+                        // A query FTS5 refused midway is left out, and so are the tokens it read.
+                        if runs { tokensRead += takeTokensRead() }
+                        return runs
                     }
-                    if targets[index].insttoken != nil { targets[index].tokensRead = takeTokensRead() }
+                    if targets[index].insttoken != nil { targets[index].tokensRead = tokensRead }
                 }
                 for run in 0..<options.runs {
                     progress?("query: run \(run + 1)/\(options.runs)")
@@ -127,6 +130,13 @@ extension ThroughputMeasurer {
             return 0
         }
         return table
+    }
+
+    /// Runs `body` with the counting auxiliary function registered when the run measures
+    /// insttoken (before any statement names it), and with a count that stays 0 otherwise.
+    private func withInstanceTokenCountIfMeasured<T>(_ body: (_ takeTokensRead: () -> Int) throws -> T) throws -> T {
+        guard options.measuresInsttoken else { return try body { 0 } }
+        return try connection.withInstanceTokenCount(body)
     }
 
     /// `corpus_0` of `tokenbench_query.corpus_0`: the name MATCH and the auxiliary function take.

@@ -66,8 +66,11 @@ extension ThroughputRow: CSVRow {
 
     /// The full table, as written to CSV: every column, but `insttoken` only when a row has it.
     public static func table(_ rows: [ThroughputRow]) -> Table {
-        csvTable(rows, omittingWhenEmpty: [.insttoken])
+        csvTable(rows, omittingWhenEmpty: optionalColumns)
     }
+
+    /// The columns written only when a row has them.
+    package static var optionalColumns: Set<Column> { [.insttoken] }
 
     /// A narrower table for people (pull requests, issue reports): the figures that compare tokenizers.
     package static func summaryTable(_ rows: [ThroughputRow]) -> Table {

@@ -38,10 +38,7 @@ struct ThroughputUnit: WorkerUnit {
     /// The tokenizers measured are `options.tokenizers`, with the reference first when it is
     /// not among them.
     init(_ options: ThroughputOptions) {
-        var tokenizers = options.tokenizers
-        if !tokenizers.contains(where: { $0.name == options.reference.name }) {
-            tokenizers.insert(options.reference, at: 0)
-        }
+        let tokenizers = options.tokenizers.including(reference: options.reference)
         self.options = CodableOptions(
             tokenizers: tokenizers, reference: options.reference, modes: options.modes,
             operations: options.operations, storages: options.storages, details: options.details, runs: options.runs,

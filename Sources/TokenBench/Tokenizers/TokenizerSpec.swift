@@ -98,3 +98,11 @@ public struct TokenizerSpec: Hashable, Sendable, Codable, CustomStringConvertibl
         return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 }
+
+extension Array where Element == TokenizerSpec {
+    /// The specs with `reference` first when it is not among them (by name): the tokenizers a
+    /// run measures or ranks when every other is compared with `reference`.
+    package func including(reference: TokenizerSpec) -> [TokenizerSpec] {
+        contains { $0.name == reference.name } ? self : [reference] + self
+    }
+}

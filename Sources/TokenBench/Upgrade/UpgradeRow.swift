@@ -93,6 +93,9 @@ public struct UpgradeRow: Sendable, Equatable {
 extension UpgradeRow: CSVRow {
     /// The rows as CSV: every column, but `locale` and `tokendata` only when a row has one.
     package static func table(_ rows: [UpgradeRow]) -> Table {
-        csvTable(rows, omittingWhenEmpty: [.locale, .tokendata])
+        csvTable(rows, omittingWhenEmpty: optionalColumns)
     }
+
+    /// The columns written only when a row has them.
+    package static let optionalColumns: Set<Column> = [.locale, .tokendata]
 }
