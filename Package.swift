@@ -100,7 +100,8 @@ let package = Package(
                 "CSQLiteEngines",
                 "CBundledSQLite",
             ],
-            resources: [.embedInCode("DefaultFixtures")]),
+            // The default fixtures, and the report's script and style sheet.
+            resources: [.embedInCode("DefaultFixtures"), .embedInCode("Report/Assets")]),
         .target(name: "TokenBenchFTS5", dependencies: ["TokenBenchTokenizers"]),
         // The analysis page and its JSON API over the bench, served by `tokenbench serve`.
         .target(
@@ -110,7 +111,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]),
+            ],
+            // The analysis page's script and style sheet.
+            resources: [.embedInCode("Assets")]),
         .executableTarget(
             name: "tokenbench",
             dependencies: [
