@@ -66,6 +66,9 @@ struct UpgradeCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if let locale, locale.isEmpty || locale.contains("\0") {
+            throw ValidationError("--locale '\(locale)': give a locale such as tr or de_CH, without NUL")
+        }
         if onlyCorpus && corpusFiles.isEmpty {
             throw ValidationError("--only-corpus: give the text to check with --corpus FILE")
         }

@@ -120,6 +120,7 @@ struct UpgradeCLITests {
             ["--locale", "tr", "--to", CLITests.systemSQLiteLibrary],
             "--locale 'tr': no engine that builds an index here can: system: locale needs SQLite 3.47"
         ),
+        (["--locale", ""], "--locale '': give a locale such as tr or de_CH"),
         // One way from the system's 3.40.1: the only direction cannot build its index.
         (
             ["--locale", "tr", "--one-way"],

@@ -423,6 +423,21 @@ struct ThroughputTests {
         #expect(Set(records.map(ThroughputBaseline.Key.init)).count == rows.count)
     }
 
+    /// insttoken rows on SQLite 3.40.1, which has neither tokendata tables nor the insttoken
+    /// option: refused by name before anything is measured.
+    @Test func insttokenRowsNeedAnEngineWithInsttoken() {
+        #expect(
+            throws: TokenBenchError.invalidArgument(
+                name: "measuresInsttoken", value: "system",
+                reason: "insttoken needs SQLite 3.48 (this engine is SQLite 3.40.1)")
+        ) {
+            _ = try Workbench().throughput(
+                ThroughputOptions(
+                    tokenizers: [TokenizerSpec(parsing: "ascii")], operations: [.query], runs: 1,
+                    corpora: [.generated(seed: 1, size: 1_000)], engine: .system, measuresInsttoken: true))
+        }
+    }
+
     /// An insttoken row is relative to the reference's row of the same insttoken, not to its
     /// plain query row.
     @Test func insttokenRowsAreRelativeToTheReferencesSameRow() {

@@ -169,6 +169,11 @@ extension Workbench {
         guard !options.corpora.isEmpty else {
             throw TokenBenchError.invalidArgument(name: "corpora", value: "", reason: "no corpus to measure")
         }
+        if options.measuresInsttoken, options.engine.fts5Features?.has(.insttoken) != true {
+            throw TokenBenchError.invalidArgument(
+                name: "measuresInsttoken", value: options.engine.name,
+                reason: FTS5Feature.insttoken.lacking(on: options.engine))
+        }
         progress?("measuring \(options.tokenizers.count) tokenizers")
         let unit = ThroughputUnit(options)
         defer { try? FileManager.default.removeItem(at: unit.scratchDirectory) }
