@@ -52,8 +52,11 @@ package enum ShardMerge {
         var command: Command?
         var parsed: [(file: String, header: [String], records: [CSV.Record])] = []
         for file in files {
-            let records = try CSV.records(of: try CSV.readText(ofFile: file), file: file)
-            let header = records.first?.fields ?? []
+            let text = try CSV.readText(ofFile: file)
+            // The header alone tells the command; a matrix's rows are read by `MatrixShards`.
+            let header =
+                try CSV.records(of: String(text.prefix { $0 != "\n" && $0 != "\r" }), file: file)
+                .first?.fields ?? []
             guard let found = Command.allCases.first(where: { $0.accepts(header) }) else {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: 1,
@@ -68,6 +71,8 @@ package enum ShardMerge {
                         "the CSV of \(found.rawValue) among those of \(command.rawValue): merge one command's shards")
             }
             command = found
+            guard found != .matrix else { continue }
+            let records = try CSV.records(of: text, file: file)
             for record in records.dropFirst() where record.fields.count != header.count {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: record.line,
