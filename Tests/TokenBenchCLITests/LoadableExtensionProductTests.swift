@@ -55,6 +55,33 @@ struct LoadableExtensionProductTests {
         }
     }
 
+    /// Our own library loaded into the bench replaces the bench's registrations with its copy of
+    /// the wrappers, whose constructors the bench cannot watch: the stages of a shipped wrapper
+    /// chain still come from its declared arguments. Each row: a spec and its stages, innermost
+    /// first.
+    @Test(
+        .enabled(
+            if: (libraryBuilt || libraryRequired) && !underAddressSanitizer,
+            "libTokenBenchFTS5.so is not built (run 'swift build --product TokenBenchFTS5' first), or this is an AddressSanitizer build"
+        ),
+        arguments: [
+            // Two shipped wrappers, the inner one's default BASE.
+            ("synonyms nfkc", ["unicode61", "nfkc", "synonyms nfkc"]),
+            // snowball's language word comes before its BASE.
+            ("snowball german ascii", ["ascii", "snowball german ascii"]),
+            // FTS5's porter between two shipped wrappers.
+            ("german porter unicode61", ["unicode61", "porter unicode61", "german porter unicode61"]),
+        ])
+    func stagesOfTheLoadedLibrarysWrappers(spec: String, stages: [String]) throws {
+        #expect(Self.libraryBuilt, "no \(Self.library.path)")
+        let server = try ServeCLITests.Server(["--load-extension", Self.library.path])
+        let answer = try server.get(
+            "api/tokens", [("text", "Die ersten Häuser"), ("tokenizer", spec), ("engine", "system")])
+        let result = try #require(((answer.json as? [String: Any])?["results"] as? [[String: Any]])?.first)
+        let got = try #require(result["stages"] as? [[String: Any]], "\(answer)")
+        #expect(got.map { $0["spec"] as! String } == stages)
+    }
+
     /// `tokenbench tokens` on the same system SQLite, as `row|position|term` lines.
     static func benchTokens(spec: String) throws -> Set<String> {
         let run = try CLITests.run(["tokens", "--engine", "system", "--mode", "document", "--tokenizer", spec] + texts)

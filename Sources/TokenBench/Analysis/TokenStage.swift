@@ -1,5 +1,6 @@
 import GRDB
 import TokenBenchEngines
+import TokenBenchTokenizers
 
 /// One stage of a wrapper chain: the tokens of the chain cut at one tokenizer. For
 /// `nfkc unicode61 remove_diacritics 0` the stages are `unicode61 remove_diacritics 0`
@@ -39,10 +40,17 @@ extension Workbench {
         }
     }
 
-    /// The components of every tokenizer in the chain of `components`, innermost first.
+    /// The components of every tokenizer in the chain of `components`, innermost first. A
+    /// shipped wrapper's BASE is read from its declared arguments, as its constructor reads them
+    /// (so it is found even when a loaded extension's copy of the wrapper made it); any other
+    /// tokenizer's chain is the one its constructor is seen to create.
     private static func creationChain(
         of components: [String], spec: TokenizerSpec, in connection: EngineConnection
     ) throws -> [[String]] {
+        if let base = try? ShippedTokenizers.baseWords(of: components) {
+            let baseSpec = TokenizerSpec(FTS5TokenizerDescriptor(components: base))
+            return try creationChain(of: base, spec: baseSpec, in: connection) + [components]
+        }
         let created = try EngineTokenizerInstance.recordingCreations(on: connection) {
             _ = try ResolvedTokenizer(spec: spec, components: components, in: connection)
         }.created

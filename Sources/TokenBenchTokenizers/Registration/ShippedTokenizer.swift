@@ -15,15 +15,34 @@ package protocol ShippedTokenizer: RegisteredTokenizerType {
 /// BASE, the spec of the tokenizer it wraps (`defaultBase` when the spec names none; an empty
 /// default means it wraps none and takes no BASE).
 package struct DeclaredArguments: Sendable {
+    /// Words before the options that the constructor reads itself (`snowball`'s language).
+    package var leadingWords: Int
     package var optionKeys: Set<String>
     /// The options whose value is a file or folder the tokenizer reads (`synonyms file F`).
     package var pathOptions: Set<String>
     package var defaultBase: [String]
 
-    package init(optionKeys: Set<String> = [], pathOptions: Set<String> = [], defaultBase: [String]) {
+    package init(
+        leadingWords: Int = 0, optionKeys: Set<String> = [], pathOptions: Set<String> = [], defaultBase: [String]
+    ) {
+        self.leadingWords = leadingWords
         self.optionKeys = optionKeys.union(pathOptions)
         self.pathOptions = pathOptions
         self.defaultBase = defaultBase
+    }
+}
+
+extension ShippedTokenizers {
+    /// The spec words of the BASE that the shipped wrapper `words` (name first) wraps, read by
+    /// its declaration as its constructor reads them; nil for a tokenizer that is not shipped or
+    /// wraps none. Throws the constructor's error for arguments it would refuse.
+    package static func baseWords(of words: [String]) throws -> [String]? {
+        guard let name = words.first, let type = types.first(where: { $0.name == name }),
+            !type.declaredArguments.defaultBase.isEmpty
+        else { return nil }
+        let declared = type.declaredArguments
+        let arguments = Array(words.dropFirst().dropFirst(declared.leadingWords))
+        return try WrapperArguments(arguments, declared: declared, tokenizer: name).base
     }
 }
 

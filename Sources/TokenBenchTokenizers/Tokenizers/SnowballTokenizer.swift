@@ -36,14 +36,16 @@ final class SnowballTokenizer: FilteringWrapper {
     private static let languagesKept = 32
 
     /// After the language word (or `locale`), which the constructor reads first.
-    static let declaredArguments = DeclaredArguments(defaultBase: ["unicode61", "remove_diacritics", "0"])
+    static let declaredArguments = DeclaredArguments(
+        leadingWords: 1, defaultBase: ["unicode61", "remove_diacritics", "0"])
 
     init(connection: EngineConnection, arguments: [String]) throws {
         let byLocale = arguments.first == nil || arguments.first == "locale"
         fixedStemmer = byLocale ? nil : try SnowballStemmer(algorithm: arguments[0], tokenizer: Self.name)
         stemmer = fixedStemmer
         let parsed = try WrapperArguments(
-            Array(arguments.dropFirst()), declared: Self.declaredArguments, tokenizer: Self.name)
+            Array(arguments.dropFirst(Self.declaredArguments.leadingWords)), declared: Self.declaredArguments,
+            tokenizer: Self.name)
         base = try parsed.makeBase(connection)
         baseWordTable = Unicode61WordTable.unmanaged(of: base)
     }
