@@ -67,11 +67,13 @@ struct CLITests {
 
     /// A fresh directory under the system's temporary directory, removed when the test process exits.
     /// The system's libsqlite3 by its path, for an engine loaded by path: where Debian and
-    /// other distributions put it.
-    static let systemSQLiteLibrary =
+    /// other distributions put it; nil when it is in none of those places.
+    static let installedSystemSQLiteLibrary =
         ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib", "/lib"]
         .map { $0 + "/libsqlite3.so.0" }.first(where: FileManager.default.fileExists(atPath:))
-        ?? "/usr/lib/libsqlite3.so.0"
+
+    /// The same, or a path that names it where it is missing (for a table of arguments).
+    static var systemSQLiteLibrary: String { installedSystemSQLiteLibrary ?? "/usr/lib/libsqlite3.so.0" }
 
     static func makeTemporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-cli-\(UUID().uuidString)")

@@ -117,9 +117,7 @@ struct ExtensionTests {
 
     @Test func extensionLoadsOnEveryEngineIncludingOneLoadedByPath() throws {
         let library = try Self.buildExtension()
-        let candidates = ["/usr/lib/x86_64-linux-gnu/libsqlite3.so.0", "/usr/lib/aarch64-linux-gnu/libsqlite3.so.0"]
-        let path = try #require(
-            candidates.first { FileManager.default.fileExists(atPath: $0) }, "libsqlite3 is installed")
+        let path = try #require(CLITests.installedSystemSQLiteLibrary, "libsqlite3 is installed")
         let engines = ["--engine", "system", "--engine", "bundled", "--engine", path]
         let tokens = try CLITests.run(
             ["tokens", "--load-extension", library.path, "--tokenizer", "tbtest", "--mode", "query", "x y"] + engines)

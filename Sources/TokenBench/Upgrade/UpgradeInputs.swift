@@ -59,14 +59,15 @@ public struct UpgradeInputs: Sendable {
         self.tokendata = tokendata
     }
 
-    /// The FTS5 features the index needs, by its table options.
-    var neededFeatures: [FTS5Feature] {
-        (locale == nil ? [] : [.locale]) + (tokendata ? [.tokendata] : [])
-    }
-
     /// Why `engine` cannot build or open the index (the first feature it lacks), or nil.
     package func lacking(on engine: SQLiteEngine) -> String? {
-        neededFeatures.first { engine.fts5Features?.has($0) != true }.map { $0.lacking(on: engine) }
+        Self.lacking(locale: locale, tokendata: tokendata, on: engine)
+    }
+
+    /// Why `engine` cannot build or open an index with these table options, or nil.
+    static func lacking(locale: String?, tokendata: Bool, on engine: SQLiteEngine) -> String? {
+        let needed: [FTS5Feature] = (locale == nil ? [] : [.locale]) + (tokendata ? [.tokendata] : [])
+        return needed.first { engine.fts5Features?.has($0) != true }.map { $0.lacking(on: engine) }
     }
 
     /// The default inputs: every fixture document and query and the conformance corpus's other

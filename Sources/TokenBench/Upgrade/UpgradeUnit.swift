@@ -79,11 +79,6 @@ struct UpgradeUnit: WorkerUnit {
         tokendata = inputs.tokendata
     }
 
-    /// The table's options as the unit's inputs carry them, for what the engines lack.
-    private var tableOptions: UpgradeInputs {
-        UpgradeInputs(documents: [], queries: [], locale: locale, tokendata: tokendata)
-    }
-
     var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
 
     var comparisonInput: Int { documents.count }
@@ -136,7 +131,7 @@ struct UpgradeUnit: WorkerUnit {
             // A new build, unless the unit goes on at the file's opening (the build and its
             // queries done by a worker that died after them).
             if start <= queriesInput(ofDirection: index) {
-                if let reason = tableOptions.lacking(on: pair[0]) {
+                if let reason = UpgradeInputs.lacking(locale: locale, tokendata: tokendata, on: pair[0]) {
                     try output(queriesInput(ofDirection: index), .built(.unsupported(reason)))
                     continue
                 }
