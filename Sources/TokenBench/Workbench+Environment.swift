@@ -70,7 +70,7 @@ extension Workbench {
             for statement in statements { try connection.execute(statement) }
             return "yes"
         } catch {
-            return "no: " + ResolvedTokenizer.message(of: error)
+            return "no: " + TokenizerOnConnection.message(of: error)
         }
     }
 

@@ -176,7 +176,7 @@ extension Workbench {
     /// FTS5 split the spec into (the tokenizer name, then its arguments).
     @discardableResult
     public func validate(_ spec: TokenizerSpec, engine: SQLiteEngine = .system) throws -> [String] {
-        try withConnection(engine) { connection in try ResolvedTokenizer.components(of: spec, in: connection) }
+        try withConnection(engine) { connection in try TokenizerOnConnection.components(of: spec, in: connection) }
     }
 
     /// Returns the tokens `spec` produces for `text` in `mode`, through the tokenizer's own
@@ -190,7 +190,7 @@ extension Workbench {
         engine: SQLiteEngine = .system
     ) throws -> [Token] {
         try withConnection(engine) { connection in
-            let tokenizer = try ResolvedTokenizer(spec: spec, locale: locale, in: connection)
+            let tokenizer = try TokenizerOnConnection(spec: spec, locale: locale, in: connection)
             return try tokenizer.tokens(of: text, mode: mode)
         }
     }
@@ -204,7 +204,7 @@ extension Workbench {
     ) throws -> [TokenTrace] {
         let presented = try Self.presented(inputs, in: form)
         return try withConnection(engine) { connection in
-            let tokenizer = try ResolvedTokenizer(spec: spec, locale: locale, in: connection)
+            let tokenizer = try TokenizerOnConnection(spec: spec, locale: locale, in: connection)
             var traces: [TokenTrace] = []
             for mode in modes {
                 for (index, input) in presented.enumerated() {

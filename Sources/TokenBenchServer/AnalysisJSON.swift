@@ -89,8 +89,8 @@ enum AnalysisJSON {
         let documentForm: String
         let queryForm: String
         let verdict: String
-        /// `CellResult.code`: `match`, `no-match`, `error`, `lost` or `unsupported`.
-        let verdictCode: String
+        /// `MatchVerdict.code`: `match`, `no-match`, `error`, `lost` or `unsupported`.
+        let verdictCode: MatchVerdict.Code
         /// true or false; null when FTS5 refused the query or it had no tokens.
         let matched: Bool?
         let matchExpression: String

@@ -38,7 +38,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "With --quality: the significance level of the randomization test.")
     var alpha: Double = 0.05
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var selection: FixtureOptions
 

@@ -17,7 +17,7 @@ struct ConformanceCommand: ParsableCommand {
             Exit status: 0 no error (warnings allowed); 1 some check found an error; 2 bad usage or input.
             """)
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -66,7 +66,7 @@ struct ConformanceCommand: ParsableCommand {
         let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
         let inputs = ConformanceCorpus.make(
             fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)
-        var table = Table(header: ConformanceFinding.tableHeader)
+        var table = CSVTable(header: ConformanceFinding.tableHeader)
         // Every tokenizer × engine pair is a unit of its own, run in workers on all cores (or, with
         // --in-process, on threads here); the reports come back in the order of the pairs.
         var pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)] = []
@@ -74,7 +74,7 @@ struct ConformanceCommand: ParsableCommand {
             try workbenchOptions.forEachEngine(running: spec, on: workbench) { pairs.append((spec, $0)) }
         }
         if tokendata {
-            pairs = try WorkbenchOptions.pairs(
+            pairs = try TokenizerAndEngineOptions.pairs(
                 pairs, having: .tokendata, named: "tokendata tables", option: "--tokendata",
                 value: pairs.map(\.engine.name).uniquedInOrder().joined(separator: ","))
         }

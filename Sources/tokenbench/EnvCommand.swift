@@ -7,14 +7,14 @@ struct EnvCommand: ParsableCommand {
         abstract:
             "Print the environment fingerprint: SQLite, its options and capabilities, ICU, Unicode, Swift, OS, CPU.")
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench()
         try output.emit(
-            Table(
+            CSVTable(
                 header: ["key", "value"],
                 rows: try workbench.environment(engines: workbenchOptions.engines).map { [$0.key, $0.value] }))
     }

@@ -6,13 +6,13 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List every known tokenizer and whether each SQLite engine supports it (probed by creating a table).")
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench()
-        var table = Table(header: [
+        var table = CSVTable(header: [
             "tokenizer", "engine", "spec", "origin", "supported", "summary", "detail", "tokenizer_api",
             "engine_features",
         ])

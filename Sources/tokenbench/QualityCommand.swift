@@ -17,7 +17,7 @@ struct QualityCommand: ParsableCommand {
             input; 3 SQLite failure.
             """)
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -133,7 +133,7 @@ struct QualityCommand: ParsableCommand {
             tokenizers: workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,
             queryKinds: querySyntax == .fts5 ? [.fts5] : (queryKinds.isEmpty ? [.any] : queryKinds.uniquedInOrder()),
             details: details.isEmpty ? [.full] : details.uniquedInOrder(),
-            baseline: WorkbenchOptions.spec(forArgument: baseline), permutations: permutations, seed: seed,
+            baseline: TokenizerAndEngineOptions.spec(forArgument: baseline), permutations: permutations, seed: seed,
             runDirectory: runDirectory, parallelUnits: isolationOptions.jobs ?? 1, shard: sharding.shard)
         let showProgress = progress || isatty(STDERR_FILENO) != 0
         let report = try workbench.quality(collection, options: options) { line in

@@ -17,7 +17,7 @@ struct ReportCommand: ParsableCommand {
             contradicts the fixtures (listed on stderr); 2 bad usage or input.
             """)
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var isolationOptions: IsolationOptions
 

@@ -19,7 +19,7 @@ struct ServeCommand: ParsableCommand {
             runs in a worker; the server goes on). Documentation/Serve.md has the details.
             """)
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var isolationOptions: IsolationOptions
 

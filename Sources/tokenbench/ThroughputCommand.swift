@@ -14,7 +14,7 @@ struct ThroughputCommand: ParsableCommand {
             a tokenizer crashed or timed out; 2 bad usage or input; 3 SQLite failure.
             """)
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -148,7 +148,7 @@ struct ThroughputCommand: ParsableCommand {
         let status = StatusLine(enabled: progress || isatty(STDERR_FILENO) != 0)
         var rows: [ThroughputRow] = []
         var deaths: [UnitDeath] = []
-        let referenceSpec = WorkbenchOptions.spec(forArgument: reference)
+        let referenceSpec = TokenizerAndEngineOptions.spec(forArgument: reference)
         // Which engines run each tokenizer, decided once; one named here that no engine accepts
         // is an error, with the first engine's reason.
         let supports = workbenchOptions.tokenizers(on: workbench).map {
@@ -163,7 +163,7 @@ struct ThroughputCommand: ParsableCommand {
         let insttokenEngines =
             !insttoken
             ? []
-            : try WorkbenchOptions.pairs(
+            : try TokenizerAndEngineOptions.pairs(
                 workbenchOptions.engines.map { (referenceSpec, $0) }, having: .insttoken, named: "insttoken rows",
                 option: "--insttoken", value: workbenchOptions.engines.map(\.name).joined(separator: ",")
             ).map(\.engine)

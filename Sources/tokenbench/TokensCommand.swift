@@ -11,7 +11,7 @@ struct TokensCommand: ParsableCommand {
             standard error; the other inputs' tokens are printed); 2 bad usage or input.
             """)
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -81,11 +81,11 @@ struct TokensCommand: ParsableCommand {
         }
     }
 
-    /// The pairs whose engine takes a locale (`WorkbenchOptions.pairs(_:having:…)`).
+    /// The pairs whose engine takes a locale (`TokenizerAndEngineOptions.pairs(_:having:…)`).
     static func enginesWithLocales(
         _ pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], locale: String
     ) throws -> [(spec: TokenizerSpec, engine: SQLiteEngine)] {
-        try WorkbenchOptions.pairs(
+        try TokenizerAndEngineOptions.pairs(
             pairs, having: .locale, named: "locales", option: "--locale", value: locale)
     }
 
@@ -130,7 +130,7 @@ struct TokensCommand: ParsableCommand {
         }
         if let locale { pairs = try Self.enginesWithLocales(pairs, locale: locale) }
         let runs = try workbench.traceRuns(of: inputs, pairs: pairs, modes: modes, form: form, locale: locale)
-        var table = Table(header: TokenTrace.tableHeader(tokendata: tokendata))
+        var table = CSVTable(header: TokenTrace.tableHeader(tokendata: tokendata))
         for run in runs {
             for trace in run.traces { table.rows += trace.tableRows(tokendata: tokendata) }
         }

@@ -17,7 +17,7 @@ struct UpgradeCommand: ParsableCommand {
             failure.
             """)
 
-    @OptionGroup var workbenchOptions: WorkbenchOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
 
     @OptionGroup var isolationOptions: IsolationOptions
 

@@ -250,14 +250,14 @@ struct LocalePassingCheckTests {
     func theCheckRunsOnWrappersAndFindsNothingInOursOrPorter(spec: String, calls: Int) throws {
         let workbench = try Workbench()
         try workbench.withConnection(.bundled) { connection in
-            let main = try ResolvedTokenizer(spec: TokenizerSpec(parsing: spec), in: connection)
+            let main = try TokenizerOnConnection(spec: TokenizerSpec(parsing: spec), in: connection)
             var findings = ConformanceFindingList(tokenizer: spec, engine: "bundled", limit: 3)
             #expect(Workbench.checkLocalePassing(of: main, connection: connection, findings: &findings) == calls)
             #expect(!findings.hasFinding(of: [.localePassing]))
         }
         // 3.40.1 has no v2 API: nothing to check.
         try workbench.withConnection(.system) { connection in
-            let main = try ResolvedTokenizer(spec: TokenizerSpec(parsing: spec), in: connection)
+            let main = try TokenizerOnConnection(spec: TokenizerSpec(parsing: spec), in: connection)
             var findings = ConformanceFindingList(tokenizer: spec, engine: "system", limit: 3)
             #expect(Workbench.checkLocalePassing(of: main, connection: connection, findings: &findings) == 0)
         }

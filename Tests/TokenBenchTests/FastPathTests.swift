@@ -272,8 +272,8 @@ struct FastPathTests {
         let texts = try Self.replayTexts()
         for engine in [SQLiteEngine.system, .bundled] {
             let differing = try workbench.withConnection(engine) { connection in
-                let own = try ResolvedTokenizer(spec: TokenizerSpec(text: base), in: connection)
-                let replayed = try ResolvedTokenizer(
+                let own = try TokenizerOnConnection(spec: TokenizerSpec(text: base), in: connection)
+                let replayed = try TokenizerOnConnection(
                     spec: TokenizerSpec(text: "tb_pass_through " + base), in: connection)
                 #expect(Unicode61WordTable.of(own.instance) != nil, "\(engine): the table path is taken")
                 return try texts.filter {
@@ -310,9 +310,9 @@ struct FastPathTests {
         for list in ["", "file '\(longWords.path)' ", "file '\(manyWords.path)' "] {
             for engine in [SQLiteEngine.system, .bundled] {
                 let differing = try workbench.withConnection(engine) { connection in
-                    let batches = try ResolvedTokenizer(
+                    let batches = try TokenizerOnConnection(
                         spec: TokenizerSpec(text: "stopwords \(list)unicode61"), in: connection)
-                    let oneByOne = try ResolvedTokenizer(
+                    let oneByOne = try TokenizerOnConnection(
                         spec: TokenizerSpec(text: "stopwords \(list)tb_pass_through unicode61"), in: connection)
                     return try texts.filter {
                         try batches.tokens(of: $0, mode: .document) != oneByOne.tokens(of: $0, mode: .document)
@@ -334,7 +334,7 @@ struct FastPathTests {
     func replayMarksLowercaseASCIITokens(base: String) throws {
         let workbench = try Workbench()
         try workbench.withConnection(.system) { connection in
-            let tokenizer = try ResolvedTokenizer(spec: TokenizerSpec(text: base), in: connection)
+            let tokenizer = try TokenizerOnConnection(spec: TokenizerSpec(text: base), in: connection)
             let table = try #require(Unicode61WordTable.of(tokenizer.instance))
             var marked = 0
             var markedFromTwoByteCharacters = 0
@@ -390,7 +390,7 @@ struct FastPathTests {
         for engine in [SQLiteEngine.system, .bundled] {
             let results = try workbench.withConnection(engine) { connection in
                 try ["unicode61", "tb_pass_through unicode61"].map { spec in
-                    let tokenizer = try ResolvedTokenizer(spec: TokenizerSpec(text: spec), in: connection)
+                    let tokenizer = try TokenizerOnConnection(spec: TokenizerSpec(text: spec), in: connection)
                     var count = 0
                     let code = Array(text.utf8).withUnsafeBufferPointer { bytes in
                         bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -413,7 +413,8 @@ struct FastPathTests {
         let workbench = try Workbench()
         for spec in ["ascii", "porter unicode61", "trigram", "synonyms"] {
             let replayed = try workbench.withConnection(.system) { connection in
-                Unicode61WordTable.of(try ResolvedTokenizer(spec: TokenizerSpec(text: spec), in: connection).instance)
+                Unicode61WordTable.of(
+                    try TokenizerOnConnection(spec: TokenizerSpec(text: spec), in: connection).instance)
             }
             #expect(replayed == nil, "\(spec)")
         }

@@ -32,7 +32,7 @@ struct FixtureParserTests {
         #expect(cases[1].location.line == 11)
         let nfcNfd = FormPair(document: .nfc, query: .nfd)
         // The most specific scope wins; unscoped expectations cover the rest.
-        #expect(first.expectation(for: "unicode61", formPair: nfcNfd, queryKind: .prefix) == .nomatch)
+        #expect(first.expectation(for: "unicode61", formPair: nfcNfd, queryKind: .prefix) == .noMatch)
         #expect(first.expectation(for: "unicode61", formPair: nfcNfd, queryKind: .phrase) == .match)
         #expect(first.expectation(for: "trigram", formPair: nfcNfd, queryKind: .prefix) == .error)
         #expect(first.expectation(for: "trigram", formPair: nfcNfd, queryKind: .phrase) == nil)
@@ -284,7 +284,7 @@ struct CSVRoundTripTests {
         try Self.expectWellFormed(matrix.wideTable().csv(), "matrix (wide)")
         // The bench's own baseline reader reads it back, one record per cell.
         #expect(try MatrixBaseline.parse(long, source: "wordbreak.csv").records.count == matrix.cells.count)
-        var traces = Table(header: TokenTrace.tableHeader)
+        var traces = CSVTable(header: TokenTrace.tableHeader)
         for trace in try workbench.traces(
             of: strings.map { Array($0.utf8) }, spec: TokenizerSpec(text: "icu"), modes: [.document])
         {

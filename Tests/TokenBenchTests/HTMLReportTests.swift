@@ -43,17 +43,18 @@ struct HTMLReportTests {
         return (html, try XMLDocument(xmlString: html, options: []))
     }
 
-    /// The matrix data the page's script draws from, decoded from its `<script>` element.
-    static func matrixData(_ html: String) throws -> [String: Any] {
+    /// The matrix data the page's script draws from, decoded from its `<script>` element by
+    /// the data's own `Codable` type.
+    static func matrixData(_ html: String) throws -> ReportMatrixData {
         let start = try #require(html.range(of: "<script type=\"application/json\" id=\"matrix-data\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
         let text = String(html[start.upperBound..<end.lowerBound])
-        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        return try JSONDecoder().decode(ReportMatrixData.self, from: Data(text.utf8))
     }
 
-    /// `cells[case][tokenizer]`: the entries of one cell, each `[[engine indices], record]`.
-    static func entries(_ data: [String: Any], case caseIndex: Int, tokenizer: Int) -> [[Any]] {
-        ((data["cells"] as? [[[[Any]]]])?[caseIndex][tokenizer]) ?? []
+    /// The verdicts a record's digits stand for, through the data's own list.
+    static func verdicts(_ digits: String, in data: ReportMatrixData) -> [MatchVerdict.Code] {
+        digits.map { data.verdicts[Int(String($0))!] }
     }
 
     /// Two engines: one column per tokenizer, each cell once where the engines agree and once
@@ -70,12 +71,12 @@ struct HTMLReportTests {
         let environment = [("system.sqlite_version", "3.40.1"), ("bundled.sqlite_version", "3.54.1")]
         let agreeing = HTMLReport(matrix: matrix, environment: environment, command: "x").render()
         let data = try Self.matrixData(agreeing)
-        #expect(data["tokenizers"] as? [String] == ["unicode61"])
-        #expect(data["engines"] as? [String] == ["system", "bundled"])
+        #expect(data.tokenizers == ["unicode61"])
+        #expect(data.engines == ["system", "bundled"])
         for caseIndex in 0..<2 {
-            let entries = Self.entries(data, case: caseIndex, tokenizer: 0)
+            let entries = data.cells[caseIndex][0]
             #expect(entries.count == 1)
-            #expect(entries.first?.first as? [Int] == [0, 1])
+            #expect(entries.first?.engines == [0, 1])
         }
         #expect(agreeing.contains("The engines agree on every one of the 12 cells they both ran."))
         #expect(agreeing.range(of: "id=\"engines\"")!.lowerBound < agreeing.range(of: "id=\"matrix\"")!.lowerBound)
@@ -96,11 +97,11 @@ struct HTMLReportTests {
         #expect(doctored.engineDisagreements().cells.count == 2)
         let disagreeing = HTMLReport(matrix: doctored, environment: environment, command: "x").render()
         let split = try Self.matrixData(disagreeing)
-        #expect(Self.entries(split, case: 0, tokenizer: 0).count == 1)
-        let bar = Self.entries(split, case: 1, tokenizer: 0)
-        #expect(bar.map { $0.first as? [Int] } == [[0], [1]])
+        #expect(split.cells[0][0].count == 1)
+        let bar = split.cells[1][0]
+        #expect(bar.map(\.engines) == [[0], [1]])
         // Sub-cell 3 is prefix asis:asis (kind-major): a match on system, no match on bundled.
-        #expect(bar.map { (($0[1] as? [Any])?.first as? String).map { Array($0)[3] } } == ["m", "n"])
+        #expect(bar.map { Self.verdicts($0.record.results, in: split)[3] } == [.match, .noMatch])
         let rows = try XMLDocument(xmlString: disagreeing, options: []).nodes(
             forXPath: "//table[@class='disagreements']//tr[td]")
         #expect(rows.count == 1)
@@ -121,36 +122,40 @@ struct HTMLReportTests {
         let both = try Workbench().matrix(
             cases: cases, tokenizers: icu, engines: [.system, .bundled], formPairs: asis)
         let data = try Self.matrixData(HTMLReport(matrix: both, environment: [], command: "x").render())
-        #expect((data["cases"] as? [[Any]])?.first?.last as? [String] == ["tr", "tr"])
-        let entries = Self.entries(data, case: 0, tokenizer: 0)
-        #expect(entries.map { $0.first as? [Int] } == [[1]])
+        #expect(data.cases.first?.locales == ["tr", "tr"])
+        let entries = data.cells[0][0]
+        #expect(entries.map(\.engines) == [[1]])
         // Phrase and prefix, both found.
-        #expect((entries.first?[1] as? [Any])?.first as? String == "mm")
+        #expect(entries.map { Self.verdicts($0.record.results, in: data) } == [[.match, .match]])
 
         let systemOnly = try Workbench().matrix(cases: cases, tokenizers: icu, engines: [.system], formPairs: asis)
         let notRun = try Self.matrixData(HTMLReport(matrix: systemOnly, environment: [], command: "x").render())
-        #expect((Self.entries(notRun, case: 0, tokenizer: 0).first?[1] as? [Any])?.first as? String == "ss")
+        #expect(
+            notRun.cells[0][0].map { Self.verdicts($0.record.results, in: notRun) } == [[.unsupported, .unsupported]])
+        #expect(notRun.cells[0][0].first?.record.wordings.first?.hasPrefix("locale needs SQLite 3.47") == true)
     }
 
     @Test func theDataHoldsOneCellPerCaseAndTokenizer() throws {
         let (html, _) = try Self.render()
         let data = try Self.matrixData(html)
-        #expect(data["tokenizers"] as? [String] == ["unicode61", "unicode61 tokenchars '<>&\"'''", "tri"])
+        #expect(data.tokenizers == ["unicode61", "unicode61 tokenchars '<>&\"'''", "tri"])
         // One category group each, in order of first appearance, even when cases interleave.
-        #expect(data["categories"] as? [String] == ["<b>cat</b>&amp;", "second"])
-        let cases = try #require(data["cases"] as? [[Any]])
-        #expect(cases.map { $0[0] as? String } == ["x<script>", "again", "plain", "nfd"])
-        #expect(cases.map { $0[1] as? Int } == [0, 0, 1, 1])
-        let subCells = (data["kinds"] as? [String] ?? []).count * (data["pairs"] as? [String] ?? []).count
+        #expect(data.categories == ["<b>cat</b>&amp;", "second"])
+        #expect(data.cases.map(\.id) == ["x<script>", "again", "plain", "nfd"])
+        #expect(data.cases.map(\.category) == [0, 0, 1, 1])
+        let subCells = data.kinds.count * data.pairs.count
         #expect(subCells == 6)
-        for caseIndex in cases.indices {
+        // The verdicts' codes, as programs and CSS classes read them; each has a mark to draw.
+        #expect(data.verdicts.map(\.rawValue) == ["match", "no-match", "error", "lost", "unsupported"])
+        #expect(Set(data.marks.keys) == Set(data.verdicts.map(\.rawValue) + ["failed"]))
+        for caseIndex in data.cases.indices {
             for tokenizer in 0..<3 {
-                let entries = Self.entries(data, case: caseIndex, tokenizer: tokenizer)
+                let entries = data.cells[caseIndex][tokenizer]
                 #expect(entries.count == 1)
-                let record = try #require(entries.first?[1] as? [Any])
-                // Results, expectations and violations: one letter per sub-cell.
-                for field in record.prefix(3) { #expect((field as? String)?.count == subCells) }
-                #expect((record[0] as? String)?.allSatisfy { "mne".contains($0) } == true)
+                let record = try #require(entries.first?.record)
+                // Results, expectations and violations: one character per sub-cell.
+                for field in [record.results, record.expected, record.violations] { #expect(field.count == subCells) }
+                #expect(Set(Self.verdicts(record.results, in: data)).isSubset(of: [.match, .noMatch, .error]))
             }
         }
     }
@@ -167,13 +172,11 @@ struct HTMLReportTests {
         #expect(!html[start.upperBound..<end.lowerBound].contains(where: { "<>&".contains($0) }))
         // The hostile texts survive exactly, as data.
         let data = try Self.matrixData(html)
-        let cases = try #require(data["cases"] as? [[Any]])
-        #expect(cases[0][2] as? String == "<script>alert('d')</script> & \"q\"")
-        #expect(cases[0][3] as? String == "</td><img src=x onerror=alert(1)>")
-        #expect(cases[0][4] as? String == "<!-- note --> ]]>")
+        #expect(data.cases[0].document == "<script>alert('d')</script> & \"q\"")
+        #expect(data.cases[0].query == "</td><img src=x onerror=alert(1)>")
+        #expect(data.cases[0].note == "<!-- note --> ]]>")
         // Tokens that are markup (tokenchars '<>') are data too.
-        let streams = try #require(data["streams"] as? [[[Any]]])
-        #expect(streams.contains { $0.contains { $0.first as? String == "<script>alert" } })
+        #expect(data.streams.contains { $0.contains { $0.text == "<script>alert" } })
         // The static parts are escaped text.
         let text = document.rootElement()?.stringValue ?? ""
         #expect(text.contains("tokenbench report --case '<x>'"))
@@ -193,7 +196,7 @@ struct HTMLReportTests {
 
     @Test func invisibleCharactersComeWithTheirNames() throws {
         let (html, _) = try Self.render()
-        let invisible = try #require(try Self.matrixData(html)["invisible"] as? [String: [String]])
+        let invisible = try Self.matrixData(html).invisible
         // Soft hyphen, ZWJ, a combining acute (drawn on a dotted circle: no label), a variation selector.
         #expect(invisible["00AD"] == ["SHY", "SOFT HYPHEN"])
         #expect(invisible["200D"] == ["ZWJ", "ZERO WIDTH JOINER"])

@@ -86,23 +86,69 @@ struct MatchMatrixTests {
     /// One row per (expected, result) pair: the outcome and whether the run fails.
     @Test(
         arguments: [
-            (ExpectedResult?.none, CellResult.matched, Outcome.unchecked, false),
-            (ExpectedResult?.none, CellResult.error("x"), Outcome.error, false),
+            (MatchVerdict.Code?.none, MatchVerdict.matched, ExpectationOutcome.unchecked, false),
+            (MatchVerdict.Code?.none, MatchVerdict.error("x"), ExpectationOutcome.error, false),
             (.match, .matched, .pass, false),
             (.match, .notMatched, .fail, true),
-            (.nomatch, .notMatched, .pass, false),
-            (.nomatch, .matched, .fail, true),
+            (.noMatch, .notMatched, .pass, false),
+            (.noMatch, .matched, .fail, true),
             (.match, .error("x"), .error, true),
             (.error, .error("x"), .pass, false),
             (.error, .matched, .fail, true),
-        ] as [(ExpectedResult?, CellResult, Outcome, Bool)])
-    func outcomes(expected: ExpectedResult?, result: CellResult, outcome: Outcome, violates: Bool) {
+        ] as [(MatchVerdict.Code?, MatchVerdict, ExpectationOutcome, Bool)])
+    func outcomes(expected: MatchVerdict.Code?, result: MatchVerdict, outcome: ExpectationOutcome, violates: Bool) {
         let cell = MatrixCell(
             matchCase: MatchCase(id: "c", category: "t", document: "d", query: "q"), tokenizer: "t", queryKind: .phrase,
             formPair: FormPair.defaults[0], document: "d", query: "q", result: result, expected: expected,
             documentTokens: [], queryTokens: [])
         #expect(cell.outcome == outcome)
         #expect(cell.violatesExpectation == violates)
+    }
+
+    /// One row per verdict: every spelling of it, from its one type. A lost or unsupported
+    /// cell has no `matched` value, and its message is the whole wording.
+    @Test(
+        arguments: [
+            (MatchVerdict.matched, "match", "match", "1", "", "X"),
+            (.notMatched, "no-match", "no match", "0", "", ""),
+            (
+                .error("fts5: syntax error near \"\""), "error", "error (fts5: syntax error near \"\")", "",
+                "fts5: syntax error near \"\"", "error"
+            ),
+            (
+                .lost("crashed (SIGSEGV while indexing)"), "lost", "crashed (SIGSEGV while indexing)", "",
+                "crashed (SIGSEGV while indexing)", "crashed"
+            ),
+            (
+                .unsupported("locale needs SQLite 3.47"), "unsupported", "locale needs SQLite 3.47", "",
+                "locale needs SQLite 3.47", "unsupported"
+            ),
+        ] as [(MatchVerdict, String, String, String, String, String)])
+    func verdictSpellings(
+        verdict: MatchVerdict, code: String, wording: String, matched: String, error: String, wide: String
+    ) {
+        #expect(verdict.code.rawValue == code)
+        #expect(verdict.wording == wording)
+        #expect(verdict.matchedColumn == matched)
+        #expect(verdict.errorColumn == error)
+        #expect(verdict.wideMatrixField == wide)
+        // What the long CSV writes reads back as the same verdict.
+        let read: MatchVerdict =
+            switch matched {
+            case "1": .matched
+            case "0": .notMatched
+            default: MatchVerdict(errorColumn: error, skipped: verdict.code == .unsupported)
+            }
+        #expect(read == verdict)
+    }
+
+    /// A fixture may expect only match, no match or error; each has its key and CSV value.
+    @Test func expectableVerdicts() {
+        #expect(MatchVerdict.Code.expectable.map(\.fixtureKey) == ["match", "nomatch", "error"])
+        #expect(MatchVerdict.Code.expectable.map(\.expectedColumn) == ["1", "0", "error"])
+        #expect(MatchVerdict.Code(fixtureKey: "nomatch") == .noMatch)
+        #expect(MatchVerdict.Code(fixtureKey: "no-match") == nil)
+        #expect(MatchVerdict.Code(fixtureKey: "lost") == nil)
     }
 
     /// Each distinct text is traced once per tokenizer, across form pairs: by its bytes, so the
@@ -230,7 +276,7 @@ struct MatchMatrixTests {
         let pair = FormPair.defaults[0]
         #expect(cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .phrase, engine: "system") == .match)
         #expect(
-            cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .phrase, engine: "bundled") == .nomatch)
+            cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .phrase, engine: "bundled") == .noMatch)
         #expect(cases[0].expectation(for: "unicode61", formPair: pair, queryKind: .prefix, engine: "bundled") == .match)
         let matrix = try Workbench().matrix(
             cases: cases, tokenizers: [Self.unicode61], engines: [.system, .bundled], formPairs: [pair])

@@ -332,9 +332,9 @@ struct ThroughputTests {
         let workbench = try Workbench()
         for locale in ["", "tr"] {
             try workbench.withConnection { connection in
-                let tokenizer = try ResolvedTokenizer(
+                let tokenizer = try TokenizerOnConnection(
                     spec: TokenizerSpec(text: locale.isEmpty ? "icu" : "icu locale \(locale)"), in: connection)
-                let limit = try #require(try LimitLoop(tokenizer: tokenizer, in: connection))
+                let limit = try #require(try CLimitLoop(tokenizer: tokenizer, in: connection))
                 for text in texts {
                     let tokens = try tokenizer.tokens(of: text, mode: .document).map {
                         Word(start: $0.start, end: $0.end, bytes: $0.bytes)
@@ -517,13 +517,13 @@ extension CorpusBatch {
     var documents: [[UInt8]] { (0..<documentCount).map { Array(bytes[range(ofDocument: $0)]) } }
 }
 
-extension LimitLoop {
+extension CLimitLoop {
     /// The words plain ICU finds in `text`, as `ThroughputTests.Word`s.
     func words(of text: [UInt8]) throws -> [ThroughputTests.Word] {
         final class Box { var words: [ThroughputTests.Word] = [] }
         let box = Box()
         let code = withExtendedLifetime(box) {
-            ResolvedTokenizer.withUnterminatedBuffer(text) { pText, nText in
+            TokenizerOnConnection.withUnterminatedBuffer(text) { pText, nText in
                 withICUHandle { loop in
                     tb_icu_limit_loop_words(
                         loop, pText, nText,

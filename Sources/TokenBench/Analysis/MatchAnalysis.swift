@@ -16,7 +16,7 @@ public struct MatchAnalysis: Sendable {
         public var query: String
         /// The MATCH expression the query kind made of the query.
         public var matchExpression: String
-        public var result: CellResult
+        public var result: MatchVerdict
         public var documentTokens: [Token]
         public var queryTokens: [Token]
         /// highlight() of the document for this query: the text in runs, marked or not; nil when
@@ -30,7 +30,7 @@ public struct MatchAnalysis: Sendable {
         public var matchedTokens: [MatchedInstance]?
 
         /// "match", "no match" or "error (reason)", as the matrix and the report say it.
-        public var verdict: String { result.verdict }
+        public var verdict: String { result.wording }
     }
 
     /// One phrase instance of a match: which phrase of the query, at which token offset of the

@@ -29,11 +29,11 @@ extension Workbench {
         engine: SQLiteEngine = .system
     ) throws -> [TokenStage] {
         try withConnection(engine) { connection in
-            let components = try ResolvedTokenizer.components(of: spec, in: connection)
+            let components = try TokenizerOnConnection.components(of: spec, in: connection)
             let chain = try Self.creationChain(of: components, spec: spec, in: connection)
             return try chain.map { words in
                 let stageSpec = words == components ? spec : TokenizerSpec(FTS5TokenizerDescriptor(components: words))
-                let tokenizer = try ResolvedTokenizer(
+                let tokenizer = try TokenizerOnConnection(
                     spec: stageSpec, components: words, locale: locale, in: connection)
                 return TokenStage(spec: stageSpec, tokens: try tokenizer.tokens(of: text, mode: mode))
             }
@@ -52,7 +52,7 @@ extension Workbench {
             return try creationChain(of: base, spec: baseSpec, in: connection) + [components]
         }
         let created = try EngineTokenizerInstance.recordingCreations(on: connection) {
-            _ = try ResolvedTokenizer(spec: spec, components: components, in: connection)
+            _ = try TokenizerOnConnection(spec: spec, components: components, in: connection)
         }.created
         // Outermost first, as created: the spec itself, then each base its constructor made.
         var outerFirst: [[String]] = []

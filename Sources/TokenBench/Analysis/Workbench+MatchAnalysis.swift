@@ -65,7 +65,7 @@ extension Workbench {
         } catch {
             throw TokenBenchError.sqlite(
                 context: "highlighting the document with '\(spec.description)'",
-                message: ResolvedTokenizer.message(of: error))
+                message: TokenizerOnConnection.message(of: error))
         }
     }
 

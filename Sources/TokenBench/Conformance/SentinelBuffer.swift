@@ -40,7 +40,7 @@ final class SentinelBuffer: @unchecked Sendable {
     var ownedByteCount: Int { count + Self.sentinelLength + 1 }
 }
 
-extension ResolvedTokenizer {
+extension TokenizerOnConnection {
     /// Runs xTokenize once on `buffer` and records every callback raw, whatever the return code.
     func record(_ buffer: SentinelBuffer, mode: TokenizationMode) -> RecordedTokenization {
         let recorder = TokenRecorder(textCount: buffer.count)

@@ -15,7 +15,7 @@ extension Workbench {
     /// With `tokendata`, the round trip is on keys: a document token's key, tokenized in query
     /// mode, must give that key back, as a `tokendata=1` table matches.
     static func checkContract(
-        of input: ConformanceInput, index: Int, main: ResolvedTokenizer, connection: EngineConnection,
+        of input: ConformanceInput, index: Int, main: TokenizerOnConnection, connection: EngineConnection,
         tokendata: Bool = false, findings: inout ConformanceFindingList, roundTripped: inout Set<ArraySlice<UInt8>>,
         references: inout [Int: [TokenizationMode: RecordedTokenization]], step: () -> Void = {}
     ) -> Int {
@@ -24,9 +24,9 @@ extension Workbench {
         let buffers = SentinelBuffer.sentinels.map { SentinelBuffer(input.bytes, sentinel: $0) }
         // Only the first instance may reject the spec (exit 2); a later refusal of the
         // same spec is the tokenizer's fault, and a finding.
-        let fresh: ResolvedTokenizer?
+        let fresh: TokenizerOnConnection?
         do {
-            fresh = try ResolvedTokenizer(spec: spec, components: main.components, in: connection)
+            fresh = try TokenizerOnConnection(spec: spec, components: main.components, in: connection)
         } catch {
             fresh = nil
             findings.add(
@@ -115,16 +115,16 @@ extension Workbench {
     /// probe tells whether each call reached it with that locale. A spec that takes no BASE (no
     /// cut makes the probe) is not a wrapper: nothing to check. Returns the xTokenize calls made.
     static func checkLocalePassing(
-        of main: ResolvedTokenizer, connection: EngineConnection, findings: inout ConformanceFindingList
+        of main: TokenizerOnConnection, connection: EngineConnection, findings: inout ConformanceFindingList
     ) -> Int {
         guard connection.fts5V3 != nil else { return 0 }
         let locale = "x-tokenbench-probe"
         for cut in stride(from: main.components.count, through: 1, by: -1) {
             let words = Array(main.components.prefix(cut)) + [LocaleProbeTokenizer.name]
             _ = LocaleProbeTokenizer.takeLog(for: connection)
-            let wrapper: ResolvedTokenizer
+            let wrapper: TokenizerOnConnection
             do {
-                wrapper = try ResolvedTokenizer(
+                wrapper = try TokenizerOnConnection(
                     spec: TokenizerSpec(FTS5TokenizerDescriptor(components: words)), components: words, locale: locale,
                     in: connection)
             } catch {
@@ -171,9 +171,9 @@ extension Workbench {
         WorkerThreads(count: threadCount).run { thread in
             do {
                 try benches[thread].withConnection(engine) { connection in
-                    let tokenizer: ResolvedTokenizer
+                    let tokenizer: TokenizerOnConnection
                     do {
-                        tokenizer = try ResolvedTokenizer(spec: spec, components: components, in: connection)
+                        tokenizer = try TokenizerOnConnection(spec: spec, components: components, in: connection)
                     } catch {
                         results.addConstructorFailure(
                             thread: thread,

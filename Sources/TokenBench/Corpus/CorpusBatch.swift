@@ -53,7 +53,7 @@ extension CorpusBatch {
     /// The buffer is not NUL-terminated; each document is passed with its own length.
     func withText<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
         if bytes.isEmpty {
-            return try ResolvedTokenizer.withUnterminatedBuffer([]) { text, _ in try body(text) }
+            return try TokenizerOnConnection.withUnterminatedBuffer([]) { text, _ in try body(text) }
         }
         return try bytes.withUnsafeBufferPointer { buffer in
             try UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: buffer.count, body)

@@ -1,4 +1,5 @@
 import TokenBenchEngines
+
 /// One line of what a case expects: a verdict for some tokenizers, on every cell of theirs or
 /// only on an engine, a form pair and/or a query kind. Written in Swift the way a fixture file
 /// writes `match:`, `nomatch:` and `match[bundled nfc:nfd prefix]:`:
@@ -9,12 +10,12 @@ import TokenBenchEngines
 ///         Expectation.nomatch(["unicode61-rd0"], formPair: FormPair(document: .nfc, query: .nfd))
 ///     }
 public struct Expectation: Hashable, Sendable {
-    public let result: ExpectedResult
+    public let result: MatchVerdict.Code
     /// Tokenizer labels (or spec texts, for unlabelled specs), as the matrix names them.
     public let tokenizers: [String]
     public let scope: ExpectationScope
 
-    public init(_ result: ExpectedResult, _ tokenizers: [String], scope: ExpectationScope = ExpectationScope()) {
+    public init(_ result: MatchVerdict.Code, _ tokenizers: [String], scope: ExpectationScope = ExpectationScope()) {
         self.result = result
         self.tokenizers = tokenizers
         self.scope = scope
@@ -33,7 +34,7 @@ public struct Expectation: Hashable, Sendable {
         _ tokenizers: [String], formPair: FormPair? = nil, queryKind: QueryKind? = nil, engine: SQLiteEngine? = nil
     ) -> Expectation {
         Expectation(
-            .nomatch, tokenizers,
+            .noMatch, tokenizers,
             scope: ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine?.name))
     }
 
@@ -65,14 +66,14 @@ extension MatchCase {
         id: String, category: String, document: String, query: String, note: String = "",
         @ExpectationBuilder expecting: () -> [Expectation]
     ) throws {
-        var expectations: [String: [ExpectationScope: ExpectedResult]] = [:]
+        var expectations: [String: [ExpectationScope: MatchVerdict.Code]] = [:]
         for expectation in expecting() {
             for tokenizer in expectation.tokenizers {
                 if let earlier = expectations[tokenizer]?[expectation.scope], earlier != expectation.result {
                     let scope = expectation.scope.description.isEmpty ? "" : " in scope [\(expectation.scope)]"
                     throw TokenBenchError.invalidArgument(
                         name: "case \(id)", value: tokenizer,
-                        reason: "expected both \(earlier.rawValue) and \(expectation.result.rawValue)\(scope)")
+                        reason: "expected both \(earlier.fixtureKey) and \(expectation.result.fixtureKey)\(scope)")
                 }
                 expectations[tokenizer, default: [:]][expectation.scope] = expectation.result
             }

@@ -138,10 +138,10 @@ package enum FixtureParser {
     {
         var fields: [String: String] = [:]
         var lines: [String: Int] = [:]
-        var expectations: [String: [ExpectationScope: ExpectedResult]] = [:]
+        var expectations: [String: [ExpectationScope: MatchVerdict.Code]] = [:]
         for entry in block {
             let (baseKey, scopeText) = splitScope(entry.key)
-            if let result = ExpectedResult(rawValue: baseKey) {
+            if let result = MatchVerdict.Code(fixtureKey: baseKey) {
                 let scope = try parseScope(scopeText, file: file, line: entry.line)
                 try addExpectations(
                     entry.value, result: result, scope: scope, to: &expectations, file: file, line: entry.line)
@@ -202,8 +202,8 @@ package enum FixtureParser {
     }
 
     private static func addExpectations(
-        _ value: String, result: ExpectedResult, scope: ExpectationScope,
-        to expectations: inout [String: [ExpectationScope: ExpectedResult]], file: String, line: Int
+        _ value: String, result: MatchVerdict.Code, scope: ExpectationScope,
+        to expectations: inout [String: [ExpectationScope: MatchVerdict.Code]], file: String, line: Int
     ) throws {
         let labels = value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         for label in labels {
@@ -214,7 +214,7 @@ package enum FixtureParser {
             if let previous = expectations[label]?[scope] {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: line,
-                    reason: "'\(label)' already has the expectation '\(previous.rawValue)' for the same scope")
+                    reason: "'\(label)' already has the expectation '\(previous.fixtureKey)' for the same scope")
             }
             expectations[label, default: [:]][scope] = result
         }
@@ -241,7 +241,7 @@ package enum FixtureParser {
             throw TokenBenchError.invalidFixture(
                 file: file, line: 0, reason: "the file is empty (expected a header id,category,document,query)")
         }
-        let known = requiredKeys + optionalKeys + ExpectedResult.allCases.map(\.rawValue)
+        let known = requiredKeys + optionalKeys + MatchVerdict.Code.expectable.map(\.fixtureKey)
         var columns: [String: Int] = [:]
         for (index, name) in header.fields.enumerated() {
             let name = name.trimmingCharacters(in: .whitespaces)
@@ -274,10 +274,10 @@ package enum FixtureParser {
             for key in requiredKeys where try field(key).isEmpty {
                 throw TokenBenchError.invalidFixture(file: file, line: record.line, reason: "empty '\(key)'")
             }
-            var expectations: [String: [ExpectationScope: ExpectedResult]] = [:]
-            for result in ExpectedResult.allCases {
+            var expectations: [String: [ExpectationScope: MatchVerdict.Code]] = [:]
+            for result in MatchVerdict.Code.expectable {
                 try addExpectations(
-                    try field(result.rawValue), result: result, scope: ExpectationScope(),
+                    try field(result.fixtureKey), result: result, scope: ExpectationScope(),
                     to: &expectations, file: file, line: record.line)
             }
             var unescaped: [String: String] = [:]

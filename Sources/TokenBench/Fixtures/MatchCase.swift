@@ -1,28 +1,6 @@
 import Foundation
 import TokenBenchEngines
 
-/// What a fixture says a tokenizer's cell should be.
-public enum ExpectedResult: String, CaseIterable, Sendable {
-    /// The query finds the document.
-    case match
-    /// The query does not find the document.
-    case nomatch
-    /// FTS5 rejects the query, or the query has no tokens.
-    case error
-
-    /// The expectation for a person: "match", "no match" or "error".
-    package var verdict: String { self == .nomatch ? "no match" : rawValue }
-
-    /// The `expected` column of the long matrix: 1, 0, or `error`.
-    package var csvValue: String {
-        switch self {
-        case .match: return "1"
-        case .nomatch: return "0"
-        case .error: return "error"
-        }
-    }
-}
-
 /// Where an expectation applies: every cell of a tokenizer, or only an engine, a form pair
 /// and/or a query kind.
 public struct ExpectationScope: Hashable, Sendable, CustomStringConvertible {
@@ -84,13 +62,13 @@ public struct MatchCase: Hashable, Sendable {
     /// `key\0data` matches on its key.
     public var tokendata: Bool
     /// Expectations per tokenizer label, per scope.
-    public var expectations: [String: [ExpectationScope: ExpectedResult]]
+    public var expectations: [String: [ExpectationScope: MatchVerdict.Code]]
     public var location: SourceLocation
 
     public init(
         id: String, category: String, document: String, query: String, note: String = "",
         documentLocale: String? = nil, queryLocale: String? = nil, tokendata: Bool = false,
-        expectations: [String: [ExpectationScope: ExpectedResult]] = [:],
+        expectations: [String: [ExpectationScope: MatchVerdict.Code]] = [:],
         location: SourceLocation = SourceLocation(file: "<memory>", line: 0)
     ) {
         self.id = id
@@ -120,7 +98,7 @@ public struct MatchCase: Hashable, Sendable {
     /// The most specific expectation recorded for `label` on one cell, if any.
     public func expectation(
         for label: String, formPair: FormPair, queryKind: QueryKind, engine: String = SQLiteEngine.system.name
-    ) -> ExpectedResult? {
+    ) -> MatchVerdict.Code? {
         guard let scopes = expectations[label] else { return nil }
         for scope in ExpectationScope.candidates(formPair: formPair, queryKind: queryKind, engine: engine) {
             if let result = scopes[scope] { return result }

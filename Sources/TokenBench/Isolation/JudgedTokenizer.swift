@@ -49,14 +49,14 @@ struct JudgedTokenizer: Codable, Sendable {
     /// own work, input -1: a crash there is no input's fault), and runs `body` with it.
     func withTokenizer<T>(
         on workbench: Workbench, progress: (Int, WorkerPhase) -> Void,
-        _ body: (ResolvedTokenizer, EngineConnection) throws -> T
+        _ body: (TokenizerOnConnection, EngineConnection) throws -> T
     ) throws -> T {
         guard let engine = try SQLiteEngine.named([engine]).first else {
             throw TokenBenchError.invalidArgument(name: "engine", value: engine, reason: "no such engine")
         }
         return try workbench.withConnection(engine) { connection in
             progress(-1, .creating)
-            return try body(try ResolvedTokenizer(spec: spec, locale: locale, in: connection), connection)
+            return try body(try TokenizerOnConnection(spec: spec, locale: locale, in: connection), connection)
         }
     }
 }

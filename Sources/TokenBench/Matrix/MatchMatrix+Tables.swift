@@ -2,7 +2,7 @@ extension MatchMatrix {
     /// One row per case × tokenizer × engine × query kind × form pair (`tokenbench matrix`), with
     /// `MatrixRecord`'s columns (`locale` only when a case has one): what `check` and `diff`
     /// read back.
-    public func longTable() -> Table {
+    public func longTable() -> CSVTable {
         MatrixRecord.longTable(cells.map(MatrixRecord.init(cell:)))
     }
 
@@ -12,13 +12,13 @@ extension MatchMatrix {
     ///
     /// Cells are looked up by coordinate, so a filtered matrix still gives a table: a missing
     /// cell is an empty field, and a row with no cell at all is left out.
-    public func wideTable() -> Table {
+    public func wideTable() -> CSVTable {
         let columns = self.columns
         let names = columns.map { columnName(tokenizer: $0.tokenizer, engine: $0.engine) }
         // `locale` and `tokendata` columns only when a case has one, as in the long table.
         let hasLocales = cells.contains { $0.matchCase.hasLocale }
         let hasTokendata = cells.contains { $0.matchCase.tokendata }
-        var table = Table(
+        var table = CSVTable(
             header: ["case", "category", "query_kind", "document_form", "query_form", "document", "query"]
                 + (hasLocales ? ["locale"] : []) + (hasTokendata ? ["tokendata"] : []) + names)
         for caseID in caseIDs {
@@ -38,15 +38,7 @@ extension MatchMatrix {
                     if hasLocales { fields.append(first.matchCase.localeColumn) }
                     if hasTokendata { fields.append(first.matchCase.tokendata ? "1" : "") }
                     for cell in row {
-                        switch cell?.result {
-                        case .matched: fields.append("X")
-                        case .notMatched, nil: fields.append("")
-                        case .error: fields.append("error")
-                        case .unsupported: fields.append("unsupported")
-                        // "crashed", "timed out", "not run": the verdict without its details.
-                        case .lost(let message):
-                            fields.append(String(message.prefix { $0 != "(" }.dropLast()))
-                        }
+                        fields.append(cell?.result.wideMatrixField ?? "")
                     }
                     table.rows.append(fields)
                 }

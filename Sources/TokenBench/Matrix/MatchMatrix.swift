@@ -1,82 +1,7 @@
 import TokenBenchEngines
 
-/// The verdict of the real FTS5 engine on one cell.
-public enum CellResult: Hashable, Sendable {
-    case matched
-    case notMatched
-    /// FTS5 rejected the query, or the query had no tokens; the message says which.
-    case error(String)
-    /// No answer: the judged code killed its worker on this cell's input ("crashed (SIGSEGV
-    /// while indexing)", "timed out (…)"), or the tokenizer had used up its deaths ("not run
-    /// (…)"). Not a verdict on the match, and never what a fixture expects.
-    case lost(String)
-    /// Not run: the engine cannot do what the case asks ("locale needs SQLite 3.47 (this engine
-    /// is SQLite 3.40.1)"). Not a verdict on the tokenizer, and never what a fixture expects.
-    case unsupported(String)
-
-    /// The `matched` column: 1, 0, or empty on error.
-    package var csvValue: String {
-        switch self {
-        case .matched: return "1"
-        case .notMatched: return "0"
-        case .error, .lost, .unsupported: return ""
-        }
-    }
-
-    /// The `error` column: FTS5's message, how the cell was lost, or what the engine lacks.
-    package var errorColumn: String {
-        switch self {
-        case .matched, .notMatched: ""
-        case .error(let message), .lost(let message), .unsupported(let message): message
-        }
-    }
-
-    /// The result of a row whose `matched` is empty, from its `error` column and whether its
-    /// outcome is `skipped` (an unsupported cell's): a lost cell's text starts with one of
-    /// `lostPrefixes`.
-    package init(errorColumn text: String, skipped: Bool = false) {
-        if skipped {
-            self = .unsupported(text)
-        } else {
-            self = Self.lostPrefixes.contains(where: text.hasPrefix) ? .lost(text) : .error(text)
-        }
-    }
-
-    /// The cell of a case that needs `feature` (a locale, tokendata) on an engine without it.
-    package static func lacking(_ feature: FTS5Feature, on engine: SQLiteEngine) -> CellResult {
-        .unsupported(feature.lacking(on: engine))
-    }
-
-    /// How `WorkerDeath.verdict` and a unit that stopped early word a lost cell.
-    package static let lostPrefixes = [
-        "crashed (", "timed out (", "out of memory (", "exited (", "broke the worker protocol (", "not run (",
-    ]
-
-    /// The verdict for a program: `match`, `no-match`, `error`, `lost` or `unsupported`, one
-    /// word that CSS classes and scripts can use as it is, where `verdict` is for people.
-    package var code: String {
-        switch self {
-        case .matched: "match"
-        case .notMatched: "no-match"
-        case .error: "error"
-        case .lost: "lost"
-        case .unsupported: "unsupported"
-        }
-    }
-
-    /// The verdict for a person: "match", "no match" or "error (message)".
-    package var verdict: String {
-        switch self {
-        case .matched: return "match"
-        case .notMatched: return "no match"
-        case .error(let message): return message.isEmpty ? "error" : "error (\(message))"
-        case .lost(let message), .unsupported(let message): return message
-        }
-    }
-}
-
 /// How a cell's result compares with the fixture's expectation.
-public enum Outcome: String, CaseIterable, Sendable {
+public enum ExpectationOutcome: String, CaseIterable, Sendable {
     /// The result is the expected one.
     case pass
     /// The result differs from the expectation.
@@ -85,7 +10,7 @@ public enum Outcome: String, CaseIterable, Sendable {
     case unchecked
     /// FTS5 reported an error where no error was expected.
     case error
-    /// The engine could not run the cell as the case asks (`CellResult.unsupported`): no
+    /// The engine could not run the cell as the case asks (`MatchVerdict.unsupported`): no
     /// verdict, whatever the expectation.
     case skipped
 }
@@ -141,14 +66,14 @@ public struct MatrixCell: Hashable, Sendable {
     /// The document and query exactly as FTS5 received them (after the form pair was applied).
     public internal(set) var document: String
     public internal(set) var query: String
-    public internal(set) var result: CellResult
-    public internal(set) var expected: ExpectedResult?
+    public internal(set) var result: MatchVerdict
+    public internal(set) var expected: MatchVerdict.Code?
     public internal(set) var documentTokens: [Token]
     public internal(set) var queryTokens: [Token]
 
     package init(
         matchCase: MatchCase, tokenizer: String, engine: String = SQLiteEngine.system.name, queryKind: QueryKind,
-        formPair: FormPair, document: String, query: String, result: CellResult, expected: ExpectedResult?,
+        formPair: FormPair, document: String, query: String, result: MatchVerdict, expected: MatchVerdict.Code?,
         documentTokens: [Token], queryTokens: [Token]
     ) {
         self.matchCase = matchCase
@@ -169,14 +94,14 @@ public struct MatrixCell: Hashable, Sendable {
             caseID: matchCase.id, tokenizer: tokenizer, engine: engine, queryKind: queryKind, formPair: formPair)
     }
 
-    public var outcome: Outcome {
+    public var outcome: ExpectationOutcome {
         switch (result, expected) {
         case (.unsupported, _): return .skipped
         case (.error, nil), (.lost, _): return .error
         case (_, nil): return .unchecked
         case (.error, .error?): return .pass
         case (.error, _): return .error
-        case (.matched, .match?), (.notMatched, .nomatch?): return .pass
+        case (.matched, .match?), (.notMatched, .noMatch?): return .pass
         default: return .fail
         }
     }
@@ -215,7 +140,7 @@ public struct MatchMatrix: Sendable {
     private let columnsSpanEngines: Bool
     private let positions: [MatrixCoordinate: Int]
     /// The workers that judged code killed while the matrix was computed: each lost cells,
-    /// which say so (`CellResult.lost`).
+    /// which say so (`MatchVerdict.lost`).
     public internal(set) var deaths: [UnitDeath] = []
 
     /// Makes a matrix of `cells` over the given axes (`caseIDs` defaults to the cells' cases in
@@ -292,7 +217,7 @@ public struct MatchMatrix: Sendable {
         var verdicts: [MatrixCoordinate: Set<String>] = [:]
         for cell in cells where !cell.isUnsupported {
             verdicts[cell.coordinate.ignoringEngine, default: []].insert(
-                cell.result.csvValue.isEmpty ? "error" : cell.result.csvValue)
+                cell.result.matchedColumn.isEmpty ? "error" : cell.result.matchedColumn)
         }
         return filter { !$0.isUnsupported && (verdicts[$0.coordinate.ignoringEngine]?.count ?? 0) > 1 }
     }
@@ -341,7 +266,7 @@ extension MatrixCell {
     /// One line saying which expectation failed and the tokens that explain why.
     package var failureDescription: String {
         "FAIL \(matchCase.location) \(coordinate): "
-            + "expected \(expected?.verdict ?? "nothing"), got \(result.verdict); "
+            + "expected \(expected?.wording ?? "nothing"), got \(result.wording); "
             + "document tokens [\(documentTokens.joinedForDisplay)], query tokens [\(queryTokens.joinedForDisplay)]"
     }
 }

@@ -3,7 +3,7 @@ package enum MatrixShards {
     /// The rows of `files`, read as long matrix CSVs, in file order, with every column any of
     /// them has: what the unsharded run writes when the files are its shards in shard order.
     /// A cell in two files is an error naming both.
-    package static func merge(files: [String]) throws -> (table: Table, cells: Int) {
+    package static func merge(files: [String]) throws -> (table: CSVTable, cells: Int) {
         var records: [MatrixRecord] = []
         var firstFile: [MatrixCoordinate: String] = [:]
         for file in files {

@@ -36,9 +36,9 @@ struct MatrixUnit: WorkerUnit {
     struct Output: Codable, Sendable {
         var documentTokens: [Token]
         var queryTokens: [[Token]]
-        var results: [CellResult]
+        var results: [MatchVerdict]
 
-        init(documentTokens: [Token], queryTokens: [[Token]], results: [CellResult]) {
+        init(documentTokens: [Token], queryTokens: [[Token]], results: [MatchVerdict]) {
             self.documentTokens = documentTokens
             self.queryTokens = queryTokens
             self.results = results
@@ -136,7 +136,7 @@ struct MatrixUnit: WorkerUnit {
     }
 
     private func runTable(
-        formPair: FormPair, inputs: Range<Int>, from start: Int, skipping: Set<Int>, tokenizer: ResolvedTokenizer,
+        formPair: FormPair, inputs: Range<Int>, from start: Int, skipping: Set<Int>, tokenizer: TokenizerOnConnection,
         traces: TraceCache, connection: EngineConnection, progress: (Int, WorkerPhase) -> Void,
         output: (Int, Output) throws -> Void
     ) throws {
@@ -148,7 +148,7 @@ struct MatrixUnit: WorkerUnit {
         // cells of a tokendata unit on an engine without tokendata tables.
         let engine = connection.engine
         let lacksTokendata = tokendata && engine.fts5Features?.has(.tokendata) != true
-        let unsupported: CellResult? =
+        let unsupported: MatchVerdict? =
             lacksTokendata
             ? .lacking(.tokendata, on: engine) : anyLocale && !takesLocales ? .lacking(.locale, on: engine) : nil
         let isUnsupported = { (index: Int) in lacksTokendata || (unsupported != nil && self.hasLocale(index)) }
@@ -160,7 +160,7 @@ struct MatrixUnit: WorkerUnit {
             try connection.execute("CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal)\(options))")
         } catch {
             throw TokenBenchError.invalidTokenizerSpec(
-                spec: tokenizer.spec.description, reason: ResolvedTokenizer.message(of: error))
+                spec: tokenizer.spec.description, reason: TokenizerOnConnection.message(of: error))
         }
         defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
 
@@ -196,7 +196,7 @@ struct MatrixUnit: WorkerUnit {
         } catch {
             throw TokenBenchError.sqlite(
                 context: "indexing the documents with '\(tokenizer.spec.description)'",
-                message: ResolvedTokenizer.message(of: error))
+                message: TokenizerOnConnection.message(of: error))
         }
 
         let probe: EngineStatement
@@ -212,7 +212,7 @@ struct MatrixUnit: WorkerUnit {
                 : nil
         } catch {
             throw TokenBenchError.sqlite(
-                context: "preparing the match query", message: ResolvedTokenizer.message(of: error))
+                context: "preparing the match query", message: TokenizerOnConnection.message(of: error))
         }
         for (index, document) in documents.enumerated() {
             let input = inputs.lowerBound + index
@@ -252,7 +252,7 @@ struct MatrixUnit: WorkerUnit {
                     caseOutput.results.append(.error("\(error)"))
                     continue
                 }
-                let result: CellResult
+                let result: MatchVerdict
                 if queryTokens.isEmpty {
                     result = .error("the query has no tokens")
                 } else {
@@ -271,7 +271,7 @@ struct MatrixUnit: WorkerUnit {
                         }
                         result = found ? .matched : .notMatched
                     } catch {
-                        result = .error(ResolvedTokenizer.message(of: error))
+                        result = .error(TokenizerOnConnection.message(of: error))
                     }
                 }
                 caseOutput.queryTokens.append(queryTokens)
@@ -294,13 +294,13 @@ private final class TraceCache {
         var locale: String?
     }
 
-    private let tokenizer: ResolvedTokenizer
+    private let tokenizer: TokenizerOnConnection
     private let connection: EngineConnection
     /// An instance per locale, made through the v2 API as a `locale=1` table calls it.
-    private var localized: [String: ResolvedTokenizer] = [:]
+    private var localized: [String: TokenizerOnConnection] = [:]
     private var tokens: [Key: [[UInt8]: [Token]]] = [:]
 
-    init(tokenizer: ResolvedTokenizer, connection: EngineConnection) {
+    init(tokenizer: TokenizerOnConnection, connection: EngineConnection) {
         self.tokenizer = tokenizer
         self.connection = connection
     }
@@ -314,10 +314,10 @@ private final class TraceCache {
         return traced
     }
 
-    private func instance(for locale: String?) throws -> ResolvedTokenizer {
+    private func instance(for locale: String?) throws -> TokenizerOnConnection {
         guard let locale else { return tokenizer }
         if let made = localized[locale] { return made }
-        let made = try ResolvedTokenizer(
+        let made = try TokenizerOnConnection(
             spec: tokenizer.spec, components: tokenizer.components, locale: locale, in: connection)
         localized[locale] = made
         return made

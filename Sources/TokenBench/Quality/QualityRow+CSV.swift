@@ -259,8 +259,8 @@ extension QualityRow {
     }
 
     /// A narrower table for people: the figures that compare tokenizers.
-    package static func summaryTable(_ rows: [QualityRow]) -> Table {
-        Table(
+    package static func summaryTable(_ rows: [QualityRow]) -> CSVTable {
+        CSVTable(
             header: [
                 "tokenizer", "engine", "kind", "detail", "nDCG@10", "RR@10", "R@10", "R@100", "P@1", "p", "W/L/T",
                 "zero results", "index bytes", "build s", "p50 µs", "p99 µs",

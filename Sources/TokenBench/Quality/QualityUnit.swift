@@ -114,7 +114,7 @@ struct QualityUnit: WorkerUnit {
                         "SELECT rowid, bm25(docs) FROM \(Self.schema).docs WHERE docs MATCH fts5_locale(?2, ?1) ORDER BY 2",
                         on: connection, purpose: "preparing the ranking query") : nil
                 // The tokenizer of each query locale, made through the v2 API as FTS5 calls it.
-                var localized: [String: ResolvedTokenizer] = [:]
+                var localized: [String: TokenizerOnConnection] = [:]
                 for (kindIndex, kind) in queryKinds.enumerated() {
                     for (queryIndex, query) in queries.enumerated() {
                         let input = input(ofQuery: queryIndex, kind: kindIndex)
@@ -126,7 +126,7 @@ struct QualityUnit: WorkerUnit {
                             try statement.bind(locale, at: 2)
                             queryTokenizer =
                                 try localized[locale]
-                                ?? ResolvedTokenizer(
+                                ?? TokenizerOnConnection(
                                     spec: tokenizer.spec, components: tokenizer.components, locale: locale,
                                     in: connection)
                             localized[locale] = queryTokenizer
@@ -146,7 +146,7 @@ struct QualityUnit: WorkerUnit {
     /// figures and every document's id by rowid - 1. When the optimize killed a worker before,
     /// the index is committed without it and has no figures: the queries still run.
     private func buildIndex(
-        skipping: Set<Int>, tokenizer: ResolvedTokenizer, connection: EngineConnection,
+        skipping: Set<Int>, tokenizer: TokenizerOnConnection, connection: EngineConnection,
         progress: (Int, WorkerPhase) -> Void
     ) throws -> (IndexFigures?, [String]) {
         let purpose = "indexing \(documents.name) with tokenizer '\(tokenizer.spec.description)' on \(judged.engine)"
@@ -192,7 +192,7 @@ struct QualityUnit: WorkerUnit {
         } catch {
             try? connection.execute("ROLLBACK")
             if let error = error as? TokenBenchError { throw error }
-            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+            throw TokenBenchError.sqlite(context: purpose, message: TokenizerOnConnection.message(of: error))
         }
         let seconds = Double(Stopwatch.now() - start) / 1e9
         let sizes = try connection.fts5Size(schema: Self.schema, table: "docs")
@@ -203,7 +203,7 @@ struct QualityUnit: WorkerUnit {
 
     /// Runs one query of one kind; `querying` is called before FTS5 runs it.
     private func rank(
-        _ query: QualityQuery, kind: SearchQueryKind, with statement: EngineStatement, tokenizer: ResolvedTokenizer,
+        _ query: QualityQuery, kind: SearchQueryKind, with statement: EngineStatement, tokenizer: TokenizerOnConnection,
         documentIDs: [String], querying: () -> Void
     ) throws -> QueryAnswer {
         let expression = kind.matchExpression(for: query.text)

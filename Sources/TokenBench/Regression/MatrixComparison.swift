@@ -83,8 +83,8 @@ package struct MatrixComparison: Sendable {
 
     /// The changed cells as rows (`tokenbench diff`): the cell, what changed, and both sides'
     /// verdicts, token streams and errors.
-    package func table() -> Table {
-        var table = Table(header: [
+    package func table() -> CSVTable {
+        var table = CSVTable(header: [
             "change", "case", "category", "tokenizer", "engine", "query_kind", "document_form", "query_form",
             "changed_columns",
             "matched_a", "matched_b", "document_tokens_a", "document_tokens_b", "query_tokens_a", "query_tokens_b",
@@ -122,13 +122,13 @@ package struct MatrixComparison: Sendable {
                 text +=
                     "REMOVED \(heading)\n  in \(before.source) (line \(any.line)), not in \(after.source): is the case gone from the fixtures?\n"
             case .added:
-                text += "ADDED   \(heading)\n  in \(after.source) (\(any.result.verdict)), not in \(before.source)\n"
+                text += "ADDED   \(heading)\n  in \(after.source) (\(any.result.wording)), not in \(before.source)\n"
             case .changed:
                 let old = change.before!
                 let new = change.after!
                 text += "CHANGED \(heading)\n"
                 text += "  document \(Self.quoted(new.document))  query \(Self.quoted(new.query))\n"
-                text += "  verdict: \(old.result.verdict) → \(new.result.verdict)\n"
+                text += "  verdict: \(old.result.wording) → \(new.result.wording)\n"
                 for column in [MatrixRecord.Column.documentTokens, .queryTokens] {
                     let label = column.rawValue.replacingOccurrences(of: "_", with: " ")
                     if old.field(column) == new.field(column) {

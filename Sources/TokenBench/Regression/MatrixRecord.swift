@@ -11,9 +11,9 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
     package var locale: String
     /// `1` for a case run in a `tokendata=1` table, else empty.
     package var tokendata: String
-    package var result: CellResult
-    package var expected: ExpectedResult?
-    package var outcome: Outcome
+    package var result: MatchVerdict
+    package var expected: MatchVerdict.Code?
+    package var outcome: ExpectationOutcome
     /// The token streams as the CSV shows them (`joinedForDisplay`): compared as text, since a
     /// file read back has only the text.
     package var documentTokens: String
@@ -57,9 +57,9 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
     }
 
     /// The long table of `records`, with `columns(of:)`.
-    package static func longTable(_ records: [MatrixRecord]) -> Table {
+    package static func longTable(_ records: [MatrixRecord]) -> CSVTable {
         let columns = columns(of: records)
-        return Table(header: columns.map(\.rawValue), rows: records.map { record in columns.map(record.field) })
+        return CSVTable(header: columns.map(\.rawValue), rows: records.map { record in columns.map(record.field) })
     }
 
     /// The row of a cell computed in this run.
@@ -91,8 +91,8 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case .query: query
         case .locale: locale
         case .tokendata: tokendata
-        case .matched: result.csvValue
-        case .expected: expected?.csvValue ?? ""
+        case .matched: result.matchedColumn
+        case .expected: expected?.expectedColumn ?? ""
         case .outcome: outcome.rawValue
         case .documentTokens: documentTokens
         case .queryTokens: queryTokens
@@ -120,20 +120,23 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         switch value(.matched) {
         case "1": result = .matched
         case "0": result = .notMatched
-        case "": result = CellResult(errorColumn: value(.error), skipped: value(.outcome) == Outcome.skipped.rawValue)
+        case "":
+            result = MatchVerdict(
+                errorColumn: value(.error), skipped: value(.outcome) == ExpectationOutcome.skipped.rawValue)
         case let other: throw MatrixRecordError("matched '\(other)' is not 1, 0 or empty (an error)")
         }
         let expectedText = value(.expected)
         if expectedText.isEmpty {
             expected = nil
-        } else if let known = ExpectedResult.allCases.first(where: { $0.csvValue == expectedText }) {
+        } else if let known = MatchVerdict.Code.expectable.first(where: { $0.expectedColumn == expectedText }) {
             expected = known
         } else {
             throw MatrixRecordError("expected '\(expectedText)' is not 1, 0, error or empty")
         }
-        guard let outcome = Outcome(rawValue: value(.outcome)) else {
+        guard let outcome = ExpectationOutcome(rawValue: value(.outcome)) else {
             throw MatrixRecordError(
-                "outcome '\(value(.outcome))' is not \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))")
+                "outcome '\(value(.outcome))' is not \(ExpectationOutcome.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         self.outcome = outcome
         category = value(.category)

@@ -1,27 +1,50 @@
 /// The matrix grid: cases grouped by category down, tokenizers across.
 extension HTMLReport {
-    /// What one case × tokenizer cell shows, in colour and in shape and text.
-    enum CellStatus: String {
-        case match
-        case noMatch = "nomatch"
+    /// What a cell, or one of its sub-cells, shows: its verdict, or that it contradicts the
+    /// fixture. The page's script reads these from the data; the legend draws them here.
+    enum CellMark {
+        case verdict(MatchVerdict.Code)
         case failed
-        case error
 
-        var glyph: String {
+        static let all: [CellMark] = MatchVerdict.Code.allCases.map(CellMark.verdict) + [.failed]
+
+        /// The CSS class: the verdict's code, or `failed`.
+        var className: String {
             switch self {
-            case .match: return "✓"
-            case .noMatch: return "—"
-            case .failed: return "✗"
-            case .error: return "!"
+            case .verdict(let code): code.rawValue
+            case .failed: "failed"
             }
         }
 
-        var label: String {
+        var glyph: String {
             switch self {
-            case .match: return "match"
-            case .noMatch: return "no match"
-            case .failed: return "expectation failed"
-            case .error: return "error"
+            case .verdict(.match): "✓"
+            case .verdict(.noMatch): "—"
+            case .verdict(.error): "!"
+            case .verdict(.lost): "‼"
+            case .verdict(.unsupported): "·"
+            case .failed: "✗"
+            }
+        }
+
+        var wording: String {
+            switch self {
+            case .verdict(let code): code.wording
+            case .failed: "expectation failed"
+            }
+        }
+
+        /// The legend's explanation.
+        var meaning: String {
+            switch self {
+            case .verdict(.match): "FTS5 finds the document."
+            case .verdict(.noMatch): "FTS5 does not find it."
+            case .verdict(.error): "FTS5 refused the query, or the query has no tokens."
+            case .verdict(.lost):
+                "the tokenizer crashed or hung its worker on this input, or had used up its deaths; the cell says how."
+            case .verdict(.unsupported): "the engine cannot run the case as it asks (a locale before SQLite 3.47)."
+            case .failed:
+                "some query kind or form contradicts what the fixture expects; the small marks say which."
             }
         }
     }
@@ -86,17 +109,9 @@ extension HTMLReport {
         let order = matrix.queryKinds.flatMap { kind in matrix.formPairs.map { "\(kind.rawValue) \($0)" } }
         var html =
             "<div class=\"legend\"><p>Each cell answers: does the query find the document? The big mark is the \(HTML.escape(primary)) query:</p><ul>"
-        for status in [CellStatus.match, .noMatch, .failed, .error] {
+        for mark in CellMark.all {
             html +=
-                "<li><span class=\"cell \(status.rawValue) sample\"><span class=\"verdict\"><b>\(status.glyph)</b> \(status.label)</span></span> "
-            switch status {
-            case .match: html += "FTS5 finds the document."
-            case .noMatch: html += "FTS5 does not find it."
-            case .failed:
-                html += "some query kind or form contradicts what the fixture expects; the small marks say which."
-            case .error: html += "FTS5 refused the query, or the query has no tokens."
-            }
-            html += "</li>"
+                "<li><span class=\"cell \(mark.className) sample\"><span class=\"verdict\"><b>\(mark.glyph)</b> \(mark.wording)</span></span> \(mark.meaning)</li>"
         }
         html += "</ul><p>The small marks under it are, in order: \(order.map(HTML.escape).joined(separator: " · ")). "
         html +=
@@ -110,6 +125,6 @@ extension HTMLReport {
 
     /// "no match (expected match)".
     func verdict(_ cell: MatrixCell) -> String {
-        cell.result.verdict + (cell.expected.map { " (expected \($0.verdict))" } ?? "")
+        cell.result.wording + (cell.expected.map { " (expected \($0.wording))" } ?? "")
     }
 }

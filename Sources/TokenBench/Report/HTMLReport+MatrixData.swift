@@ -2,34 +2,183 @@ import Foundation
 
 /// The match matrix as the report's script reads it: compact JSON, embedded once in the page.
 ///
-/// Arrays rather than objects keep the page small. The members:
-/// - `kinds`, `pairs`: the query kinds and form pairs. A cell's sub-cells are kind-major, as in
-///   the matrix: sub-cell `k * pairs.count + p`.
-/// - `engines`, `tokenizers` (one column each, whatever the engines), `categories`.
-/// - `cases`: `[id, category index, document, query, note, [document locale, query locale]]`
-///   (a locale is "" for none), categories together.
-/// - `streams`: every distinct token stream once, each token `[text, start, end, colocated,
-///   position]` (colocated is 0 or 1; offsets are UTF-8 byte offsets into the text).
-/// - `cells[case][tokenizer]`: `[[engine indices], record]` entries. One entry names every engine
-///   that ran the cell when they agree on it; when they differ, one entry per engine. An empty
-///   list: no engine ran it.
-/// - a record: `[results, expected, violations, document streams, query streams, errors]`:
-///   `results` one letter per sub-cell (`m` match, `n` no match, `e` error); `expected` the same
-///   or `-` for none; `violations` `1` where the sub-cell contradicts the fixture; the streams per
-///   form pair (indices into `streams`); `errors` FTS5's message per sub-cell, "" for none.
-/// - `invisible`: per code point (hex) that the texts hold and that does not show, `[label,
-///   name]`: the label to show (empty for a combining mark, drawn on a dotted circle) and its
-///   Unicode name, so the script needs no Unicode tables.
-struct ReportMatrixData {
-    private(set) var json: [String: Any] = [:]
+/// Arrays rather than objects keep the page small: a case, a token, a cell's entry and a record
+/// encode as arrays, in the order of their members below. Kinds and pairs: a cell's sub-cells
+/// are kind-major, as in the matrix (sub-cell `k * pairs.count + p`).
+struct ReportMatrixData: Codable, Equatable {
+    var kinds: [String]
+    var pairs: [String]
+    var engines: [String]
+    /// One column each, whatever the engines.
+    var tokenizers: [String]
+    var categories: [String]
+    /// Every verdict code, in `MatchVerdict.Code`'s order: a record writes a sub-cell's verdict
+    /// as its index in this list.
+    var verdicts: [MatchVerdict.Code]
+    /// What each mark a cell can show looks like, by CSS class: `[glyph, wording]`.
+    var marks: [String: [String]]
+    /// Categories together.
+    var cases: [Case]
+    /// Every distinct token stream once.
+    var streams: [[StreamToken]]
+    /// `cells[case][tokenizer]`: one entry naming every engine that ran the cell when they agree
+    /// on it; when they differ, one entry per engine. None: no engine ran it.
+    var cells: [[[Entry]]]
+    /// Per code point (hex) that the texts hold and that does not show, `[label, name]`: the
+    /// label to show (empty for a combining mark, drawn on a dotted circle) and its Unicode
+    /// name, so the script needs no Unicode tables.
+    var invisible: [String: [String]]
+
+    struct Case: Codable, Equatable {
+        var id: String
+        var category: Int
+        var document: String
+        var query: String
+        var note: String
+        /// `[document locale, query locale]`, "" for none.
+        var locales: [String]
+
+        init(id: String, category: Int, document: String, query: String, note: String, locales: [String]) {
+            (self.id, self.category, self.document, self.query, self.note) = (id, category, document, query, note)
+            self.locales = locales
+        }
+        init(from decoder: any Decoder) throws {
+            var array = try decoder.unkeyedContainer()
+            self.init(
+                id: try array.decode(String.self), category: try array.decode(Int.self),
+                document: try array.decode(String.self), query: try array.decode(String.self),
+                note: try array.decode(String.self), locales: try array.decode([String].self))
+        }
+        func encode(to encoder: any Encoder) throws {
+            var array = encoder.unkeyedContainer()
+            try array.encode(id)
+            try array.encode(category)
+            try array.encode(document)
+            try array.encode(query)
+            try array.encode(note)
+            try array.encode(locales)
+        }
+    }
+
+    /// A token: `[text, start, end, colocated (0 or 1), position]`, offsets in UTF-8 bytes.
+    struct StreamToken: Codable, Equatable {
+        var text: String
+        var start: Int
+        var end: Int
+        var colocated: Bool
+        var position: Int
+
+        init(_ token: Token) {
+            (text, start, end, colocated, position) = (
+                token.text, token.start, token.end, token.isColocated, token.position
+            )
+        }
+        init(from decoder: any Decoder) throws {
+            var array = try decoder.unkeyedContainer()
+            text = try array.decode(String.self)
+            start = try array.decode(Int.self)
+            end = try array.decode(Int.self)
+            colocated = try array.decode(Int.self) != 0
+            position = try array.decode(Int.self)
+        }
+        func encode(to encoder: any Encoder) throws {
+            var array = encoder.unkeyedContainer()
+            try array.encode(text)
+            try array.encode(start)
+            try array.encode(end)
+            try array.encode(colocated ? 1 : 0)
+            try array.encode(position)
+        }
+    }
+
+    /// `[[engine indices], record]`.
+    struct Entry: Codable, Equatable {
+        var engines: [Int]
+        var record: Record
+
+        init(engines: [Int], record: Record) { (self.engines, self.record) = (engines, record) }
+        init(from decoder: any Decoder) throws {
+            var array = try decoder.unkeyedContainer()
+            engines = try array.decode([Int].self)
+            record = try array.decode(Record.self)
+        }
+        func encode(to encoder: any Encoder) throws {
+            var array = encoder.unkeyedContainer()
+            try array.encode(engines)
+            try array.encode(record)
+        }
+    }
+
+    /// What one engine's cells of one case and tokenizer say (two engines agree when these are
+    /// equal): `[results, expected, violations, document streams, query streams, wordings]`.
+    struct Record: Codable, Equatable {
+        /// Each sub-cell's verdict, as one digit: its index in `verdicts`.
+        var results = ""
+        /// The same for the fixture's expectation, or `-` for none.
+        var expected = ""
+        /// `1` where the sub-cell contradicts the fixture, else `0`.
+        var violations = ""
+        /// Per form pair, indices into `streams`.
+        var documentTokens: [Int] = []
+        var queryTokens: [Int] = []
+        /// Each sub-cell's `MatchVerdict.wording` where its verdict has a message (an error, a
+        /// lost or an unsupported cell), else ""; empty when no sub-cell has one.
+        var wordings: [String] = []
+
+        /// Whether no sub-cell was run (`MatchVerdict.unsupported`).
+        var isUnsupported: Bool { results.allSatisfy { $0 == ReportMatrixData.digit(.unsupported) } }
+
+        init(_ cells: [MatrixCell], pairs: Int, intern: ([Token]) -> Int) {
+            for cell in cells {
+                results.append(ReportMatrixData.digit(cell.result.code))
+                expected.append(cell.expected.map(ReportMatrixData.digit) ?? "-")
+                violations += cell.violatesExpectation ? "1" : "0"
+                wordings.append(cell.result.message == nil ? "" : cell.result.wording)
+            }
+            if wordings.allSatisfy(\.isEmpty) { wordings = [] }
+            // Tokens depend on the form pair only: the first query kind's cells hold them.
+            documentTokens = cells.prefix(pairs).map { intern($0.documentTokens) }
+            queryTokens = cells.prefix(pairs).map { intern($0.queryTokens) }
+        }
+        init(from decoder: any Decoder) throws {
+            var array = try decoder.unkeyedContainer()
+            results = try array.decode(String.self)
+            expected = try array.decode(String.self)
+            violations = try array.decode(String.self)
+            documentTokens = try array.decode([Int].self)
+            queryTokens = try array.decode([Int].self)
+            wordings = try array.decode([String].self)
+        }
+        func encode(to encoder: any Encoder) throws {
+            var array = encoder.unkeyedContainer()
+            try array.encode(results)
+            try array.encode(expected)
+            try array.encode(violations)
+            try array.encode(documentTokens)
+            try array.encode(queryTokens)
+            try array.encode(wordings)
+        }
+    }
+
+    /// A verdict's digit in a record: its index in `MatchVerdict.Code.allCases`.
+    static func digit(_ code: MatchVerdict.Code) -> Character {
+        Character(String(MatchVerdict.Code.allCases.firstIndex(of: code)!))
+    }
 
     init(matrix: MatchMatrix, groups: [HTMLReport.CaseGroup]) {
-        let engines = matrix.engines
-        let tokenizers = matrix.tokenizers.filter { name in matrix.columns.contains { $0.tokenizer == name } }
-        var categories: [String] = []
+        engines = matrix.engines
+        tokenizers = matrix.tokenizers.filter { name in matrix.columns.contains { $0.tokenizer == name } }
+        kinds = matrix.queryKinds.map(\.rawValue)
+        pairs = matrix.formPairs.map(\.description)
+        verdicts = MatchVerdict.Code.allCases
+        marks = Dictionary(
+            uniqueKeysWithValues: HTMLReport.CellMark.all.map { ($0.className, [$0.glyph, $0.wording]) })
+        categories = []
+        cases = []
+        streams = []
+        cells = []
+        invisible = [:]
         var streamIndex: [[Token]: Int] = [:]
-        var streams: [[Any]] = []
-        var invisible: [String: [String]] = [:]
 
         func noteInvisible(_ text: String) {
             for scalar in text.unicodeScalars {
@@ -43,24 +192,23 @@ struct ReportMatrixData {
         func intern(_ tokens: [Token]) -> Int {
             if let index = streamIndex[tokens] { return index }
             streamIndex[tokens] = streams.count
-            streams.append(tokens.map { [$0.text, $0.start, $0.end, $0.isColocated ? 1 : 0, $0.position] as [Any] })
+            streams.append(tokens.map(StreamToken.init))
             for token in tokens { noteInvisible(token.text) }
             return streams.count - 1
         }
 
-        var cases: [[Any]] = []
-        var cells: [[[[Any]]]] = []
         for group in groups {
             let matchCase = group.matchCase
             if !categories.contains(matchCase.category) { categories.append(matchCase.category) }
             let document = group.byColumn.first?.first?.document ?? matchCase.document
             let query = group.byColumn.first?.first?.query ?? matchCase.query
             for text in [document, query, matchCase.note] { noteInvisible(text) }
-            cases.append([
-                matchCase.id, categories.firstIndex(of: matchCase.category)!, document, query, matchCase.note,
-                [matchCase.documentLocale ?? "", matchCase.queryLocale ?? ""],
-            ])
-            var row: [[[Any]]] = []
+            cases.append(
+                Case(
+                    id: matchCase.id, category: categories.firstIndex(of: matchCase.category)!, document: document,
+                    query: query, note: matchCase.note,
+                    locales: [matchCase.documentLocale ?? "", matchCase.queryLocale ?? ""]))
+            var row: [[Entry]] = []
             for tokenizer in tokenizers {
                 // The record of each engine that ran this case with this tokenizer, in engine order.
                 var records: [(engine: Int, record: Record)] = []
@@ -70,7 +218,8 @@ struct ReportMatrixData {
                             $0.tokenizer == tokenizer && $0.engine == engine
                         })
                     else { continue }
-                    records.append((engineIndex, Record(group.byColumn[column], pairs: matrix.formPairs.count)))
+                    records.append(
+                        (engineIndex, Record(group.byColumn[column], pairs: matrix.formPairs.count, intern: intern)))
                 }
                 // An engine that could run none of the case (a locale before SQLite 3.47) gave no
                 // verdict to differ from: the cell shows the others' ("bundled only"), and the
@@ -78,68 +227,21 @@ struct ReportMatrixData {
                 let judged = records.filter { !$0.record.isUnsupported }
                 if !judged.isEmpty { records = judged }
                 let agree = records.dropFirst().allSatisfy { $0.record == records[0].record }
-                let entries: [[Any]] =
+                row.append(
                     agree
-                    ? (records.first.map { [[records.map(\.engine), $0.record.json(intern)]] } ?? [])
-                    : records.map { [[$0.engine], $0.record.json(intern)] }
-                row.append(entries)
+                        ? (records.first.map { [Entry(engines: records.map(\.engine), record: $0.record)] } ?? [])
+                        : records.map { Entry(engines: [$0.engine], record: $0.record) })
             }
             cells.append(row)
-        }
-        json = [
-            "kinds": matrix.queryKinds.map(\.rawValue), "pairs": matrix.formPairs.map(\.description),
-            "engines": engines, "tokenizers": tokenizers, "categories": categories, "cases": cases,
-            "streams": streams, "cells": cells, "invisible": invisible,
-        ]
-    }
-
-    /// What one engine's cells of one case and tokenizer say: two engines agree when these are
-    /// equal.
-    private struct Record: Equatable {
-        var results = ""
-        var expected = ""
-        var violations = ""
-        var documentTokens: [[Token]] = []
-        var queryTokens: [[Token]] = []
-        var errors: [String] = []
-
-        /// Whether no sub-cell was run (`CellResult.unsupported`).
-        var isUnsupported: Bool { results.allSatisfy { $0 == "s" } }
-
-        init(_ cells: [MatrixCell], pairs: Int) {
-            for cell in cells {
-                switch cell.result {
-                case .matched: results += "m"
-                case .notMatched: results += "n"
-                case .error, .lost: results += "e"
-                case .unsupported: results += "s"
-                }
-                switch cell.expected {
-                case .match?: expected += "m"
-                case .nomatch?: expected += "n"
-                case .error?: expected += "e"
-                case nil: expected += "-"
-                }
-                violations += cell.violatesExpectation ? "1" : "0"
-                errors.append(cell.result.errorColumn)
-            }
-            // Tokens depend on the form pair only: the first query kind's cells hold them.
-            documentTokens = cells.prefix(pairs).map(\.documentTokens)
-            queryTokens = cells.prefix(pairs).map(\.queryTokens)
-        }
-
-        func json(_ intern: ([Token]) -> Int) -> [Any] {
-            [
-                results, expected, violations, documentTokens.map(intern), queryTokens.map(intern),
-                errors.allSatisfy(\.isEmpty) ? [String]() : errors,
-            ]
         }
     }
 
     /// The JSON text, safe inside a `<script>` element: every `<`, `>` and `&` (which JSON only
     /// holds inside strings) is written as a `\u` escape, so no text can close the element.
     func embeddableText() -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])) ?? Data("{}".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
         var text = ""
         text.reserveCapacity(data.count)
         for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {

@@ -12,16 +12,16 @@ extension CSVRow {
 
     package var csvFields: [String] { Column.allCases.map(field) }
 
-    package static func csvTable(_ rows: [Self]) -> Table {
-        Table(header: csvHeader, rows: rows.map(\.csvFields))
+    package static func csvTable(_ rows: [Self]) -> CSVTable {
+        CSVTable(header: csvHeader, rows: rows.map(\.csvFields))
     }
 
     /// The table of `rows` without each of `optional` that is empty in every row: a run that did
     /// not use what such a column records writes the file it wrote before the column existed.
-    package static func csvTable(_ rows: [Self], omittingWhenEmpty optional: Set<Column>) -> Table {
+    package static func csvTable(_ rows: [Self], omittingWhenEmpty optional: Set<Column>) -> CSVTable {
         let columns = Column.allCases.filter { column in
             !optional.contains(column) || rows.contains { !$0.field(column).isEmpty }
         }
-        return Table(header: columns.map(\.rawValue), rows: rows.map { row in columns.map(row.field) })
+        return CSVTable(header: columns.map(\.rawValue), rows: rows.map { row in columns.map(row.field) })
     }
 }

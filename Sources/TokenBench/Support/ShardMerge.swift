@@ -48,7 +48,7 @@ package enum ShardMerge {
     /// The rows of `files` in file order, with every column any of them has, and the command
     /// whose CSVs they are. Every file must be the same command's; a unit in two files is an
     /// error naming both.
-    package static func merge(files: [String]) throws -> (table: Table, rows: Int, command: Command) {
+    package static func merge(files: [String]) throws -> (table: CSVTable, rows: Int, command: Command) {
         var command: Command?
         var parsed: [(file: String, header: [String], records: [CSV.Record])] = []
         for file in files {
@@ -108,6 +108,6 @@ package enum ShardMerge {
         let rows = command == .throughput ? ThroughputRow.inMeasurementOrder(rowsByFile) : rowsByFile.flatMap { $0 }
         let present = Set(parsed.flatMap(\.header))
         let columns = command.columns.filter { !command.optionalColumns.contains($0) || present.contains($0) }
-        return (Table(header: columns, rows: rows.map { row in columns.map { row[$0] ?? "" } }), rows.count, command)
+        return (CSVTable(header: columns, rows: rows.map { row in columns.map { row[$0] ?? "" } }), rows.count, command)
     }
 }

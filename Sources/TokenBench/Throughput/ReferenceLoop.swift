@@ -11,7 +11,7 @@ final class ReferenceLoop {
     /// Ownership: created by tb_reference_loop_open, released exactly once in deinit.
     private let loop: OpaquePointer
 
-    init(tokenizer: ResolvedTokenizer, in connection: EngineConnection) throws {
+    init(tokenizer: TokenizerOnConnection, in connection: EngineConnection) throws {
         spec = tokenizer.spec
         var handle: OpaquePointer?
         let api = UnsafeRawPointer(connection.fts5)

@@ -11,13 +11,13 @@ import TokenBenchEngines
 /// connections at once, and the measurement says so instead of reporting a figure.
 final class ThreadedTokenCounter {
     let spec: TokenizerSpec
-    private let instances: [ResolvedTokenizer]
+    private let instances: [TokenizerOnConnection]
     private let workers: WorkerThreads
 
-    init(tokenizer: ResolvedTokenizer, threads: Int, in connection: EngineConnection) throws {
+    init(tokenizer: TokenizerOnConnection, threads: Int, in connection: EngineConnection) throws {
         spec = tokenizer.spec
         instances = try (0..<threads).map { _ in
-            try ResolvedTokenizer(spec: tokenizer.spec, components: tokenizer.components, in: connection)
+            try TokenizerOnConnection(spec: tokenizer.spec, components: tokenizer.components, in: connection)
         }
         workers = WorkerThreads(count: threads)
     }

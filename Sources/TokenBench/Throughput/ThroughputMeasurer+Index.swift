@@ -50,7 +50,7 @@ extension ThroughputMeasurer {
     /// `optimize` and dbstat measurement that `measuringSize` adds after the commit. The
     /// tokenizer's `input` is posted before each batch, untimed.
     private func indexOnce(
-        _ corpus: StreamedCorpus, tokenizer: ResolvedTokenizer, input: Int, storage: IndexStorage,
+        _ corpus: StreamedCorpus, tokenizer: TokenizerOnConnection, input: Int, storage: IndexStorage,
         detail: FTS5Detail, documentLimit: Int? = nil, measuringSize: Bool = false
     ) throws -> (nanoseconds: UInt64, indexBytes: Int?) {
         post(input, .indexing)
@@ -75,7 +75,7 @@ extension ThroughputMeasurer {
             }
             guard measuringSize else { return (nanoseconds, nil) }
             do { try connection.execute("INSERT INTO \(schema).corpus(corpus) VALUES ('optimize')") } catch {
-                throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+                throw TokenBenchError.sqlite(context: purpose, message: TokenizerOnConnection.message(of: error))
             }
             return (nanoseconds, try connection.fts5Size(schema: schema, table: "corpus")?.index)
         }
@@ -94,7 +94,7 @@ extension ThroughputMeasurer {
 
     /// Creates an FTS5 table tokenized by `tokenizer` with one column, `body`.
     func createCorpusTable(
-        named name: String, tokenizer: ResolvedTokenizer, detail: FTS5Detail = .full, tokendata: Bool = false,
+        named name: String, tokenizer: TokenizerOnConnection, detail: FTS5Detail = .full, tokendata: Bool = false,
         purpose: String
     ) throws {
         do {
@@ -102,7 +102,7 @@ extension ThroughputMeasurer {
                 "CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue)\(tokendata ? ", tokendata = 1" : ""))"
             )
         } catch {
-            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+            throw TokenBenchError.sqlite(context: purpose, message: TokenizerOnConnection.message(of: error))
         }
     }
 
@@ -110,7 +110,7 @@ extension ThroughputMeasurer {
     /// those of the commit (which, for a file, writes the index to disk). Rolls back on error.
     func timedTransaction(purpose: String, _ body: () throws -> UInt64) throws -> UInt64 {
         do { try connection.execute("BEGIN") } catch {
-            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+            throw TokenBenchError.sqlite(context: purpose, message: TokenizerOnConnection.message(of: error))
         }
         do {
             let elapsed = try body()
@@ -120,7 +120,7 @@ extension ThroughputMeasurer {
         } catch {
             try? connection.execute("ROLLBACK")
             if error is TokenBenchError { throw error }
-            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+            throw TokenBenchError.sqlite(context: purpose, message: TokenizerOnConnection.message(of: error))
         }
     }
 

@@ -4,12 +4,12 @@ extension ThroughputMeasurer {
     /// Something timed in the tokenize operation: a tokenizer through the Swift harness, the
     /// reference tokenizer through the C reference loop, or a shipped tokenizer's C limit loop.
     private struct Participant {
-        var tokenizer: ResolvedTokenizer
+        var tokenizer: TokenizerOnConnection
         /// The tokenizer's input in the unit.
         var input: Int
         var mode: TokenizationMode
         var cLoop: ReferenceLoop?
-        var limitLoop: LimitLoop?
+        var limitLoop: CLimitLoop?
         /// Set for the `--threads N` rows: N instances on N threads.
         var threaded: ThreadedTokenCounter?
 
@@ -41,7 +41,7 @@ extension ThroughputMeasurer {
         }
         for (tokenizer, input) in zip(tokenizers, inputs) {
             post(input, .creating)
-            guard let limitLoop = try LimitLoop(tokenizer: tokenizer, in: connection) else { continue }
+            guard let limitLoop = try CLimitLoop(tokenizer: tokenizer, in: connection) else { continue }
             participants += options.modes.map {
                 Participant(tokenizer: tokenizer, input: input, mode: $0, limitLoop: limitLoop)
             }

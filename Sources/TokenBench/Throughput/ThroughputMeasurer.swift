@@ -11,7 +11,7 @@ final class ThroughputMeasurer {
     let progress: ((String) -> Void)?
     /// The tokenizers measured: `options.tokenizers`, which hold the reference unless it killed
     /// a worker (then there are no relative figures and no C reference loop).
-    let tokenizers: [ResolvedTokenizer]
+    let tokenizers: [TokenizerOnConnection]
     /// Each tokenizer's input in its `ThroughputUnit`, and where to say the measurer is on it,
     /// outside every timed call: a worker's death is then pinned to the tokenizer.
     let inputs: [Int]
@@ -33,7 +33,7 @@ final class ThroughputMeasurer {
         referenceName = options.reference.name
         tokenizers = try zip(options.tokenizers, inputs).map { spec, input in
             post(input, .creating)
-            return try ResolvedTokenizer(spec: spec, in: connection)
+            return try TokenizerOnConnection(spec: spec, in: connection)
         }
         self.scratchDirectory = scratchDirectory
         do {
@@ -79,7 +79,8 @@ final class ThroughputMeasurer {
     }
 
     func row(
-        tokenizer: ResolvedTokenizer, operation: ThroughputOperation, mode: TokenizationMode, storage: IndexStorage?,
+        tokenizer: TokenizerOnConnection, operation: ThroughputOperation, mode: TokenizationMode,
+        storage: IndexStorage?,
         corpus: StreamedCorpus, tokens: Int?, statistics: TimingStatistics
     ) -> ThroughputRow {
         ThroughputRow(

@@ -65,7 +65,7 @@ extension ThroughputRow: CSVRow {
     }
 
     /// The full table, as written to CSV: every column, but `insttoken` only when a row has it.
-    public static func table(_ rows: [ThroughputRow]) -> Table {
+    public static func table(_ rows: [ThroughputRow]) -> CSVTable {
         csvTable(rows, omittingWhenEmpty: optionalColumns)
     }
 
@@ -73,8 +73,8 @@ extension ThroughputRow: CSVRow {
     package static var optionalColumns: Set<Column> { [.insttoken] }
 
     /// A narrower table for people (pull requests, issue reports): the figures that compare tokenizers.
-    package static func summaryTable(_ rows: [ThroughputRow]) -> Table {
-        Table(
+    package static func summaryTable(_ rows: [ThroughputRow]) -> CSVTable {
+        CSVTable(
             header: [
                 "tokenizer", "engine", "operation", "mode", "storage", "detail", "script", "threads", "MB/s",
                 "tokens/s", "ns/token", "docs/s", "index bytes", "p50 µs", "p99 µs", "relative", "speed-up",

@@ -13,7 +13,7 @@ enum TokenCounter {
 
     /// Tokenizes every document of `batch` with `tokenizer` in `mode`; returns the token count,
     /// or throws when xTokenize returns an error code.
-    static func countTokens(in batch: CorpusBatch, with tokenizer: ResolvedTokenizer, mode: TokenizationMode) throws
+    static func countTokens(in batch: CorpusBatch, with tokenizer: TokenizerOnConnection, mode: TokenizationMode) throws
         -> Int
     {
         try countTokens(in: batch, documents: 0..<batch.documentCount, with: tokenizer, mode: mode)
@@ -21,7 +21,7 @@ enum TokenCounter {
 
     /// Tokenizes documents `documents` of `batch`: one thread's share in a threaded measurement.
     static func countTokens(
-        in batch: CorpusBatch, documents: Range<Int>, with tokenizer: ResolvedTokenizer, mode: TokenizationMode
+        in batch: CorpusBatch, documents: Range<Int>, with tokenizer: TokenizerOnConnection, mode: TokenizationMode
     ) throws -> Int {
         var count = 0
         let tokenization = mode.tokenization

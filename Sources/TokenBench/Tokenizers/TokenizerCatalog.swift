@@ -94,7 +94,7 @@ extension Workbench {
     package func tokenizerAPI(_ spec: TokenizerSpec, engine: SQLiteEngine) -> String? {
         // FTS5's own split of the spec (quotes and all) names the tokenizer it looks up.
         let version = try? withConnection(engine) { connection in
-            try ResolvedTokenizer.components(of: spec, in: connection).first.flatMap {
+            try TokenizerOnConnection.components(of: spec, in: connection).first.flatMap {
                 connection.nativeTokenizerAPI(of: $0)
             }
         }

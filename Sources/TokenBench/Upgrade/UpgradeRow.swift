@@ -92,7 +92,7 @@ public struct UpgradeRow: Sendable, Equatable {
 
 extension UpgradeRow: CSVRow {
     /// The rows as CSV: every column, but `locale` and `tokendata` only when a row has one.
-    package static func table(_ rows: [UpgradeRow]) -> Table {
+    package static func table(_ rows: [UpgradeRow]) -> CSVTable {
         csvTable(rows, omittingWhenEmpty: optionalColumns)
     }
 

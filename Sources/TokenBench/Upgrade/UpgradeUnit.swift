@@ -218,7 +218,7 @@ struct UpgradeUnit: WorkerUnit {
         } catch let error as TokenBenchError {
             throw error
         } catch {
-            throw TokenBenchError.sqlite(context: purpose, message: ResolvedTokenizer.message(of: error))
+            throw TokenBenchError.sqlite(context: purpose, message: TokenizerOnConnection.message(of: error))
         }
     }
 
@@ -234,7 +234,7 @@ struct UpgradeUnit: WorkerUnit {
             )
             if let locale { try statement.bind(locale, at: 2) }
         } catch {
-            return queries.map { _ in .failed(ResolvedTokenizer.message(of: error)) }
+            return queries.map { _ in .failed(TokenizerOnConnection.message(of: error)) }
         }
         return queries.map { query in
             do {
@@ -245,7 +245,7 @@ struct UpgradeUnit: WorkerUnit {
                 return .rows(rows)
             } catch {
                 statement.reset()
-                return .failed(ResolvedTokenizer.message(of: error))
+                return .failed(TokenizerOnConnection.message(of: error))
             }
         }
     }

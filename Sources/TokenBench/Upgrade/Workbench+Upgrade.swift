@@ -126,9 +126,9 @@ extension Workbench {
         between a: SQLiteEngine, and b: SQLiteEngine, skipping: Set<Int> = [], progress: (Int) -> Void = { _ in }
     ) throws -> String? {
         try withConnection(a) { connectionA in
-            let tokenizerA = try ResolvedTokenizer(spec: spec, locale: locale, in: connectionA)
+            let tokenizerA = try TokenizerOnConnection(spec: spec, locale: locale, in: connectionA)
             return try withConnection(b) { connectionB in
-                let tokenizerB = try ResolvedTokenizer(spec: spec, locale: locale, in: connectionB)
+                let tokenizerB = try TokenizerOnConnection(spec: spec, locale: locale, in: connectionB)
                 var offsetsOnly: String?
                 for (index, document) in documents.enumerated() where !skipping.contains(index) {
                     progress(index)
@@ -162,7 +162,7 @@ extension Workbench {
         func side(_ engine: SQLiteEngine, _ result: Result<[Token], any Error>, from index: Int) -> String {
             let name = "\(engine.name) (\(engine.sqliteVersion))"
             switch result {
-            case .failure(let error): return "\(name) fails: \(ResolvedTokenizer.message(of: error))"
+            case .failure(let error): return "\(name) fails: \(TokenizerOnConnection.message(of: error))"
             case .success(let tokens):
                 let shown = tokens.dropFirst(index).prefix(4).map {
                     "\(ByteEscaping.display($0.bytes, escaping: [0x20]))@\($0.start)-\($0.end)"

@@ -17,7 +17,9 @@ import TokenBenchEngines
 /// `unigrams 0` turns that off).
 /// Queries hold bigrams only, so positions stay one per bigram on both sides and phrases across
 /// runs (`"北京 天安门"`) still line up.
-final class CjkTokenizer: FilteringWrapper, KeepsLowercaseASCII {
+final class CjkTokenizer: ShippedWrapper {
+    static var lowercaseASCII: LowercaseASCIIPath { .keptAsIs }
+
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(CjkTokenizer.self, $0, $1, $2, $3, $4, $5)
     }

@@ -10,7 +10,9 @@ import TokenBenchEngines
 ///
 /// BASE defaults to `unicode61 remove_diacritics 0`: this tokenizer decides what happens to
 /// umlauts, and other diacritics are kept.
-final class GermanTokenizer: FilteringWrapper, KeepsLowercaseASCII {
+final class GermanTokenizer: ShippedWrapper {
+    static var lowercaseASCII: LowercaseASCIIPath { .keptAsIs }
+
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(GermanTokenizer.self, $0, $1, $2, $3, $4, $5)
     }

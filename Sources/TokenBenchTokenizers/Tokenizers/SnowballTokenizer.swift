@@ -17,7 +17,7 @@ import TokenBenchEngines
 /// german, `tr` → turkish, so one table stems German notes as German and English ones as
 /// English. A value without a locale, or whose language libstemmer has no algorithm for, keeps
 /// its tokens unstemmed.
-final class SnowballTokenizer: FilteringWrapper {
+final class SnowballTokenizer: ShippedWrapper {
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(SnowballTokenizer.self, $0, $1, $2, $3, $4, $5)
     }
@@ -81,7 +81,7 @@ final class SnowballTokenizer: FilteringWrapper {
         }
     }
 
-    static var filtersLowercaseASCIIApart: Bool { true }
+    static var lowercaseASCII: LowercaseASCIIPath { .ownFilter }
 
     func filter(
         lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,

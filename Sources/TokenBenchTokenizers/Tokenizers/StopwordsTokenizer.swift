@@ -6,7 +6,7 @@ import TokenBenchEngines
 /// `stopwords [file PATH] [BASE...]`: drops stop words in every mode, so a query made only of
 /// stop words has no token and matches nothing. The file lists one word per line; words are run
 /// through BASE first. BASE defaults to `unicode61`.
-final class StopwordsTokenizer: FilteringWrapper {
+final class StopwordsTokenizer: ShippedWrapper {
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(StopwordsTokenizer.self, $0, $1, $2, $3, $4, $5)
     }

@@ -9,7 +9,7 @@ import TokenBenchEngines
 /// on one side only). A group file has one group per line, members separated by commas. Members
 /// are run through BASE first, so they match BASE's tokens (case, diacritics). BASE defaults to
 /// `unicode61`.
-final class SynonymsTokenizer: FilteringWrapper {
+final class SynonymsTokenizer: ShippedWrapper {
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(SynonymsTokenizer.self, $0, $1, $2, $3, $4, $5)
     }

@@ -4,7 +4,7 @@ import TokenBenchEngines
 /// A shipped wrapper that runs each of BASE's tokens through one ICU transform (`latinascii`,
 /// `translit`): the types differ only in the transform and the default BASE. Both transforms
 /// map lower-case ASCII to itself.
-protocol TransliteratingWrapper: FilteringWrapper, KeepsLowercaseASCII {
+protocol TransliteratingWrapper: ShippedWrapper {
     /// The ICU transform, as `Transliterator` compiles it.
     static var transformID: String { get }
     /// BASE's spec words when the spec names none.
@@ -16,6 +16,9 @@ protocol TransliteratingWrapper: FilteringWrapper, KeepsLowercaseASCII {
 }
 
 extension TransliteratingWrapper {
+    /// Both transforms map lower-case ASCII to itself.
+    static var lowercaseASCII: LowercaseASCIIPath { .keptAsIs }
+
     static var declaredArguments: DeclaredArguments { DeclaredArguments(defaultBase: defaultBase) }
 
     /// BASE made from the spec's arguments, and the compiled transform: what `init` stores.

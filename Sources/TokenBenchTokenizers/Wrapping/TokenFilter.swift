@@ -17,12 +17,12 @@ protocol TokenFilter: AnyObject {
         _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt
-    /// Whether this filter has a `filter(lowercaseASCII:…)` of its own; false by default, and
-    /// the replay then does not test each token's flag to call it (a branch per token).
-    static var filtersLowercaseASCIIApart: Bool { get }
-    /// `filter` for a token known to be lower-case ASCII (every byte below 0x80, none in A–Z):
-    /// the replay of unicode61 (`Unicode61WordTable`) knows it from its table, so a wrapper that
-    /// would check it byte by byte can skip the check. `filter` by default.
+    /// What the filter does with a token known to be lower-case ASCII (every byte below 0x80,
+    /// none in A–Z), which the replay of unicode61 (`Unicode61WordTable`) knows from its table:
+    /// a fast path, as a flag. `.likeAnyToken` by default.
+    static var lowercaseASCII: LowercaseASCIIPath { get }
+    /// `filter` for a token known to be lower-case ASCII, called when `lowercaseASCII` is
+    /// `.ownFilter`: a wrapper that would check the token byte by byte can skip the check.
     func filter(
         lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
@@ -38,8 +38,19 @@ protocol TokenFilter: AnyObject {
     ) -> CInt
 }
 
+/// A filter's fast path for a token known to be lower-case ASCII.
+enum LowercaseASCIIPath {
+    /// `filter`, as any token: the replay does not test each token's flag (a branch per token).
+    case likeAnyToken
+    /// Emitted as it is (`german`, `latinascii`, `translit`, `cjk`): the token goes straight to
+    /// FTS5.
+    case keptAsIs
+    /// `filter(lowercaseASCII:…)`, the filter's own (`snowball`).
+    case ownFilter
+}
+
 extension TokenFilter {
-    static var filtersLowercaseASCIIApart: Bool { false }
+    static var lowercaseASCII: LowercaseASCIIPath { .likeAnyToken }
 
     @inline(__always)
     func filter(
@@ -65,12 +76,20 @@ extension TokenFilter {
     ) -> CInt {
         for word in words {
             let token = word.foldedBytes(in: folded)
-            let code =
-                Self.filtersLowercaseASCIIApart && word.is_lowercase_ascii != 0
-                ? filter(
+            // `lowercaseASCII` is a constant of the filter's type: each specialisation keeps one
+            // of these branches.
+            let code: CInt
+            switch Self.lowercaseASCII {
+            case .keptAsIs where word.is_lowercase_ascii != 0:
+                code = emit.emit(token, flags: 0, start: word.start, end: word.end)
+            case .ownFilter where word.is_lowercase_ascii != 0:
+                code = filter(
                     lowercaseASCII: token, flags: 0, start: word.start, end: word.end, tokenization: tokenization,
                     emit: &emit)
-                : filter(token, flags: 0, start: word.start, end: word.end, tokenization: tokenization, emit: &emit)
+            default:
+                code = filter(
+                    token, flags: 0, start: word.start, end: word.end, tokenization: tokenization, emit: &emit)
+            }
             guard code == SQLITE_OK else { return code }
         }
         return SQLITE_OK
@@ -85,26 +104,10 @@ extension tb_u61_word {
     }
 }
 
-/// A filter that leaves a lower-case ASCII token as it is (`german`, `latinascii`, `translit`):
-/// the replay of unicode61 hands such tokens straight to FTS5.
-protocol KeepsLowercaseASCII: TokenFilter {}
-
-extension KeepsLowercaseASCII {
-    static var filtersLowercaseASCIIApart: Bool { true }
-
-    @inline(__always)
-    func filter(
-        lowercaseASCII token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-        tokenization: FTS5Tokenization, emit: inout TokenEmitter
-    ) -> CInt {
-        emit.emit(token, flags: flags, start: start, end: end)
-    }
-}
-
-/// A tokenizer that wraps `base` and filters its tokens: its xTokenize is the base's, routed
-/// through `filter`. The shipped wrappers (`FilteringWrapper`) and the adapter of users'
-/// `TokenFilteringTokenizer` types share this xTokenize.
-protocol BaseTokenFilter: FTS5Tokenizer, TokenFilter {
+/// The tokenizer protocol of the wrappers: a tokenizer that wraps `base` and filters its tokens.
+/// Its xTokenize is the base's, routed through `filter`. The shipped wrappers (`ShippedWrapper`)
+/// and the adapter of users' `TokenFilteringTokenizer` types share this xTokenize.
+protocol WrapperTokenizer: FTS5Tokenizer, TokenFilter {
     var base: any FTS5Tokenizer { get }
     /// The xToken callback that forwards the base's tokens to this type's `filter`. Each type
     /// spells it `{ WrappedTokenization.forward(Type.self, $0, $1, $2, $3, $4, $5) }`: a C
@@ -116,9 +119,9 @@ protocol BaseTokenFilter: FTS5Tokenizer, TokenFilter {
 
 /// A shipped tokenizer that wraps `base` and filters its tokens, registered by name. It passes
 /// each value's locale on to `base`.
-protocol FilteringWrapper: RegisteredTokenizerType, BaseTokenFilter, LocalePassingWrapper {}
+typealias ShippedWrapper = RegisteredTokenizerType & WrapperTokenizer & LocalePassingWrapper
 
-extension BaseTokenFilter {
+extension WrapperTokenizer {
     func startInput(tokenization: FTS5Tokenization) {}
 
     func tokenize(

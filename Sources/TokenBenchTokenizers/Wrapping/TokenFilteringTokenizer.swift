@@ -52,7 +52,7 @@ extension TokenFilteringTokenizer {
 /// its tokens checked and routed through the user's `filter` by the machinery the shipped
 /// wrappers use. One adapter type for every user type, so one C trampoline; the user's `filter`
 /// is one dynamically dispatched call per token.
-final class TokenFilteringTokenizerAdapter: BaseTokenFilter {
+final class TokenFilteringTokenizerAdapter: WrapperTokenizer {
     static let tokenTrampoline: FTS5TokenCallback = {
         WrappedTokenization.forward(TokenFilteringTokenizerAdapter.self, $0, $1, $2, $3, $4, $5)
     }

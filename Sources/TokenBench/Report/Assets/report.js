@@ -2,9 +2,12 @@
   "use strict";
   var data = JSON.parse(document.getElementById("matrix-data").textContent);
   var P = data.pairs.length, K = data.kinds.length;
-  var GLYPH = { match: "\u2713", nomatch: "\u2014", failed: "\u2717", error: "!", notrun: "\u00B7" };
-  var LABEL = { match: "match", nomatch: "no match", failed: "expectation failed", error: "error", notrun: "not run" };
-  var RESULT = { m: "match", n: "no match", e: "error", s: "not run" };
+  // Each mark's glyph and wording, by CSS class (a verdict's code, or "failed"), and each
+  // verdict's code by the digit a record writes for it: all from the data, spelled in Swift.
+  var GLYPH = {}, LABEL = {};
+  Object.keys(data.marks).forEach(function (name) { GLYPH[name] = data.marks[name][0]; LABEL[name] = data.marks[name][1]; });
+  var MATCH = String(data.verdicts.indexOf("match"));
+  var UNSUPPORTED = "unsupported";
   var state = {
     order: data.tokenizers.map(function (_, i) { return i; }),
     shown: data.tokenizers.map(function () { return true; }),
@@ -40,16 +43,14 @@
 
   function subStatus(record, i) {
     if (record[2][i] === "1") return "failed";
-    return { m: "match", n: "nomatch", e: "error", s: "notrun" }[record[0][i]];
+    return data.verdicts[Number(record[0][i])];
   }
   function recordStatus(record) {
     return record[2].indexOf("1") !== -1 ? "failed" : subStatus(record, 0);
   }
   function verdict(record, i) {
-    var text = RESULT[record[0][i]];
-    var explained = record[0][i] === "e" || record[0][i] === "s";
-    if (explained && record[5].length && record[5][i]) text += " (" + record[5][i] + ")";
-    if (record[1][i] !== "-") text += " (expected " + RESULT[record[1][i]] + ")";
+    var text = (record[5].length && record[5][i]) || LABEL[data.verdicts[Number(record[0][i])]];
+    if (record[1][i] !== "-") text += " (expected " + LABEL[data.verdicts[Number(record[1][i])]] + ")";
     return text;
   }
   function subLabel(i) {
@@ -104,8 +105,8 @@
     td.dataset.case = c;
     td.dataset.tokenizer = t;
     if (entries.length === 0) {
-      td.className = "cell notrun";
-      td.appendChild(el("span", "verdict", "not run"));
+      td.className = "cell " + UNSUPPORTED;
+      td.appendChild(el("span", "verdict", LABEL[UNSUPPORTED]));
       return td;
     }
     if (entries.length === 1) {
@@ -154,7 +155,7 @@
       var matches = 0, failures = 0, split = 0;
       kept.forEach(function (c) {
         var entries = data.cells[c][t];
-        if (entries.length === 1 && entries[0][1][0][0] === "m") matches++;
+        if (entries.length === 1 && entries[0][1][0][0] === MATCH) matches++;
         if (entries.some(function (e) { return e[1][2].indexOf("1") !== -1; })) failures++;
         if (entries.length > 1) split++;
       });

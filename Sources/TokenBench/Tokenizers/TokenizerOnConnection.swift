@@ -9,7 +9,7 @@ import TokenBenchTokenizers
 ///
 /// It is only valid inside the database access that created it: GRDB's tokenizer object
 /// borrows the connection's FTS5 API.
-struct ResolvedTokenizer {
+struct TokenizerOnConnection {
     let spec: TokenizerSpec
     /// The words FTS5 split the spec into: the tokenizer name, then its arguments.
     let components: [String]

@@ -2,7 +2,7 @@ import ArgumentParser
 import TokenBench
 
 /// The tokenizers a command runs, and where extra ones come from.
-struct WorkbenchOptions: ParsableArguments {
+struct TokenizerAndEngineOptions: ParsableArguments {
     @Option(
         name: .customLong("tokenizer"),
         help:
@@ -110,7 +110,7 @@ struct WorkbenchOptions: ParsableArguments {
     }
 }
 
-extension WorkbenchOptions {
+extension TokenizerAndEngineOptions {
     /// The pairs whose engine has `feature` (`named` in messages); each engine that lacks it is
     /// named once on stderr, and none left is an error (exit 2).
     static func pairs(
@@ -142,7 +142,7 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
-    func emit(_ table: Table) throws {
+    func emit(_ table: CSVTable) throws {
         try OutputDestination.write(table.render(format), to: output)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A header and rows of text: the one shape every TokenBench output takes before it is
 /// rendered as CSV or Markdown, so that both renderings come from the same data.
-public struct Table: Equatable, Sendable {
+public struct CSVTable: Equatable, Sendable {
     package var header: [String]
     public var rows: [[String]]
 
@@ -61,3 +61,7 @@ package enum OutputDestination {
         }
     }
 }
+
+/// The name `CSVTable` had before it said what it holds.
+@available(*, deprecated, renamed: "CSVTable")
+public typealias Table = CSVTable

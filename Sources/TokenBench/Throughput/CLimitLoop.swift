@@ -12,7 +12,7 @@ import TokenBenchTokenizers
 /// Three tokenizers have one: `icu` (ICU word break plus case folding), `nfkc` (NFKC_Casefold,
 /// then BASE) and `japanese` (MeCab alone: its morphemes, counted, on the unfolded text). Only
 /// valid inside the connection access that created it.
-final class LimitLoop {
+final class CLimitLoop {
     let spec: TokenizerSpec
     private enum Handle {
         // Ownership: created by tb_*_limit_loop_open, released exactly once in deinit.
@@ -23,7 +23,7 @@ final class LimitLoop {
     private let handle: Handle
 
     /// The limit loop of `tokenizer`, or nil when its approach has none.
-    init?(tokenizer: ResolvedTokenizer, in connection: EngineConnection) throws {
+    init?(tokenizer: TokenizerOnConnection, in connection: EngineConnection) throws {
         spec = tokenizer.spec
         let words = tokenizer.components
         let failure = { (detail: String) in

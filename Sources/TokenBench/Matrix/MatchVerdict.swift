@@ -1,0 +1,148 @@
+import TokenBenchEngines
+
+/// What the real FTS5 engine said of one cell: the one verdict type, with every way the bench
+/// spells it (for programs, for people, in each CSV column), so the matrix, `check`, the CSVs,
+/// the report and the analysis page cannot drift apart.
+public enum MatchVerdict: Hashable, Sendable {
+    case matched
+    case notMatched
+    /// FTS5 rejected the query, or the query had no tokens; the message says which.
+    case error(String)
+    /// No answer: the judged code killed its worker on this cell's input ("crashed (SIGSEGV
+    /// while indexing)", "timed out (…)"), or the tokenizer had used up its deaths ("not run
+    /// (…)"). Not a verdict on the match, and never what a fixture expects.
+    case lost(String)
+    /// Not run: the engine cannot do what the case asks ("locale needs SQLite 3.47 (this engine
+    /// is SQLite 3.40.1)"). Not a verdict on the tokenizer, and never what a fixture expects.
+    case unsupported(String)
+
+    /// A verdict without its message: what programs, CSS classes and fixtures use.
+    public enum Code: String, CaseIterable, Codable, Sendable {
+        case match
+        case noMatch = "no-match"
+        case error
+        case lost
+        case unsupported
+
+        /// The verdicts a fixture may expect: a lost or unsupported cell has no verdict on the
+        /// tokenizer to expect.
+        public static let expectable: [Code] = [.match, .noMatch, .error]
+
+        /// For a person: "match", "no match", "error", "lost", "not run".
+        public var wording: String {
+            switch self {
+            case .match: "match"
+            case .noMatch: "no match"
+            case .error: "error"
+            case .lost: "lost"
+            case .unsupported: "not run"
+            }
+        }
+
+        /// How a fixture writes an expectation of this verdict: `match`, `nomatch` or `error`.
+        package var fixtureKey: String { self == .noMatch ? "nomatch" : rawValue }
+
+        /// The expectable verdict a fixture writes as `key`.
+        package init?(fixtureKey key: String) {
+            guard let code = Self.expectable.first(where: { $0.fixtureKey == key }) else { return nil }
+            self = code
+        }
+
+        /// The `expected` column of the long matrix: 1, 0, or `error`.
+        package var expectedColumn: String {
+            switch self {
+            case .match: "1"
+            case .noMatch: "0"
+            case .error, .lost, .unsupported: rawValue
+            }
+        }
+
+        @available(*, deprecated, renamed: "noMatch")
+        public static var nomatch: Code { .noMatch }
+    }
+
+    /// The verdict for a program: one word that CSS classes and scripts can use as it is.
+    public var code: Code {
+        switch self {
+        case .matched: .match
+        case .notMatched: .noMatch
+        case .error: .error
+        case .lost: .lost
+        case .unsupported: .unsupported
+        }
+    }
+
+    /// The verdict for a person: "match", "no match", "error (message)", or how the cell was
+    /// lost or why it was not run.
+    public var wording: String {
+        switch self {
+        case .matched, .notMatched: code.wording
+        case .error(let message): message.isEmpty ? "error" : "error (\(message))"
+        case .lost(let message), .unsupported(let message): message
+        }
+    }
+
+    /// FTS5's message, how the cell was lost, or what the engine lacks; nil for a match or no
+    /// match.
+    public var message: String? {
+        switch self {
+        case .matched, .notMatched: nil
+        case .error(let message), .lost(let message), .unsupported(let message): message
+        }
+    }
+
+    // MARK: The CSV columns
+
+    /// The `matched` column of the long matrix: 1, 0, or empty for no match verdict.
+    package var matchedColumn: String {
+        switch self {
+        case .matched: "1"
+        case .notMatched: "0"
+        case .error, .lost, .unsupported: ""
+        }
+    }
+
+    /// The `error` column of the long matrix: the message, or empty.
+    package var errorColumn: String { message ?? "" }
+
+    /// A tokenizer's field in the wide matrix: `X` for a match, empty for no match, else the
+    /// verdict without its details (`error`, `unsupported`, `crashed`, `timed out`, `not run`).
+    package var wideMatrixField: String {
+        switch self {
+        case .matched: "X"
+        case .notMatched: ""
+        case .error: "error"
+        case .unsupported: "unsupported"
+        case .lost(let message): String(message.prefix { $0 != "(" }.dropLast())
+        }
+    }
+
+    /// The verdict of a long-matrix row whose `matched` is empty, from its `error` column and
+    /// whether its outcome is `skipped` (an unsupported cell's): a lost cell's text starts with
+    /// one of `lostPrefixes`.
+    package init(errorColumn text: String, skipped: Bool = false) {
+        if skipped {
+            self = .unsupported(text)
+        } else {
+            self = Self.lostPrefixes.contains(where: text.hasPrefix) ? .lost(text) : .error(text)
+        }
+    }
+
+    /// The cell of a case that needs `feature` (a locale, tokendata) on an engine without it.
+    package static func lacking(_ feature: FTS5Feature, on engine: SQLiteEngine) -> MatchVerdict {
+        .unsupported(feature.lacking(on: engine))
+    }
+
+    /// How `WorkerDeath.verdict` and a unit that stopped early word a lost cell.
+    package static let lostPrefixes = [
+        "crashed (", "timed out (", "out of memory (", "exited (", "broke the worker protocol (", "not run (",
+    ]
+}
+
+/// The name this type had before it was the one verdict.
+@available(*, deprecated, renamed: "MatchVerdict")
+public typealias CellResult = MatchVerdict
+
+/// The name a fixture's expectation had before it was a verdict code.
+@available(*, deprecated, renamed: "MatchVerdict.Code")
+public typealias ExpectedResult = MatchVerdict.Code
