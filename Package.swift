@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "TokenBench",
-    platforms: [.macOS(.v13)],
+    // Apple's platforms build the portable tokenizers only: the C libraries (ICU, MeCab,
+    // libstemmer, process_vm_readv) are Linux-only conditions below. Built and tested on Linux only.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         // The shipped tokenizers and their registration on a GRDB connection, without the bench.
         .library(name: "TokenBenchTokenizers", targets: ["TokenBenchTokenizers"]),
@@ -12,6 +14,26 @@ let package = Package(
         .executable(name: "tokenbench", targets: ["tokenbench"]),
         // The shipped tokenizers as a SQLite loadable extension: libTokenBenchFTS5.so.
         .library(name: "TokenBenchFTS5", type: .dynamic, targets: ["TokenBenchFTS5"]),
+    ],
+    // What the shipped tokenizers link beyond Swift, Foundation, GRDB and SQLite, one trait each
+    // (SE-0450); all on by default. `--disable-default-traits` builds the portable set:
+    // `swift build --product TokenBenchFTS5 --disable-default-traits` (Documentation/Shipping.md).
+    // The bench, the server and the command line need every trait.
+    traits: [
+        .trait(
+            name: "ICU",
+            description: "The system's ICU: the icu, translit, latinascii and nfkc tokenizers."),
+        .trait(
+            name: "MeCab",
+            description: "MeCab and its IPADIC dictionary: the japanese tokenizer (which needs ICU too).",
+            enabledTraits: ["ICU"]),
+        .trait(name: "Snowball", description: "Snowball's libstemmer: the snowball tokenizer."),
+        .trait(
+            name: "ReadableMemoryChecks",
+            description:
+                "Each BASE token a wrapper reads is first checked readable (Linux's process_vm_readv), so a lying BASE fails the call instead of crashing."
+        ),
+        .default(enabledTraits: ["ICU", "MeCab", "Snowball", "ReadableMemoryChecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -80,11 +102,19 @@ let package = Package(
                 "TokenBenchEngines",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                "CICUShim",
-                "CMeCabShim",
-                "CStemmerShim",
-                "CReadableMemory",
+                .target(name: "CICUShim", condition: .when(platforms: [.linux], traits: ["ICU"])),
+                .target(name: "CMeCabShim", condition: .when(platforms: [.linux], traits: ["MeCab"])),
+                .target(name: "CStemmerShim", condition: .when(platforms: [.linux], traits: ["Snowball"])),
+                .target(
+                    name: "CReadableMemory", condition: .when(platforms: [.linux], traits: ["ReadableMemoryChecks"])),
                 "CUnicode61Words",
+            ],
+            // The same conditions, as compilation conditions for the Swift that uses each library.
+            swiftSettings: [
+                .define("TOKENBENCH_ICU", .when(platforms: [.linux], traits: ["ICU"])),
+                .define("TOKENBENCH_MECAB", .when(platforms: [.linux], traits: ["MeCab"])),
+                .define("TOKENBENCH_SNOWBALL", .when(platforms: [.linux], traits: ["Snowball"])),
+                .define("TOKENBENCH_READABLE_MEMORY", .when(platforms: [.linux], traits: ["ReadableMemoryChecks"])),
             ]),
         .target(
             name: "TokenBench",

@@ -138,7 +138,7 @@ struct GuideSnippetTests {
         ("Sources/TokenBench/TokenBench.docc/TokenBench.md", nil, 1),
         ("Sources/TokenBench/TokenBench.docc/RegisteringATokenizer.md", nil, 2),
         // The app's side: run by a test target that depends on TokenBenchTokenizers alone.
-        ("Documentation/Shipping.md", "Tests/TokenBenchTokenizersTests/ShippedTokenizersOnGRDBTests.swift", 3),
+        ("Documentation/Shipping.md", "Tests/TokenBenchTokenizersTests/ShippedTokenizersOnGRDBTests.swift", 4),
         (
             "Sources/TokenBenchTokenizers/TokenBenchTokenizers.docc/TokenBenchTokenizers.md",
             "Tests/TokenBenchTokenizersTests/ShippedTokenizersOnGRDBTests.swift", 1

@@ -50,6 +50,26 @@ struct ShippedTokenizersOnGRDBTests {
         #expect(try pool.everyConnectionCounts(query) == Array(repeating: 2, count: 9))
     }
 
+    /// Shipping.md's iOS snippet: a tokenizer of the portable set, on a `DatabaseQueue`, finds
+    /// "Müllerstraße" from "muellerstrasse".
+    @Test func thePortableSetsSnippetFindsMuellerstrasse() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("app.sqlite").path
+        // guide: portable
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.addTokenBenchTokenizers() }
+        let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE VIRTUAL TABLE streets USING fts5(name, tokenize = 'german')")
+        }
+        // end
+        let count = try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO streets(name) VALUES ('Müllerstraße')")
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM streets WHERE streets MATCH 'muellerstrasse'")
+        }
+        #expect(count == 1)
+    }
+
     /// A `TokenFilteringTokenizer` of the app's own, registered like the shipped ones, runs on
     /// every connection; without it, FTS5 does not know the name.
     @Test func aFilteringTokenizerOfYourOwnOnEveryConnection() throws {

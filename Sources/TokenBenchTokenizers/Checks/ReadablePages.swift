@@ -1,4 +1,3 @@
-import CReadableMemory
 import Foundation
 
 /// Address ranges known to be readable: the input text of the current call (its caller owns it),
@@ -78,7 +77,7 @@ package final class ReadablePages {
         var page = firstPage
         while page <= lastPage && table[Int(page & slotMask)] == page + 1 { page += 1 }
         if page > lastPage { return true }
-        guard tb_readable_prefix(pointer, count) == count else { return false }
+        guard readablePrefix(pointer, count) == count else { return false }
         for known in firstPage...lastPage {
             let held = table[Int(known & slotMask)]
             if held != 0 && held != known + 1 && Int(slotMask) + 1 < maximumSlotCount { grow() }

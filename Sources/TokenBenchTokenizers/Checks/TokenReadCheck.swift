@@ -1,5 +1,3 @@
-import CReadableMemory
-
 /// What one xTokenize call's consumer checks before it reads a token: that the call's
 /// `TokenByteBudget` still holds it, and that its pages can be read (`ReadablePages`, which
 /// knows the input and the pages already found readable). One per call: the budget is the call's,
@@ -54,7 +52,7 @@ package final class TokenReadCheck {
         if unreadablePage == 0 {
             // The page of the first byte that cannot be read (none when the bytes were refused
             // only for running past the end of the address space).
-            let readable = max(tb_readable_prefix(pointer, count), 0)
+            let readable = max(readablePrefix(pointer, count), 0)
             if readable < count { unreadablePage = pages.page(of: start &+ UInt(readable)) + 1 }
         }
         return .unreadable

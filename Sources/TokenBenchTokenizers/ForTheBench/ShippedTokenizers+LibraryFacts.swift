@@ -1,32 +1,35 @@
-import CICUShim
-import GRDB
-import TokenBenchEngines
+// The bench reads these, and the bench builds with every trait.
+#if TOKENBENCH_ICU && TOKENBENCH_MECAB && TOKENBENCH_SNOWBALL
+    import CICUShim
+    import GRDB
+    import TokenBenchEngines
 
-extension ShippedTokenizers {
-    /// The versions of the C libraries behind the shipped tokenizers (ICU, MeCab and its
-    /// dictionary, libstemmer), as `key`/`value` pairs for the environment a run records.
-    package static var libraryFacts: [(key: String, value: String)] {
-        [
-            ("icu_version", icuString(tb_icu_version)),
-            ("icu_unicode_version", icuString(tb_icu_unicode_version)),
-            ("mecab_version", MorphologicalAnalyzer.version),
-            ("mecab_dictionary", mecabDictionary()),
-            ("snowball_algorithms", SnowballStemmer.algorithms.joined(separator: " ")),
-        ]
-    }
+    extension ShippedTokenizers {
+        /// The versions of the C libraries behind the shipped tokenizers (ICU, MeCab and its
+        /// dictionary, libstemmer), as `key`/`value` pairs for the environment a run records.
+        package static var libraryFacts: [(key: String, value: String)] {
+            [
+                ("icu_version", icuString(tb_icu_version)),
+                ("icu_unicode_version", icuString(tb_icu_unicode_version)),
+                ("mecab_version", MorphologicalAnalyzer.version),
+                ("mecab_dictionary", mecabDictionary()),
+                ("snowball_algorithms", SnowballStemmer.algorithms.joined(separator: " ")),
+            ]
+        }
 
-    /// mecabrc's dictionary, which `japanese` uses by default, or why MeCab cannot load it.
-    private static func mecabDictionary() -> String {
-        do {
-            return try MorphologicalAnalyzer(dicdir: nil, tokenizer: "japanese").dictionaryDescription
-        } catch {
-            return "none: \((error as? DatabaseError)?.message ?? "\(error)")"
+        /// mecabrc's dictionary, which `japanese` uses by default, or why MeCab cannot load it.
+        private static func mecabDictionary() -> String {
+            do {
+                return try MorphologicalAnalyzer(dicdir: nil, tokenizer: "japanese").dictionaryDescription
+            } catch {
+                return "none: \((error as? DatabaseError)?.message ?? "\(error)")"
+            }
+        }
+
+        private static func icuString(_ function: (UnsafeMutablePointer<CChar>?, CInt) -> Void) -> String {
+            var buffer = [CChar](repeating: 0, count: 64)
+            function(&buffer, CInt(buffer.count))
+            return String(nulTerminated: buffer)
         }
     }
-
-    private static func icuString(_ function: (UnsafeMutablePointer<CChar>?, CInt) -> Void) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        function(&buffer, CInt(buffer.count))
-        return String(nulTerminated: buffer)
-    }
-}
+#endif

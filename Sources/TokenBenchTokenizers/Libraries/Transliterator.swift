@@ -1,111 +1,115 @@
-import CICUShim
-import GRDB
-import TokenBenchEngines
+#if TOKENBENCH_ICU
+    import CICUShim
+    import GRDB
+    import TokenBenchEngines
 
-/// An ICU transliterator with a cache of the tokens it has seen: transliterating costs
-/// microseconds per call, and words repeat.
-///
-/// Layers: `tb_translit_*` (C, in CICUShim) → this class (owns the handle, throws on failure,
-/// grows buffers) → the tokenizers, which only ask for a token's transliteration.
-final class Transliterator {
-    // Ownership: created by tb_translit_open, released exactly once in deinit.
-    private let handle: OpaquePointer
-    private let cache: ByteStringCache
-    private let lowercaser = ASCIILowercaser()
-    // Ownership: allocated here, replaced by a larger one when a token needs it (the old one
-    // freed), freed in deinit. Holds the last per-code-point transliteration.
-    private var perCodePointOutput = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
+    /// An ICU transliterator with a cache of the tokens it has seen: transliterating costs
+    /// microseconds per call, and words repeat.
+    ///
+    /// Layers: `tb_translit_*` (C, in CICUShim) → this class (owns the handle, throws on failure,
+    /// grows buffers) → the tokenizers, which only ask for a token's transliteration.
+    final class Transliterator {
+        // Ownership: created by tb_translit_open, released exactly once in deinit.
+        private let handle: OpaquePointer
+        private let cache: ByteStringCache
+        private let lowercaser = ASCIILowercaser()
+        // Ownership: allocated here, replaced by a larger one when a token needs it (the old one
+        // freed), freed in deinit. Holds the last per-code-point transliteration.
+        private var perCodePointOutput = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
 
-    /// Whether `emitTransliterated` may transliterate code point by code point
-    /// (`tb_translit_per_code_point`): only for a transform whose rules look at no neighbour.
-    let transformsPerCodePoint: Bool
+        /// Whether `emitTransliterated` may transliterate code point by code point
+        /// (`tb_translit_per_code_point`): only for a transform whose rules look at no neighbour.
+        let transformsPerCodePoint: Bool
 
-    init(id: String, tokenizer: String, transformsPerCodePoint: Bool = false, cacheLimit: Int = 100_000) throws {
-        self.transformsPerCodePoint = transformsPerCodePoint
-        var error = [CChar](repeating: 0, count: 64)
-        guard let handle = tb_translit_open(id, &error, CInt(error.count)) else {
-            let name = String(nulTerminated: error)
-            throw DatabaseError(message: "\(tokenizer): ICU cannot open transform '\(id)': \(name)")
+        init(id: String, tokenizer: String, transformsPerCodePoint: Bool = false, cacheLimit: Int = 100_000) throws {
+            self.transformsPerCodePoint = transformsPerCodePoint
+            var error = [CChar](repeating: 0, count: 64)
+            guard let handle = tb_translit_open(id, &error, CInt(error.count)) else {
+                let name = String(nulTerminated: error)
+                throw DatabaseError(message: "\(tokenizer): ICU cannot open transform '\(id)': \(name)")
+            }
+            self.handle = handle
+            cache = ByteStringCache(limit: cacheLimit)
         }
-        self.handle = handle
-        cache = ByteStringCache(limit: cacheLimit)
-    }
 
-    deinit {
-        tb_translit_close(handle)
-        perCodePointOutput.deallocate()
-    }
-
-    /// Calls `body` with `token` transliterated code point by code point
-    /// (`tb_translit_per_code_point`: a table read per code point), or with nil when a code point
-    /// needs ICU with its neighbours.
-    @inline(__always)
-    func withPerCodePointTransliteration<R>(
-        of token: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R
-    ) -> R {
-        if perCodePointOutput.count < token.count {
+        deinit {
+            tb_translit_close(handle)
             perCodePointOutput.deallocate()
-            perCodePointOutput = .allocate(capacity: max(token.count, 2 * perCodePointOutput.count))
         }
-        let length = token.withMemoryRebound(to: CChar.self) { input in
-            perCodePointOutput.withMemoryRebound(to: CChar.self) { output in
-                tb_translit_per_code_point(handle, input.baseAddress, CInt(input.count), output.baseAddress)
+
+        /// Calls `body` with `token` transliterated code point by code point
+        /// (`tb_translit_per_code_point`: a table read per code point), or with nil when a code point
+        /// needs ICU with its neighbours.
+        @inline(__always)
+        func withPerCodePointTransliteration<R>(
+            of token: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R
+        ) -> R {
+            if perCodePointOutput.count < token.count {
+                perCodePointOutput.deallocate()
+                perCodePointOutput = .allocate(capacity: max(token.count, 2 * perCodePointOutput.count))
+            }
+            let length = token.withMemoryRebound(to: CChar.self) { input in
+                perCodePointOutput.withMemoryRebound(to: CChar.self) { output in
+                    tb_translit_per_code_point(handle, input.baseAddress, CInt(input.count), output.baseAddress)
+                }
+            }
+            guard length >= 0 else { return body(nil) }
+            return body(UnsafeBufferPointer(start: perCodePointOutput.baseAddress, count: Int(length)))
+        }
+
+        /// The transliteration of `token`, from the cache when it was seen before; nil when ICU fails
+        /// (invalid UTF-8, say), so the caller can keep the token as it is.
+        func transliterate(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+            withTransliteration(of: token) { $0.map(Array.init) }
+        }
+
+        /// Calls `body` with the transliteration of `token`, borrowed from the cache, or with nil
+        /// when ICU fails: the path of every token, without an array retained per token.
+        @inline(__always)
+        func withTransliteration<R>(of token: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R)
+            -> R
+        {
+            if let hit = cache.withValue(for: token, { $0.map(body) }) { return hit }
+            guard let result = transliterateUncached(token) else { return body(nil) }
+            return result.withUnsafeBufferPointer { cache.insert(token, $0, body) }
+        }
+
+        private func transliterateUncached(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+            token.withMemoryRebound(to: CChar.self) { input in
+                withGrowingBuffer { output, capacity in
+                    tb_translit_utf8(handle, input.baseAddress, CInt(input.count), output, capacity)
+                }
             }
         }
-        guard length >= 0 else { return body(nil) }
-        return body(UnsafeBufferPointer(start: perCodePointOutput.baseAddress, count: Int(length)))
     }
 
-    /// The transliteration of `token`, from the cache when it was seen before; nil when ICU fails
-    /// (invalid UTF-8, say), so the caller can keep the token as it is.
-    func transliterate(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        withTransliteration(of: token) { $0.map(Array.init) }
-    }
-
-    /// Calls `body` with the transliteration of `token`, borrowed from the cache, or with nil
-    /// when ICU fails: the path of every token, without an array retained per token.
-    @inline(__always)
-    func withTransliteration<R>(of token: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
-        if let hit = cache.withValue(for: token, { $0.map(body) }) { return hit }
-        guard let result = transliterateUncached(token) else { return body(nil) }
-        return result.withUnsafeBufferPointer { cache.insert(token, $0, body) }
-    }
-
-    private func transliterateUncached(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        token.withMemoryRebound(to: CChar.self) { input in
-            withGrowingBuffer { output, capacity in
-                tb_translit_utf8(handle, input.baseAddress, CInt(input.count), output, capacity)
+    extension Transliterator {
+        /// Emits `token` transliterated. Both shipped transforms end in ASCII and `Lower`, and map
+        /// ASCII to itself, so an ASCII token only needs lower-casing: it skips ICU. A token ICU
+        /// cannot transliterate (or turns into nothing) is emitted as it is.
+        func emitTransliterated(
+            _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
+            emit: inout TokenEmitter
+        ) -> CInt {
+            if let lowered = lowercaser.lowerCased(token) {
+                return emit.emit(lowered, flags: flags, start: start, end: end)
             }
-        }
-    }
-}
-
-extension Transliterator {
-    /// Emits `token` transliterated. Both shipped transforms end in ASCII and `Lower`, and map
-    /// ASCII to itself, so an ASCII token only needs lower-casing: it skips ICU. A token ICU
-    /// cannot transliterate (or turns into nothing) is emitted as it is.
-    func emitTransliterated(
-        _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
-        emit: inout TokenEmitter
-    ) -> CInt {
-        if let lowered = lowercaser.lowerCased(token) {
-            return emit.emit(lowered, flags: flags, start: start, end: end)
-        }
-        // Text whose code points the transform changes one by one, if at all (Chinese, kana,
-        // Hangul, Cyrillic under latinascii), is transliterated from a table: a whole Chinese
-        // clause is one unicode61 token that the cache would never meet again.
-        let perCodePoint: CInt? =
-            !transformsPerCodePoint
-            ? nil
-            : withPerCodePointTransliteration(of: token) { result in
-                guard let result else { return nil }
-                guard !result.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
+            // Text whose code points the transform changes one by one, if at all (Chinese, kana,
+            // Hangul, Cyrillic under latinascii), is transliterated from a table: a whole Chinese
+            // clause is one unicode61 token that the cache would never meet again.
+            let perCodePoint: CInt? =
+                !transformsPerCodePoint
+                ? nil
+                : withPerCodePointTransliteration(of: token) { result in
+                    guard let result else { return nil }
+                    guard !result.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
+                    return emit.emit(result, flags: flags, start: start, end: end)
+                }
+            if let perCodePoint { return perCodePoint }
+            return withTransliteration(of: token) { result in
+                guard let result, !result.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
                 return emit.emit(result, flags: flags, start: start, end: end)
             }
-        if let perCodePoint { return perCodePoint }
-        return withTransliteration(of: token) { result in
-            guard let result, !result.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
-            return emit.emit(result, flags: flags, start: start, end: end)
         }
     }
-}
+#endif

@@ -80,12 +80,14 @@ extension StopwordsTokenizer: ShippedTokenizer {
     ]
 }
 
-extension LatinAsciiTokenizer: ShippedTokenizer {
-    package static let catalogEntries = [
-        ShippedCatalogEntry(
-            name, summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o.")
-    ]
-}
+#if TOKENBENCH_ICU
+    extension LatinAsciiTokenizer: ShippedTokenizer {
+        package static let catalogEntries = [
+            ShippedCatalogEntry(
+                name, summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o.")
+        ]
+    }
+#endif
 
 extension GermanTokenizer: ShippedTokenizer {
     package static let catalogEntries = [
@@ -93,39 +95,49 @@ extension GermanTokenizer: ShippedTokenizer {
     ]
 }
 
-extension NfkcTokenizer: ShippedTokenizer {
-    package static let catalogEntries = [
-        ShippedCatalogEntry(
-            name, summary: "unicode61 on NFKC case-folded text: ligatures, fullwidth, superscripts, Kelvin sign, NFD.")
-    ]
-}
+#if TOKENBENCH_ICU
+    extension NfkcTokenizer: ShippedTokenizer {
+        package static let catalogEntries = [
+            ShippedCatalogEntry(
+                name,
+                summary: "unicode61 on NFKC case-folded text: ligatures, fullwidth, superscripts, Kelvin sign, NFD.")
+        ]
+    }
+#endif
 
-extension IcuTokenizer: ShippedTokenizer {
-    package static let catalogEntries = [
-        ShippedCatalogEntry(
-            name, summary: "ICU word segmentation (dictionaries for Chinese, Japanese, Thai) and full case folding."),
-        ShippedCatalogEntry(
-            label: "icu-symbols", spec: "icu symbols 1",
-            summary: "icu, plus emoji and symbols as tokens: 🍕 finds 🍕, 👍 finds 👍🏽, ❤️ finds ❤, € finds €."),
-    ]
-}
+#if TOKENBENCH_ICU
+    extension IcuTokenizer: ShippedTokenizer {
+        package static let catalogEntries = [
+            ShippedCatalogEntry(
+                name, summary: "ICU word segmentation (dictionaries for Chinese, Japanese, Thai) and full case folding."
+            ),
+            ShippedCatalogEntry(
+                label: "icu-symbols", spec: "icu symbols 1",
+                summary: "icu, plus emoji and symbols as tokens: 🍕 finds 🍕, 👍 finds 👍🏽, ❤️ finds ❤, € finds €."),
+        ]
+    }
+#endif
 
-extension TranslitTokenizer: ShippedTokenizer {
-    package static let catalogEntries = [
-        ShippedCatalogEntry(
-            name, summary: "icu words transliterated to lower-case ASCII: pinyin finds 拼音, katakana finds カタカナ.")
-    ]
-}
+#if TOKENBENCH_ICU
+    extension TranslitTokenizer: ShippedTokenizer {
+        package static let catalogEntries = [
+            ShippedCatalogEntry(
+                name, summary: "icu words transliterated to lower-case ASCII: pinyin finds 拼音, katakana finds カタカナ.")
+        ]
+    }
+#endif
 
-extension JapaneseTokenizer: ShippedTokenizer {
-    package static let catalogEntries = [
-        ShippedCatalogEntry(
-            name,
-            summary:
-                "MeCab morphemes; documents add readings in kana and romaji and the dictionary form: romaji finds ローマ字."
-        )
-    ]
-}
+#if TOKENBENCH_MECAB
+    extension JapaneseTokenizer: ShippedTokenizer {
+        package static let catalogEntries = [
+            ShippedCatalogEntry(
+                name,
+                summary:
+                    "MeCab morphemes; documents add readings in kana and romaji and the dictionary form: romaji finds ローマ字."
+            )
+        ]
+    }
+#endif
 
 extension CjkTokenizer: ShippedTokenizer {
     package static let catalogEntries = [
@@ -135,24 +147,26 @@ extension CjkTokenizer: ShippedTokenizer {
     ]
 }
 
-extension SnowballTokenizer: ShippedTokenizer {
-    /// The stemmers in the default set: the languages the default fixtures cover. `snowball`
-    /// accepts every other algorithm libstemmer has, by name.
-    package static let defaultLanguages = [
-        "english", "german", "french", "spanish", "italian", "portuguese", "dutch", "swedish", "russian", "turkish",
-        "finnish", "greek",
-    ]
-
-    package static let catalogEntries =
-        defaultLanguages.map { language in
-            ShippedCatalogEntry(
-                label: "snowball-\(language)", spec: "snowball \(language)",
-                summary: "Snowball's \(language) stemmer (libstemmer) on unicode61 remove_diacritics 0.")
-        } + [
-            ShippedCatalogEntry(
-                label: "snowball-locale", spec: "snowball locale",
-                summary:
-                    "Snowball's stemmer of each value's locale (SQLite 3.47 and later): German rows as German, English as English; no locale, no stemming."
-            )
+#if TOKENBENCH_SNOWBALL
+    extension SnowballTokenizer: ShippedTokenizer {
+        /// The stemmers in the default set: the languages the default fixtures cover. `snowball`
+        /// accepts every other algorithm libstemmer has, by name.
+        package static let defaultLanguages = [
+            "english", "german", "french", "spanish", "italian", "portuguese", "dutch", "swedish", "russian", "turkish",
+            "finnish", "greek",
         ]
-}
+
+        package static let catalogEntries =
+            defaultLanguages.map { language in
+                ShippedCatalogEntry(
+                    label: "snowball-\(language)", spec: "snowball \(language)",
+                    summary: "Snowball's \(language) stemmer (libstemmer) on unicode61 remove_diacritics 0.")
+            } + [
+                ShippedCatalogEntry(
+                    label: "snowball-locale", spec: "snowball locale",
+                    summary:
+                        "Snowball's stemmer of each value's locale (SQLite 3.47 and later): German rows as German, English as English; no locale, no stemming."
+                )
+            ]
+    }
+#endif

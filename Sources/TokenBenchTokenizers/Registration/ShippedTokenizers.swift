@@ -9,14 +9,31 @@ package enum ShippedTokenizers {
     /// extension and the bench's catalog (in this order, by each type's `catalogEntries`) all
     /// read it.
     // An immutable list of metatypes: nothing here can be mutated across threads.
-    nonisolated(unsafe) package static let types: [any ShippedTokenizer.Type] = [
-        SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
-        NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self, JapaneseTokenizer.self, CjkTokenizer.self,
-        SnowballTokenizer.self,
-    ]
+    // The ones a library needs for are in the list only where its trait is on (Package.swift):
+    // without them, the portable set that builds from Swift, Foundation, GRDB and SQLite alone.
+    nonisolated(unsafe) package static let types: [any ShippedTokenizer.Type] = {
+        var types: [any ShippedTokenizer.Type] = [SynonymsTokenizer.self, StopwordsTokenizer.self]
+        #if TOKENBENCH_ICU
+            types.append(LatinAsciiTokenizer.self)
+        #endif
+        types.append(GermanTokenizer.self)
+        #if TOKENBENCH_ICU
+            types += [NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self]
+        #endif
+        #if TOKENBENCH_MECAB
+            types.append(JapaneseTokenizer.self)
+        #endif
+        types.append(CjkTokenizer.self)
+        #if TOKENBENCH_SNOWBALL
+            types.append(SnowballTokenizer.self)
+        #endif
+        return types
+    }()
 
-    /// The languages of `snowball`'s default specs.
-    package static var snowballLanguages: [String] { SnowballTokenizer.defaultLanguages }
+    #if TOKENBENCH_SNOWBALL
+        /// The languages of `snowball`'s default specs.
+        package static var snowballLanguages: [String] { SnowballTokenizer.defaultLanguages }
+    #endif
 
     /// The names FTS5 knows them by.
     package static var names: [String] { types.map { $0.name } }
