@@ -19,22 +19,22 @@ struct APIError: Error, Equatable {
 }
 
 /// The bounds every request is held to; the page and `GET /api/setup` state them.
-public struct ServerLimits: Sendable, Codable {
+package struct ServerLimits: Sendable, Codable {
     /// The longest text of one field (`text`, `document`, `query`, a spec), in UTF-8 bytes.
-    public var fieldBytes = 64 * 1024
+    package var fieldBytes = 64 * 1024
     /// The most tokenizer × engine pairs one request may run.
-    public var pairs = 20
+    package var pairs = 20
     /// The longest query string, percent-encoded, in bytes: room for the fields at their
     /// longest, each byte encoded as `%XX`.
-    public var queryStringBytes = 3 * 3 * 64 * 1024 + 16 * 1024
+    package var queryStringBytes = 3 * 3 * 64 * 1024 + 16 * 1024
     /// The most parameters one request may carry.
-    public var parameters = 64
+    package var parameters = 64
     /// The most text bytes times tokenizer × engine pairs one request may ask for: what bounds
     /// its time, memory and answer (a 64 KiB text on 4 pairs, or 12 KiB on 20).
-    public var workBytes = 256 * 1024
+    package var workBytes = 256 * 1024
     /// The most bytes of one request, request line, headers and body together: room for the
     /// query string at its longest and SwiftNIO's 80 KiB of headers.
-    public var requestBytes = 1024 * 1024
+    package var requestBytes = 1024 * 1024
 
-    public init() {}
+    package init() {}
 }

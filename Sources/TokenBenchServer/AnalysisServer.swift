@@ -9,25 +9,25 @@ import TokenBench
 /// Everything it serves is in the executable: the page is a string, the API answers from the
 /// workbenches. No request reads a file, loads an extension or opens a library by path; those
 /// come from the command line only (a spec's path options are refused, see `AnalysisAPI`).
-public final class AnalysisServer: Sendable {
-    public struct Configuration {
+package final class AnalysisServer: Sendable {
+    package struct Configuration {
         /// An IPv4 or IPv6 address to listen on; the loopback address by default.
-        public var host = "127.0.0.1"
+        package var host = "127.0.0.1"
         /// 0 lets the system choose; `run` reports the port it listens on.
-        public var port = 8080
+        package var port = 8080
         /// The engines requests may choose among, in this order.
-        public var engines: [SQLiteEngine] = SQLiteEngine.builtIn
+        package var engines: [SQLiteEngine] = SQLiteEngine.builtIn
         /// The tokenizers a request without `tokenizer` runs, and the page shows first.
-        public var tokenizers: [TokenizerSpec] = ["unicode61", "nfkc", "latinascii", "trigram"].compactMap {
+        package var tokenizers: [TokenizerSpec] = ["unicode61", "nfkc", "latinascii", "trigram"].compactMap {
             TokenizerCatalog.spec(labelled: $0)
         }
         /// Extensions and the user's own types, registered on every workbench.
-        public var workbenchOptions = Workbench.Options()
+        package var workbenchOptions = Workbench.Options()
         /// How many requests run at once: one workbench each.
-        public var workers = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        public var limits = ServerLimits()
+        package var workers = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        package var limits = ServerLimits()
 
-        public init() {}
+        package init() {}
     }
 
     private let router: AnalysisRouter
@@ -36,7 +36,7 @@ public final class AnalysisServer: Sendable {
 
     /// Makes the workbenches (loading the extensions on each); throws a one-line reason for an
     /// extension that does not load or a host that is not an address.
-    public init(configuration: Configuration) throws {
+    package init(configuration: Configuration) throws {
         guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
             throw TokenBenchError.invalidArgument(
                 name: "--host", value: configuration.host, reason: "not an IPv4 or IPv6 address")
@@ -63,7 +63,7 @@ public final class AnalysisServer: Sendable {
 
     /// Why the server could not listen, in words a user can act on: SwiftNIO's own message for a
     /// port in use is `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`.
-    public static func listenFailure(_ error: any Error) -> String {
+    package static func listenFailure(_ error: any Error) -> String {
         guard let error = error as? IOError else { return "\(error)" }
         switch error.errnoCode {
         case EADDRINUSE:
@@ -80,7 +80,7 @@ public final class AnalysisServer: Sendable {
 
     /// Listens and serves until the task is cancelled; `listening` gets the page's URL once the
     /// socket is bound. A port in use throws.
-    public func run(listening: @escaping @Sendable (String) -> Void) async throws {
+    package func run(listening: @escaping @Sendable (String) -> Void) async throws {
         let router = self.router
         let requestLimit = router.api.limits.requestBytes
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
