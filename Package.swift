@@ -125,6 +125,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 "CICUShim",
+                "CMeCabShim",
                 "CReadableMemory",
                 "CReferenceLoop",
                 "CSQLiteEngines",

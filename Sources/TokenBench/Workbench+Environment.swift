@@ -25,7 +25,7 @@ extension Workbench {
                     ))
             }
         }
-        pairs += ShippedTokenizers.libraryFacts
+        pairs += LibraryFacts.pairs
         pairs.append(("swift_version", Self.swiftVersion))
         pairs.append(("os", Self.operatingSystem()))
         pairs.append(("cpu_model", Self.cpuModel()))

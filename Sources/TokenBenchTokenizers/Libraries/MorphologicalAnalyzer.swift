@@ -8,13 +8,13 @@
     ///
     /// Layers: `tb_mecab_*` (C, in CMeCabShim) → this class (owns the tagger, throws MeCab's reason
     /// on failure) → `JapaneseTokenizer`, which walks the morphemes with a C callback of its own.
-    final class MorphologicalAnalyzer {
+    package final class MorphologicalAnalyzer {
         // Ownership: created by tb_mecab_open, released exactly once in deinit. The dictionary model
         // behind it is shared by the process and never released.
-        let handle: OpaquePointer
+        package let handle: OpaquePointer
 
         /// A tagger on the dictionary in `dicdir`, or on mecabrc's when `dicdir` is nil.
-        init(dicdir: String?, tokenizer: String) throws {
+        package init(dicdir: String?, tokenizer: String) throws {
             var error = [CChar](repeating: 0, count: 512)
             guard let handle = tb_mecab_open(dicdir, &error, CInt(error.count)) else {
                 let reason = String(nulTerminated: error)
@@ -29,10 +29,10 @@
         }
 
         /// MeCab's library version.
-        static var version: String { String(cString: tb_mecab_version()) }
+        package static var version: String { String(cString: tb_mecab_version()) }
 
         /// The system dictionary: its file, version and character set.
-        var dictionaryDescription: String {
+        package var dictionaryDescription: String {
             var buffer = [CChar](repeating: 0, count: 1024)
             tb_mecab_describe_dictionary(handle, &buffer, CInt(buffer.count))
             return String(nulTerminated: buffer)

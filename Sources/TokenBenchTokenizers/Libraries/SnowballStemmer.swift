@@ -8,7 +8,7 @@
     ///
     /// Layers: `tb_stemmer_*` (C, in CStemmerShim) → this class (owns the stemmer, throws on an
     /// unknown algorithm, caches) → `SnowballTokenizer`.
-    final class SnowballStemmer {
+    package final class SnowballStemmer {
         // Ownership: created by tb_stemmer_open, released exactly once in deinit.
         private let handle: OpaquePointer
         /// Ownership: allocated and initialized in init, deinitialized and freed in deinit. The cache
@@ -49,7 +49,7 @@
         }
 
         /// The algorithms libstemmer offers, by their canonical names.
-        static var algorithms: [String] {
+        package static var algorithms: [String] {
             (0..<tb_stemmer_algorithm_count()).compactMap { tb_stemmer_algorithm_name($0).map { String(cString: $0) } }
         }
 
