@@ -27,7 +27,10 @@ let package = Package(
             name: "MeCab",
             description: "MeCab and its IPADIC dictionary: the japanese tokenizer (which needs ICU too).",
             enabledTraits: ["ICU"]),
-        .trait(name: "Snowball", description: "Snowball's libstemmer: the snowball tokenizer."),
+        .trait(
+            name: "Snowball",
+            description: "Snowball's libstemmer: the snowball tokenizer (which needs ICU too).",
+            enabledTraits: ["ICU"]),
         .trait(
             name: "ReadableMemoryChecks",
             description:

@@ -2,10 +2,13 @@
 
     /usr/bin/python3 .ci/portable-extension-check.py FULL.so PORTABLE.so
 
-Loads each library into Debian's own Python sqlite3 (a client no one here wrote) and checks:
+Loads each library into Debian's own Python sqlite3 (a client no one here wrote), each in a
+process of its own (SQLite loads an extension with RTLD_GLOBAL: in one process, the second
+library's calls could bind to the first's code), and checks:
 - every tokenizer of the portable set stores exactly the tokens, at the same positions, that the
-  full library's stores, on real text: the roff text of Debian's manual pages in eight languages,
-  one FTS5 row per paragraph, read back through fts5vocab's instance table;
+  full library's stores, on real text: the roff text of Debian's manual pages in up to eight
+  languages (those the machine has, at least four) and the repository's fixture texts, one FTS5
+  row per paragraph, read back through fts5vocab's instance table;
 - each query of a word from those texts finds the same rows and highlights the same bytes, so
   query tokens and byte offsets agree too;
 - the tokenizers that need ICU, MeCab or libstemmer are absent: SQLite says "no such tokenizer".
@@ -13,9 +16,11 @@ Prints one summary line per spec and exits 1 on the first difference.
 """
 
 import gzip
+import json
 import os
 import re
 import sqlite3
+import subprocess
 import sys
 
 PORTABLE_SPECS = [
@@ -35,12 +40,17 @@ ABSENT = ["icu", "translit", "latinascii", "nfkc", "japanese", "snowball english
 # scripts, which `cjk` cuts into bigrams.
 LANGUAGES = ["man1", "de/man1", "fr/man1", "ru/man1", "tr/man1", "ja/man1", "zh_CN/man1", "ko/man1"]
 PAGES_PER_LANGUAGE = 12
+MINIMUM_LANGUAGES = 4
+MINIMUM_PARAGRAPHS = 2000
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def paragraphs(folder):
     """Text lines of the first pages of a manual folder, joined into paragraphs."""
     path = os.path.join("/usr/share/man", folder)
     texts = []
+    if not os.path.isdir(path):
+        return texts
     for name in sorted(os.listdir(path))[:PAGES_PER_LANGUAGE]:
         with gzip.open(os.path.join(path, name), "rt", encoding="utf-8", errors="replace") as page:
             current = []
@@ -55,6 +65,29 @@ def paragraphs(folder):
             if current:
                 texts.append(" ".join(current))
     return [text for text in texts if text.strip()]
+
+
+def fixture_texts():
+    """Every document and query of the repository's fixtures, escapes as written."""
+    texts = []
+    folder = os.path.join(ROOT, "fixtures")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".cases"):
+            with open(os.path.join(folder, name), encoding="utf-8") as cases:
+                texts += [line.split(":", 1)[1].strip() for line in cases if line.startswith(("document:", "query:"))]
+    return [text for text in texts if text]
+
+
+def texts():
+    by_language = {folder: paragraphs(folder) for folder in LANGUAGES}
+    present = [folder for folder, found in by_language.items() if found]
+    all_texts = [text for folder in LANGUAGES for text in by_language[folder]] + fixture_texts()
+    if len(present) < MINIMUM_LANGUAGES or len(all_texts) < MINIMUM_PARAGRAPHS:
+        sys.exit(
+            f"too little text to compare: manual pages in {present}, {len(all_texts)} paragraphs "
+            f"(at least {MINIMUM_LANGUAGES} languages and {MINIMUM_PARAGRAPHS} paragraphs)"
+        )
+    return present, all_texts
 
 
 def connect(library):
@@ -89,30 +122,55 @@ def stored(db, spec, texts):
     return instances, answers
 
 
-def main():
-    full, portable = connect(sys.argv[1]), connect(sys.argv[2])
-    texts = [text for folder in LANGUAGES for text in paragraphs(folder)]
+def dump(library):
+    """What one library stores and answers for every spec, and what it says of the absent ones,
+    as JSON on standard output."""
+    db = connect(library)
+    present, all_texts = texts()
+    result = {"languages": present, "paragraphs": len(all_texts), "specs": {}, "absent": {}}
     for spec in PORTABLE_SPECS:
-        expected, got = stored(full, spec, texts), stored(portable, spec, texts)
+        instances, answers = stored(db, spec, all_texts)
+        result["specs"][spec] = {"instances": instances, "answers": answers}
+    for spec in ABSENT:
+        try:
+            db.execute(f"CREATE VIRTUAL TABLE a USING fts5(x, tokenize = '{spec}')")
+            db.execute("DROP TABLE a")
+            result["absent"][spec] = "present"
+        except sqlite3.Error as error:
+            result["absent"][spec] = str(error)
+    json.dump(result, sys.stdout)
+    return 0
+
+
+def run(library):
+    """`dump` of `library`, in a process of its own."""
+    output = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--dump", library], check=True, capture_output=True, text=True
+    ).stdout
+    return json.loads(output)
+
+
+def main():
+    if sys.argv[1] == "--dump":
+        return dump(sys.argv[2])
+    full, portable = run(sys.argv[1]), run(sys.argv[2])
+    print(f"manual pages in {', '.join(portable['languages'])} and the fixtures: {portable['paragraphs']} paragraphs")
+    for spec in PORTABLE_SPECS:
+        expected, got = full["specs"][spec], portable["specs"][spec]
         if expected != got:
-            for index, (a, b) in enumerate(zip(expected[0], got[0])):
+            for index, (a, b) in enumerate(zip(expected["instances"], got["instances"])):
                 if a != b:
                     print(f"{spec}: instance {index} differs: full {a}, portable {b}")
                     break
             print(f"{spec}: the portable library's tokens differ from the full library's")
             return 1
-        print(f"{spec}: {len(got[0])} stored tokens and {len(got[1])} queries identical on {len(texts)} paragraphs")
+        print(f"{spec}: {len(got['instances'])} stored tokens and {len(got['answers'])} queries identical")
     for spec in ABSENT:
-        try:
-            portable.execute(f"CREATE VIRTUAL TABLE a USING fts5(x, tokenize = '{spec}')")
-        except sqlite3.Error as error:
-            if "no such tokenizer" not in str(error):
-                print(f"{spec}: expected 'no such tokenizer', got: {error}")
-                return 1
-            print(f"{spec}: absent ({error})")
-            continue
-        print(f"{spec}: present in the portable library")
-        return 1
+        said = portable["absent"][spec]
+        if "no such tokenizer" not in said:
+            print(f"{spec}: expected 'no such tokenizer' from the portable library, got: {said}")
+            return 1
+        print(f"{spec}: absent ({said})")
     return 0
 
 

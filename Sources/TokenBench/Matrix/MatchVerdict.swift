@@ -40,10 +40,10 @@ public enum MatchVerdict: Hashable, Sendable {
         }
 
         /// How a fixture writes an expectation of this verdict: `match`, `nomatch` or `error`.
-        package var fixtureKey: String { self == .noMatch ? "nomatch" : rawValue }
+        public var fixtureKey: String { self == .noMatch ? "nomatch" : rawValue }
 
         /// The expectable verdict a fixture writes as `key`.
-        package init?(fixtureKey key: String) {
+        public init?(fixtureKey key: String) {
             guard let code = Self.expectable.first(where: { $0.fixtureKey == key }) else { return nil }
             self = code
         }
@@ -143,6 +143,14 @@ public enum MatchVerdict: Hashable, Sendable {
 @available(*, deprecated, renamed: "MatchVerdict")
 public typealias CellResult = MatchVerdict
 
-/// The name a fixture's expectation had before it was a verdict code.
-@available(*, deprecated, renamed: "MatchVerdict.Code")
+/// The name a fixture's expectation had before it was a verdict code. Its raw values changed:
+/// `no-match` where `ExpectedResult` had `nomatch`, which `init?(fixtureKey:)` still reads.
+@available(
+    *, deprecated, renamed: "MatchVerdict.Code",
+    message: "a fixture's key 'nomatch' is MatchVerdict.Code(fixtureKey:); its raw value is now 'no-match'"
+)
 public typealias ExpectedResult = MatchVerdict.Code
+
+/// The name `ExpectationOutcome` had before it said what it compares.
+@available(*, deprecated, renamed: "ExpectationOutcome")
+public typealias Outcome = ExpectationOutcome

@@ -42,7 +42,8 @@ extension HTMLReport {
             case .verdict(.error): "FTS5 refused the query, or the query has no tokens."
             case .verdict(.lost):
                 "the tokenizer crashed or hung its worker on this input, or had used up its deaths; the cell says how."
-            case .verdict(.unsupported): "the engine cannot run the case as it asks (a locale before SQLite 3.47)."
+            case .verdict(.unsupported):
+                "the engine cannot run the case as it asks (a locale before SQLite 3.47, tokendata before 3.45), or no engine ran it."
             case .failed:
                 "some query kind or form contradicts what the fixture expects; the small marks say which."
             }

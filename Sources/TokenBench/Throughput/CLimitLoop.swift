@@ -10,8 +10,9 @@ import TokenBenchTokenizers
 /// tokenizer's speed as a fraction of it.
 ///
 /// Three tokenizers have one: `icu` (ICU word break plus case folding), `nfkc` (NFKC_Casefold,
-/// then BASE) and `japanese` (MeCab alone: its morphemes, counted, on the unfolded text). Only
-/// valid inside the connection access that created it.
+/// then BASE) and `japanese` (MeCab alone: its morphemes, counted, on the unfolded text). Valid
+/// while the connection that created it is open: a `TokenizerInstance` keeps its workbench, and
+/// so that connection, alive.
 final class CLimitLoop {
     let spec: TokenizerSpec
     private enum Handle {

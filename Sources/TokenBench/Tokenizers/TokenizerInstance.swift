@@ -40,9 +40,10 @@ public final class TokenizerInstance {
         limitLoop = made.1
     }
 
-    /// Tokenizes every document of `batch` in `mode` and returns the number of tokens: xTokenize
-    /// per document with a callback that only counts, exactly as `tokenbench throughput` times
-    /// it.
+    /// Tokenizes every document of `batch` in `mode` and returns the number of tokens, as
+    /// `tokenbench throughput` times it: xTokenize per document with a callback that only counts,
+    /// or for an instance of `withLimitLoop`, the C limit loop over each document. One hop onto
+    /// the workbench's queue per call, not per document.
     @_spi(Benchmarks) public func countTokens(in batch: CorpusBatch, mode: TokenizationMode) throws -> Int {
         try workbench.withConnection(engine) { _ in
             if let limitLoop { return try limitLoop.countTokens(in: batch, mode: mode) }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Address ranges known to be readable: the input text of the current call (its caller owns it),
-/// and the pages of a wrapped tokenizer's tokens that were checked once with
-/// `tb_readable_prefix`. A token inside them is read without a system call, so the check costs
+/// and the pages of a wrapped tokenizer's tokens that were checked once with `readablePrefix`
+/// (which trusts every byte where the `ReadableMemoryChecks` trait is off). A token inside them is read without a system call, so the check costs
 /// one call per new page, not one per token.
 ///
 /// The pages are remembered in a small direct-mapped table, not as one range: a BASE may hand

@@ -28,8 +28,9 @@ protocol TokenFilter: AnyObject {
         tokenization: FTS5Tokenization, emit: inout TokenEmitter
     ) -> CInt
     /// Filters the tokens of one `tb_u61_scan`, in order, their folded bytes in `folded` (which
-    /// has `WrappedTokenization.foldedPadding` bytes to read past the last token): by default
-    /// `filter` (or `filter(lowercaseASCII:)`) for each. A filter whose decision per token is
+    /// has `WrappedTokenization.foldedPadding` bytes to read past the last token): by default,
+    /// for each, what `lowercaseASCII` says for a lower-case ASCII token (emitted as it is, or
+    /// `filter(lowercaseASCII:)`), else `filter`. A filter whose decision per token is
     /// cheap but not predictable (a stop word or not) can decide for the whole batch first and
     /// emit after, without a branch per token that the processor guesses wrong.
     func filter(

@@ -112,7 +112,8 @@
     if (entries.length === 1) {
       var record = entries[0][1], status = recordStatus(record);
       td.className = "cell " + status;
-      var shown = status === "failed" ? subStatus(record, 0) : status;
+      // A failed cell says what its first sub-cell found, the verdict behind the mark.
+      var shown = status === "failed" ? data.verdicts[Number(record[0][0])] : status;
       var line = el("span", "verdict");
       line.appendChild(el("b", null, GLYPH[status]));
       line.appendChild(document.createTextNode(" " + (status === "failed" ? "failed: " + LABEL[shown] : LABEL[status])));
