@@ -22,7 +22,7 @@ let package = Package(
     traits: [
         .trait(
             name: "ICU",
-            description: "The system's ICU: the icu, translit, latinascii and nfkc tokenizers."),
+            description: "The system's ICU: the icu and translit tokenizers."),
         .trait(
             name: "MeCab",
             description: "MeCab and its IPADIC dictionary: the japanese tokenizer (which needs ICU too).",
@@ -68,6 +68,9 @@ let package = Package(
         // unicode61's tokens replayed from a table of what it does with each code point (learnt
         // from unicode61 itself), so the wrappers over it skip a callback per token.
         .target(name: "CUnicode61Words"),
+        // The portable `nfkc` and `latinascii`: ICU's results from tables generated from ICU at
+        // development time (tools/generate-tables.c), so no ICU at run time.
+        .target(name: "CUnicodeFolding", exclude: ["tools", "UnicodeTables.inc"]),
         // SQLite engines behind one table of C functions over opaque pointers: a Swift module
         // that saw GRDB's sqlite3 structs and sqlite-nio's would not build. CSQLiteEngines: the
         // system's, libraries loaded by path, and the host SQLite of the loadable extension.
@@ -111,6 +114,7 @@ let package = Package(
                 .target(
                     name: "CReadableMemory", condition: .when(platforms: [.linux], traits: ["ReadableMemoryChecks"])),
                 "CUnicode61Words",
+                "CUnicodeFolding",
             ],
             // The same conditions, as compilation conditions for the Swift that uses each library.
             swiftSettings: [
@@ -191,7 +195,8 @@ let package = Package(
         // package access but without the bench.
         .testTarget(
             name: "TokenBenchTokenizersInternalTests",
-            dependencies: ["TokenBenchTokenizers", "TokenBenchEngines"]),
+            // CICUShim: ICU itself, the oracle of the portable folds (CUnicodeFolding).
+            dependencies: ["TokenBenchTokenizers", "TokenBenchEngines", "CICUShim", "CUnicodeFolding"]),
         // An app's tests: the tokenizers library alone, without the bench, public API only.
         .testTarget(
             name: "TokenBenchTokenizersTests",

@@ -26,7 +26,9 @@ import sys
 PORTABLE_SPECS = [
     "synonyms",
     "stopwords",
+    "latinascii",
     "german",
+    "nfkc",
     "cjk",
     "german porter unicode61",
     "synonyms porter",
@@ -34,8 +36,10 @@ PORTABLE_SPECS = [
     "cjk unicode61 remove_diacritics 0",
     "german ascii",
     "stopwords unicode61 remove_diacritics 0",
+    "latinascii porter",
+    "nfkc trigram",
 ]
-ABSENT = ["icu", "translit", "latinascii", "nfkc", "japanese", "snowball english"]
+ABSENT = ["icu", "translit", "japanese", "snowball english"]
 # English and seven others: Latin, Cyrillic, Turkish dotted and dotless i, and the three CJK
 # scripts, which `cjk` cuts into bigrams.
 LANGUAGES = ["man1", "de/man1", "fr/man1", "ru/man1", "tr/man1", "ja/man1", "zh_CN/man1", "ko/man1"]

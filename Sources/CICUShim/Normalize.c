@@ -201,11 +201,6 @@ int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, c
     return produced;
 }
 
-int tb_nfkc_is_folded(const char *input, int length) {
-    pthread_once(&folded_bmp_once, build_folded_bmp);
-    return all_stable(folded_bmp, input, length);
-}
-
 int tb_nfc_is_normalized(const char *input, int length) {
     pthread_once(&nfc_bmp_once, build_nfc_bmp);
     return all_stable(nfc_bmp, input, length);

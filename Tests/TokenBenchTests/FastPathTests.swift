@@ -29,30 +29,60 @@ struct FastPathTests {
         return tokens
     }
 
-    /// latinascii's transform code point by code point equals ICU's over the whole token, for
-    /// every token it is taken for; and it is taken for most Chinese and Japanese tokens (which
-    /// the cache cannot help), and never for a token with a capital Σ, whose lower case depends
-    /// on where it stands.
-    @Test func latinasciiPerCodePointIsICUsTransform() throws {
+    /// The portable folds give ICU's result on real text of every script: `latinascii`'s on every
+    /// token of the corpora (as its default BASE makes them), and `nfkc`'s on every document, byte
+    /// for byte and with the same segments, which its tokens' offsets come from. The tables they
+    /// read are compared with ICU code point by code point in `PortableFoldingTests`.
+    @Test func portableFoldsAreICUsOnEveryScript() throws {
         let transliterator = try Transliterator(
-            id: LatinAsciiTokenizer.transformID, tokenizer: "test", transformsPerCodePoint: true)
-        var taken: [CorpusScript: Int] = [:]
-        var total: [CorpusScript: Int] = [:]
+            id: "NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower", tokenizer: "test")
+        let folder = LatinAsciiFolder()
+        var checked: [CorpusScript: Int] = [:]
         for (script, token) in try Self.corpusTokens() {
-            total[script, default: 0] += 1
-            let fast = token.withUnsafeBufferPointer {
-                transliterator.withPerCodePointTransliteration(of: $0) { $0.map(Array.init) }
+            let portable = token.withUnsafeBufferPointer { folder.withFolded($0) { $0.map(Array.init) } }
+            let icu = token.withUnsafeBufferPointer { transliterator.transliterate($0) }
+            #expect(portable == icu, "\(script): \(String(decoding: token, as: UTF8.self))")
+            checked[script, default: 0] += 1
+        }
+        #expect(Set(checked.keys) == Set(CorpusScript.allCases))
+
+        let icuFolder = try #require(tb_nfkc_folder_open())
+        defer { tb_nfkc_folder_close(icuFolder) }
+        let portableFolder = NfkcFolder()
+        for script in CorpusScript.allCases {
+            let documents = try CorpusSource.generated(seed: 5, size: 20_000, script: script).loadedBatch().documents
+            for document in documents {
+                let bytes = document
+                let portable = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { input in
+                        portableFolder.fold(input.baseAddress!, CInt(input.count)).map { length in
+                            portableFolder.withOffsetMap { offsets in
+                                (
+                                    Array(portableFolder.folded.prefix(Int(length))),
+                                    (0..<length).map { offsets.original(start: $0, end: $0 + 1)! }
+                                )
+                            }
+                        }
+                    }
+                }
+                let capacity = bytes.count * 18 + 16
+                var output = [CChar](repeating: 0, count: capacity)
+                var starts = [CInt](repeating: 0, count: capacity)
+                var ends = [CInt](repeating: 0, count: capacity)
+                let length = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        tb_nfkc_folder_fold(
+                            icuFolder, $0.baseAddress, CInt($0.count), &output, &starts, &ends, CInt(capacity))
+                    }
+                }
+                let icuCount = Int(length)
+                let icu = (Array(output.prefix(icuCount)), (0..<icuCount).map { (starts[$0], ends[$0]) })
+                #expect(portable?.0 == icu.0, "\(script): \(String(decoding: document.prefix(60), as: UTF8.self))")
+                #expect(
+                    portable.map { $0.1.map { "\($0.start)..<\($0.end)" } } == icu.1.map { "\($0.0)..<\($0.1)" },
+                    "\(script): \(String(decoding: document.prefix(60), as: UTF8.self))")
             }
-            guard let fast else { continue }
-            taken[script, default: 0] += 1
-            let full = token.withUnsafeBufferPointer { transliterator.transliterate($0) }
-            #expect(fast == full, "\(script): \(String(decoding: token, as: UTF8.self))")
         }
-        for script in [CorpusScript.han, .japanese, .hangul] {
-            #expect(taken[script, default: 0] * 2 > total[script, default: 0], "\(script): most tokens")
-        }
-        let sigma = Array("ΟΔΟΣ".utf8)
-        #expect(sigma.withUnsafeBufferPointer { transliterator.withPerCodePointTransliteration(of: $0) { $0 == nil } })
     }
 
     /// Every token the stemmer shortcut lets through (Han, kana, Hangul, Thai, and NFC) is left as

@@ -51,14 +51,14 @@ struct JapaneseTokenizerTests {
         let texts = try Self.japaneseTexts()
         #expect(texts.count >= 20, "the fixtures hold Japanese text")
         let workbench = try Workbench()
-        let folder = try NfkcFolder(tokenizer: "test")
+        let folder = NfkcFolder()
         let counter = try MorphemeCounter(dicdir: nil)
         var checked = 0
         for (label, input) in texts {
             let length = input.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { folder.fold($0.baseAddress!, CInt($0.count)) }
             }
-            let foldedLength = try #require(length, "\(label): ICU folds it")
+            let foldedLength = try #require(length, "\(label): it folds")
             let folded = Array(folder.folded.prefix(Int(foldedLength)))
             let morphemes = try Self.morphemes(of: folded, length: foldedLength)
             // The limit loop of `throughput` counts the morphemes the walk reports, without a callback.

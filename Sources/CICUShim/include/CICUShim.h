@@ -32,21 +32,6 @@ void tb_translit_close(tb_transliterator *transliterator);
 /// with a larger buffer), or -1 when the input is not valid UTF-8 or ICU fails.
 int tb_translit_utf8(tb_transliterator *transliterator, const char *input, int length, char *output, int capacity);
 
-/// Transliterates `length` bytes of UTF-8 code point by code point, from what the transliterator
-/// made of each code point alone, into `output` (room for `length` bytes: the result is never
-/// longer). Returns the result's length, or -1 when a code point must go through tb_translit_utf8
-/// with its neighbours. Only for a transform of normalization, mark removal, Latin-ASCII and
-/// Lower (latinascii's), whose rules look at no neighbour there: a code point is taken alone when
-/// it is in the BMP, belongs to a script other than Latin, Common and Inherited, where
-/// Latin-ASCII's rules lie (the Common code points of the CJK punctuation and kana blocks, such
-/// as ー, are let in), is not changed by lower-casing (Σ becomes ς at the end of a word), and
-/// neither it nor what it becomes composes with what precedes it under NFC. Any-Latin, whose
-/// rules read letters in pairs (Greek ου is ou, not oy), must not use it. What each code point
-/// becomes is worked out per block of 64 on first use and kept: Chinese and Japanese text, which
-/// unicode61 makes into one long token per clause that no cache meets twice, then costs a table
-/// read per code point instead of an ICU transform.
-int tb_translit_per_code_point(tb_transliterator *transliterator, const char *input, int length, char *output);
-
 // MARK: Word breaking (WordBreak.c)
 
 /// An ICU word-break iterator over UTF-8 text, opaque to Swift. One per tokenizer.
@@ -90,9 +75,10 @@ int tb_casefold_utf8(const char *input, int length, int turkic, char *output, in
 
 // MARK: Normalization (Normalize.c)
 
-/// An NFKC case folder with a per-code-point cache: most text repeats a small set of
-/// characters, and each ICU call costs far more than a cache lookup. Not thread-safe: one per
-/// tokenizer instance. The caller owns it and releases it with tb_nfkc_folder_close.
+/// An NFKC case folder with a per-code-point cache, over ICU itself: the reference that the
+/// portable fold the tokenizers use (tb_portable_nfkc_fold, CUnicodeFolding) is tested against,
+/// byte for byte and segment for segment. Not thread-safe. The caller owns it and releases it
+/// with tb_nfkc_folder_close.
 typedef struct tb_nfkc_folder tb_nfkc_folder;
 
 /// Returns a new folder, or NULL when ICU's NFKC_Casefold data cannot be loaded.
@@ -107,15 +93,9 @@ void tb_nfkc_folder_close(tb_nfkc_folder *folder);
 int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, char *output, int *segment_start,
                         int *segment_end, int capacity);
 
-/// 1 when tb_nfkc_folder_fold would return `length` bytes of UTF-8 unchanged because every code
-/// point in them is in the BMP, has a normalization boundary before it and folds to itself (so
-/// each is a segment of its own that stays as it is), else 0. A check of one bit per code point,
-/// against a table built once per process, that lets a caller skip the fold and its offset map.
-int tb_nfkc_is_folded(const char *input, int length);
-
-/// 1 when `length` bytes of UTF-8 are in NFC already, by the same kind of check as
-/// tb_nfkc_is_folded (every code point in the BMP, with a boundary before it, and its own NFC),
-/// else 0. A 0 does not mean the text is not NFC: it means the normalizer must decide.
+/// 1 when `length` bytes of UTF-8 are in NFC already, by a check of one bit per code point
+/// against a table built once per process (every code point in the BMP, with a boundary before
+/// it, and its own NFC), else 0. A 0 does not mean the text is not NFC: it means the normalizer must decide.
 int tb_nfc_is_normalized(const char *input, int length);
 
 /// The normalizations tb_normalize_utf8 applies.

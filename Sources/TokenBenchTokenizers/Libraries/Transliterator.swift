@@ -13,16 +13,7 @@
         private let handle: OpaquePointer
         private let cache: ByteStringCache
         private let lowercaser = ASCIILowercaser()
-        // Ownership: allocated here, replaced by a larger one when a token needs it (the old one
-        // freed), freed in deinit. Holds the last per-code-point transliteration.
-        private var perCodePointOutput = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
-
-        /// Whether `emitTransliterated` may transliterate code point by code point
-        /// (`tb_translit_per_code_point`): only for a transform whose rules look at no neighbour.
-        let transformsPerCodePoint: Bool
-
-        init(id: String, tokenizer: String, transformsPerCodePoint: Bool = false, cacheLimit: Int = 100_000) throws {
-            self.transformsPerCodePoint = transformsPerCodePoint
+        init(id: String, tokenizer: String, cacheLimit: Int = 100_000) throws {
             var error = [CChar](repeating: 0, count: 64)
             guard let handle = tb_translit_open(id, &error, CInt(error.count)) else {
                 let name = String(nulTerminated: error)
@@ -32,30 +23,7 @@
             cache = ByteStringCache(limit: cacheLimit)
         }
 
-        deinit {
-            tb_translit_close(handle)
-            perCodePointOutput.deallocate()
-        }
-
-        /// Calls `body` with `token` transliterated code point by code point
-        /// (`tb_translit_per_code_point`: a table read per code point), or with nil when a code point
-        /// needs ICU with its neighbours.
-        @inline(__always)
-        func withPerCodePointTransliteration<R>(
-            of token: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> R
-        ) -> R {
-            if perCodePointOutput.count < token.count {
-                perCodePointOutput.deallocate()
-                perCodePointOutput = .allocate(capacity: max(token.count, 2 * perCodePointOutput.count))
-            }
-            let length = token.withMemoryRebound(to: CChar.self) { input in
-                perCodePointOutput.withMemoryRebound(to: CChar.self) { output in
-                    tb_translit_per_code_point(handle, input.baseAddress, CInt(input.count), output.baseAddress)
-                }
-            }
-            guard length >= 0 else { return body(nil) }
-            return body(UnsafeBufferPointer(start: perCodePointOutput.baseAddress, count: Int(length)))
-        }
+        deinit { tb_translit_close(handle) }
 
         /// The transliteration of `token`, from the cache when it was seen before; nil when ICU fails
         /// (invalid UTF-8, say), so the caller can keep the token as it is.
@@ -84,8 +52,8 @@
     }
 
     extension Transliterator {
-        /// Emits `token` transliterated. Both shipped transforms end in ASCII and `Lower`, and map
-        /// ASCII to itself, so an ASCII token only needs lower-casing: it skips ICU. A token ICU
+        /// Emits `token` transliterated. The shipped transform (`translit`) ends in ASCII and
+        /// `Lower`, and maps ASCII to itself, so an ASCII token only needs lower-casing: it skips ICU. A token ICU
         /// cannot transliterate (or turns into nothing) is emitted as it is.
         func emitTransliterated(
             _ token: UnsafeBufferPointer<UInt8>, flags: CInt, start: CInt, end: CInt,
@@ -94,18 +62,6 @@
             if let lowered = lowercaser.lowerCased(token) {
                 return emit.emit(lowered, flags: flags, start: start, end: end)
             }
-            // Text whose code points the transform changes one by one, if at all (Chinese, kana,
-            // Hangul, Cyrillic under latinascii), is transliterated from a table: a whole Chinese
-            // clause is one unicode61 token that the cache would never meet again.
-            let perCodePoint: CInt? =
-                !transformsPerCodePoint
-                ? nil
-                : withPerCodePointTransliteration(of: token) { result in
-                    guard let result else { return nil }
-                    guard !result.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
-                    return emit.emit(result, flags: flags, start: start, end: end)
-                }
-            if let perCodePoint { return perCodePoint }
             return withTransliteration(of: token) { result in
                 guard let result, !result.isEmpty else { return emit.emit(token, flags: flags, start: start, end: end) }
                 return emit.emit(result, flags: flags, start: start, end: end)

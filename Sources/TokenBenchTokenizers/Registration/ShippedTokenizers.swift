@@ -12,13 +12,12 @@ package enum ShippedTokenizers {
     // The ones a library needs for are in the list only where its trait is on (Package.swift):
     // without them, the portable set that builds from Swift, Foundation, GRDB and SQLite alone.
     nonisolated(unsafe) package static let types: [any ShippedTokenizer.Type] = {
-        var types: [any ShippedTokenizer.Type] = [SynonymsTokenizer.self, StopwordsTokenizer.self]
+        var types: [any ShippedTokenizer.Type] = [
+            SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
+            NfkcTokenizer.self,
+        ]
         #if TOKENBENCH_ICU
-            types.append(LatinAsciiTokenizer.self)
-        #endif
-        types.append(GermanTokenizer.self)
-        #if TOKENBENCH_ICU
-            types += [NfkcTokenizer.self, IcuTokenizer.self, TranslitTokenizer.self]
+            types += [IcuTokenizer.self, TranslitTokenizer.self]
         #endif
         #if TOKENBENCH_MECAB
             types.append(JapaneseTokenizer.self)

@@ -41,7 +41,7 @@
 
         init(connection: EngineConnection, arguments: [String]) throws {
             analyzer = try MorphologicalAnalyzer(dicdir: Self.dicdir(from: arguments), tokenizer: Self.name)
-            folder = try NfkcFolder(tokenizer: Self.name)
+            folder = NfkcFolder()
             romanizer = try Transliterator(id: Self.romajiTransformID, tokenizer: Self.name)
         }
 

@@ -18,8 +18,6 @@
         static let transformID =
             "Any-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower; [:White_Space:] Remove"
         static let defaultBase = ["icu"]
-        /// Any-Latin reads letters in pairs (Greek ου is ou, not oy).
-        static let transformsPerCodePoint = false
 
         let base: any FTS5Tokenizer
         let baseTokenPages = ReadablePages()

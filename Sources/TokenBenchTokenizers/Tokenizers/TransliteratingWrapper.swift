@@ -2,22 +2,19 @@
     import GRDB
     import TokenBenchEngines
 
-    /// A shipped wrapper that runs each of BASE's tokens through one ICU transform (`latinascii`,
-    /// `translit`): the types differ only in the transform and the default BASE. Both transforms
-    /// map lower-case ASCII to itself.
+    /// A shipped wrapper that runs each of BASE's tokens through one ICU transform (`translit`):
+    /// a type gives the transform and the default BASE. The transform maps lower-case ASCII to
+    /// itself.
     protocol TransliteratingWrapper: ShippedWrapper {
         /// The ICU transform, as `Transliterator` compiles it.
         static var transformID: String { get }
         /// BASE's spec words when the spec names none.
         static var defaultBase: [String] { get }
-        /// Whether the transform's rules look at no neighbour, so that a token may be transliterated
-        /// code point by code point (`Transliterator.transformsPerCodePoint`).
-        static var transformsPerCodePoint: Bool { get }
         var transliterator: Transliterator { get }
     }
 
     extension TransliteratingWrapper {
-        /// Both transforms map lower-case ASCII to itself.
+        /// The transform maps lower-case ASCII to itself.
         static var lowercaseASCII: LowercaseASCIIPath { .keptAsIs }
 
         static var declaredArguments: DeclaredArguments { DeclaredArguments(defaultBase: defaultBase) }
@@ -29,7 +26,7 @@
             let parsed = try WrapperArguments(arguments, declared: declaredArguments, tokenizer: name)
             return (
                 try parsed.makeBase(connection),
-                try Transliterator(id: transformID, tokenizer: name, transformsPerCodePoint: transformsPerCodePoint)
+                try Transliterator(id: transformID, tokenizer: name)
             )
         }
 

@@ -1,0 +1,26 @@
+#ifndef C_UNICODE_FOLDING_H
+#define C_UNICODE_FOLDING_H
+
+/* The portable `nfkc` and `latinascii` folds: ICU's results, from tables generated from ICU at
+ * development time (tools/generate-tables.c), with no ICU at run time. UTF-8 in, UTF-8 out;
+ * no library type in this header. */
+
+/* The Unicode version of the tables ("15.0"). */
+const char *tb_folding_unicode_version(void);
+
+/* NFKC_Casefold of `length` bytes into `output`, as tb_nfkc_folder_fold (CICUShim) does with ICU:
+ * the same bytes, and for each output byte the input bytes segment_start ..< segment_end it came
+ * from. Returns the folded length; when it exceeds `capacity`, only `capacity` bytes were
+ * written: call again with that much room. */
+int tb_portable_nfkc_fold(const char *input, int length, char *output, int *segment_start, int *segment_end,
+                          int capacity);
+
+/* Whether tb_portable_nfkc_fold would give the text back unchanged, segment by segment. */
+int tb_portable_nfkc_is_folded(const char *input, int length);
+
+/* ICU's "NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower" of one token. Returns the
+ * length of the result (written when it fits in `capacity`: call again with that much room when
+ * not), or -1 for invalid UTF-8 and -2 when memory runs out; ICU fails on both too. */
+int tb_portable_latin_ascii(const char *input, int length, char *output, int capacity);
+
+#endif
