@@ -162,8 +162,8 @@ struct PortableFoldingTests {
         0x0F71, 0x0F72, 0x0F73, 0x0F80, 0x0FB5, 0xE01EF, 0x10A3F, 0x1E94A, // Tibetan, variation selector
     ]
 
-    /// Random strings of those code points, and random bytes (mostly invalid UTF-8, where the
-    /// folds must skip the same bytes as ICU's decoder).
+    /// Random strings of those code points, long runs of their marks, and random bytes (mostly
+    /// invalid UTF-8, where the folds must skip the same bytes as ICU's decoder).
     @Test func randomTextFoldsAsICUDoes() throws {
         let (icuFolder, transliterator) = try Self.makeICU()
         defer { tb_nfkc_folder_close(icuFolder) }
@@ -172,6 +172,21 @@ struct PortableFoldingTests {
             let count = Int.random(in: 1...8, using: &random)
             let scalars = (0..<count).map { _ in Unicode.Scalar(Self.trickyScalars.randomElement(using: &random)!)! }
             let text = Array(String(String.UnicodeScalarView(scalars)).utf8)
+            Self.expectICUsFolds(text, icuFolder: icuFolder, transliterator: transliterator, Self.hex(text))
+        }
+        // Long runs of marks: past 32, canonical order is a counting sort, not an insertion.
+        let marks = Self.trickyScalars.filter {
+            [
+                0x301, 0x308, 0x327, 0x345, 0x5B0, 0x5C1, 0x93C, 0x1D165, 0x1D16D, 0x20DD, 0x0F71, 0x0F72, 0x0F80,
+                0x3099, 0x31B,
+            ].contains($0)
+        }
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 33...120, using: &random)
+            let scalars =
+                [Self.trickyScalars.randomElement(using: &random)!]
+                + (1..<count).map { _ in marks.randomElement(using: &random)! }
+            let text = Array(String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0)! })).utf8)
             Self.expectICUsFolds(text, icuFolder: icuFolder, transliterator: transliterator, Self.hex(text))
         }
         for _ in 0..<30_000 {
