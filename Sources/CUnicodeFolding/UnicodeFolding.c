@@ -11,6 +11,8 @@ typedef struct {
     uint16_t strip;  /* NFD(c) without nonspacing marks (latinascii's first steps); 0: c itself */
     uint16_t ascii;  /* Latin-ASCII of c alone; 0: c itself */
     uint16_t lower;  /* full lower case of c alone (root locale); 0: c itself */
+    uint16_t latin_ascii; /* tb_utf8_pool offset of latinascii's whole transform of c alone; 0: c itself */
+    uint16_t nfkc_alone;  /* tb_utf8_pool offset of NFKC_Casefold(c) (a segment of c alone); 0: c itself */
 } tb_code_point_record;
 
 enum {
@@ -19,6 +21,7 @@ enum {
     CASED = 4,
     CASE_IGNORABLE = 8,
     COMPOSES_WITH_PREVIOUS = 16,    /* the second code point of some canonical composition */
+    LATIN_ASCII_ALONE = 32,         /* in a token, c becomes its latin_ascii whatever surrounds it */
 };
 
 #include "UnicodeTables.inc"
@@ -27,6 +30,12 @@ const char *tb_folding_unicode_version(void) { return TB_UNICODE_VERSION; }
 
 static inline const tb_code_point_record *record_for(int32_t c) {
     return &tb_records[tb_record_of[(uint32_t)tb_block_of[c >> 7] << 7 | (c & 127)]];
+}
+
+/* Whether NFKC_Casefold leaves c as it is and starts a segment with it (NFKC_CF_STABLE). */
+static inline int is_nfkc_stable(int32_t c) {
+    if (c <= 0xFFFF) return (int)(tb_nfkc_stable_bmp[c >> 6] >> (c & 63) & 1);
+    return (record_for(c)->flags & NFKC_CF_STABLE) != 0;
 }
 
 /* The code point at `*index`, moving past it; -1 for an ill-formed sequence, of which it skips the
@@ -281,10 +290,10 @@ int tb_portable_nfkc_fold(const char *input, int length, char *output, int *segm
         }
         /* A code point that folds to itself, before one that starts a segment of its own (or the
          * end): copied through (most text of a language without case). */
-        if (record_for(first)->flags & NFKC_CF_STABLE) {
+        if (is_nfkc_stable(first)) {
             int next = end;
             int32_t c = end < length ? next_code_point(bytes, &next, length) : -1;
-            if (end == length || c < 0x80 || (record_for(c)->flags & NFKC_CF_STABLE)) {
+            if (end == length || c < 0x80 || is_nfkc_stable(c)) {
                 append_bytes(output, segment_start, segment_end, capacity, &produced, input + start, end - start,
                              start, end);
                 index = end;
@@ -299,6 +308,18 @@ int tb_portable_nfkc_fold(const char *input, int length, char *output, int *segm
             if (c < 0x80 || !(record_for(c)->flags & NO_NFKC_CF_BOUNDARY_BEFORE)) break;
             units += c > 0xFFFF ? 2 : 1;
             end = next;
+        }
+        /* A segment of one code point: its folding, from the table. */
+        if (end - start == utf8_length((uint32_t)first)) {
+            uint16_t offset = record_for(first)->nfkc_alone;
+            if (offset == 0)
+                append_bytes(output, segment_start, segment_end, capacity, &produced, input + start, end - start,
+                             start, end);
+            else
+                append_bytes(output, segment_start, segment_end, capacity, &produced,
+                             (const char *)&tb_utf8_pool[offset + 1], tb_utf8_pool[offset], start, end);
+            index = end;
+            continue;
         }
         if (units > SEGMENT_UNITS) {
             append_bytes(output, segment_start, segment_end, capacity, &produced, input + start, end - start, start,
@@ -343,7 +364,7 @@ int tb_portable_nfkc_is_folded(const char *input, int length) {
             continue;
         }
         int32_t c = next_code_point(bytes, &index, length);
-        if (c < 0 || !(record_for(c)->flags & NFKC_CF_STABLE)) return 0;
+        if (c < 0 || !is_nfkc_stable(c)) return 0;
     }
     return 1;
 }
@@ -369,29 +390,35 @@ static int is_final_sigma(const uint32_t *items, int count, int index) {
     return 1;
 }
 
-/* Whether the transform leaves c as it is, whatever stands around it: no mark, no mapping, no
- * composition with what precedes it (Hangul vowels and trailing consonants compose by rule), and
- * not Σ. */
-static int keeps_alone(int32_t c) {
-    const tb_code_point_record *record = record_for(c);
-    return record->ccc == 0 && record->strip == 0 && record->ascii == 0 && record->lower == 0 &&
-           !(record->flags & COMPOSES_WITH_PREVIOUS) && !(c >= HANGUL_V && c < HANGUL_T + HANGUL_T_COUNT) &&
-           c != 0x03A3;
-}
-
 int tb_portable_latin_ascii(const char *input, int length, char *output, int capacity) {
     const uint8_t *bytes = (const uint8_t *)input;
-    /* Text the transform keeps as it is (a Chinese or Japanese clause, which unicode61 makes one
-     * token): one pass, and a copy. */
-    int kept = 1;
-    for (int index = 0; kept && index < length;) {
-        int32_t c = next_code_point(bytes, &index, length);
+    /* A token whose every code point becomes the same whatever surrounds it (LATIN_ASCII_ALONE:
+     * most tokens, in every script but for Σ and marks that compose) is one pass over a table;
+     * the code points it keeps are copied a run at a time. */
+    int produced = 0, alone = 1, kept_from = 0;
+    for (int index = 0; index < length;) {
+        int start = index;
+        int32_t c = bytes[index] < 0x80 ? bytes[index++] : next_code_point(bytes, &index, length);
         if (c < 0) return -1;
-        kept = keeps_alone(c);
+        if (c <= 0xFFFF && (tb_latin_ascii_kept_bmp[c >> 6] >> (c & 63) & 1)) continue;
+        const tb_code_point_record *record = record_for(c);
+        if (!(record->flags & LATIN_ASCII_ALONE)) {
+            alone = 0;
+            break;
+        }
+        if (record->latin_ascii == 0) continue;
+        int kept = start - kept_from, mapped = tb_utf8_pool[record->latin_ascii];
+        if (produced + kept + mapped <= capacity) {
+            memcpy(output + produced, input + kept_from, (size_t)kept);
+            memcpy(output + produced + kept, &tb_utf8_pool[record->latin_ascii + 1], (size_t)mapped);
+        }
+        produced += kept + mapped;
+        kept_from = index;
     }
-    if (kept) {
-        if (length <= capacity) memcpy(output, input, (size_t)length);
-        return length;
+    if (alone) {
+        if (produced + length - kept_from <= capacity)
+            memcpy(output + produced, input + kept_from, (size_t)(length - kept_from));
+        return produced + length - kept_from;
     }
     code_points text, mapped;
     code_points_init(&text);

@@ -25,10 +25,11 @@ enum {
     CASED = 4,
     CASE_IGNORABLE = 8,
     COMPOSES_WITH_PREVIOUS = 16,
+    LATIN_ASCII_ALONE = 32,
 };
 
 typedef struct {
-    unsigned ccc, flags, nfkc, strip, ascii, lower;
+    unsigned ccc, flags, nfkc, strip, ascii, lower, latin_ascii, nfkc_alone;
 } record;
 
 static uint32_t pool[MAX_POOL + 1];
@@ -46,6 +47,40 @@ static int to_code_points(const UChar *text, int32_t length, UChar32 *out) {
         out[count++] = c;
     }
     return count;
+}
+
+/* The same in UTF-8, for the mappings written out as they are: a length byte, then the bytes. */
+static uint8_t utf8_pool[MAX_POOL + 1];
+static int utf8_pool_length = 1;
+
+/* Adds the UTF-8 of `text` to the UTF-8 pool (shared when the same one is there); 0 when it is the
+ * code point itself. */
+static unsigned intern_utf8(UChar32 self, const UChar *text, int32_t length) {
+    char bytes[256];
+    int32_t count = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    u_strToUTF8(bytes, (int32_t)sizeof bytes, &count, text, length, &status);
+    if (U_FAILURE(status) || count > 255) {
+        fprintf(stderr, "utf8: %s\n", u_errorName(status));
+        exit(1);
+    }
+    UChar32 first;
+    int32_t i = 0;
+    if (length > 0) U16_NEXT(text, i, length, first);
+    if (length > 0 && i == length && first == self) return 0;
+    for (int offset = 1; offset + count < utf8_pool_length; offset += utf8_pool[offset] + 1) {
+        if (utf8_pool[offset] == count && memcmp(&utf8_pool[offset + 1], bytes, (size_t)count) == 0)
+            return (unsigned)offset;
+    }
+    if (utf8_pool_length + count + 1 > MAX_POOL) {
+        fprintf(stderr, "utf8 pool overflow\n");
+        exit(1);
+    }
+    unsigned offset = (unsigned)utf8_pool_length;
+    utf8_pool[utf8_pool_length++] = (uint8_t)count;
+    memcpy(&utf8_pool[utf8_pool_length], bytes, (size_t)count);
+    utf8_pool_length += count;
+    return offset;
 }
 
 /* Adds a mapping of `count` code points to the pool (shared when the same one is there); 0 when
@@ -108,6 +143,7 @@ int main(void) {
     const UNormalizer2 *nfkc_cf = unorm2_getNFKCCasefoldInstance(&status);
     if (U_FAILURE(status)) return 1;
     UTransliterator *latin_ascii = open_transform("Latin-ASCII");
+    UTransliterator *latin_ascii_lower = open_transform("NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower");
 
     /* Canonical compositions: primary composites, as pairs; Hangul is composed by rule. */
     int compositions = 0;
@@ -151,6 +187,8 @@ int main(void) {
             int hangul = c >= HANGUL_FIRST && c <= HANGUL_LAST;
             if (!unorm2_hasBoundaryBefore(nfkc_cf, c)) r.flags |= NO_NFKC_CF_BOUNDARY_BEFORE;
             int32_t folded_length = apply_normalizer(nfkc_cf, source, source_length, a);
+            /* nfkc_alone: NFKC_Casefold of c alone, in UTF-8: a segment of one code point. */
+            r.nfkc_alone = intern_utf8(c, a, folded_length);
             if (unorm2_hasBoundaryBefore(nfkc_cf, c) && folded_length == source_length &&
                 memcmp(a, source, sizeof(UChar) * (size_t)source_length) == 0)
                 r.flags |= NFKC_CF_STABLE;
@@ -186,6 +224,39 @@ int main(void) {
             if (U_FAILURE(lower_status)) return 1;
             count = to_code_points(a, lower_length, cps);
             r.lower = intern(c, cps, count);
+            /* latin_ascii: the whole transform of c alone, which UnicodeFolding.c may use in a
+             * token when nothing about c can meet its neighbours (LATIN_ASCII_ALONE): what c
+             * leaves after NFD and mark removal neither is reordered (every class 0) nor composes
+             * with what precedes it, and neither that nor its Latin-ASCII holds Σ, whose lower
+             * case reads the letters around it. */
+            int32_t whole_length = apply_transform(latin_ascii_lower, source, source_length, a);
+            r.latin_ascii = intern_utf8(c, a, whole_length);
+            int alone = 1;
+            UChar32 stripped[64];
+            int stripped_count = 0;
+            if (hangul) {
+                stripped[stripped_count++] = c;
+            } else {
+                int32_t decomposed = apply_normalizer(nfd, source, source_length, b);
+                UChar32 all[64];
+                int all_count = to_code_points(b, decomposed, all);
+                for (int i = 0; i < all_count; i++)
+                    if (u_charType(all[i]) != U_NON_SPACING_MARK) stripped[stripped_count++] = all[i];
+            }
+            for (int i = 0; i < stripped_count; i++) {
+                UChar32 s = stripped[i];
+                if (u_getCombiningClass(s) != 0 || composes_with_previous[s] || (s >= 0x1161 && s <= 0x11C2) ||
+                    s == 0x03A3)
+                    alone = 0;
+            }
+            UChar stripped16[128];
+            int32_t stripped16_length = 0;
+            for (int i = 0; i < stripped_count; i++) U16_APPEND_UNSAFE(stripped16, stripped16_length, stripped[i]);
+            int32_t composed = apply_normalizer(nfc, stripped16, stripped16_length, b);
+            int32_t ascii_only = apply_transform(latin_ascii, b, composed, a);
+            for (int i = 0; i < ascii_only; i++)
+                if (a[i] == 0x03A3) alone = 0;
+            if (alone) r.flags |= LATIN_ASCII_ALONE;
         }
         int found = -1;
         for (int i = record_count - 1; i >= 0 && i >= record_count - 4096; i--) {
@@ -240,17 +311,40 @@ int main(void) {
     printf("\n};\n\nstatic const tb_code_point_record tb_records[%d] = {", record_count);
     for (int i = 0; i < record_count; i++) {
         record r = records[i];
-        printf("%s{%u,%u,%u,%u,%u,%u},", i % 6 ? "" : "\n", r.ccc, r.flags, r.nfkc, r.strip, r.ascii, r.lower);
+        printf("%s{%u,%u,%u,%u,%u,%u,%u,%u},", i % 6 ? "" : "\n", r.ccc, r.flags, r.nfkc, r.strip, r.ascii, r.lower,
+               r.latin_ascii, r.nfkc_alone);
     }
+    printf("\n};\n\nstatic const uint8_t tb_utf8_pool[%d] = {", utf8_pool_length);
+    for (int i = 0; i < utf8_pool_length; i++) printf("%s%u,", i % 24 ? "" : "\n", utf8_pool[i]);
     printf("\n};\n\nstatic const uint32_t tb_pool[%d] = {", pool_length);
     for (int i = 0; i < pool_length; i++) printf("%s%u,", i % 16 ? "" : "\n", pool[i]);
+    printf("\n};\n\n/* NFKC_CF_STABLE of the BMP, a bit per code point: the check most text takes. */\n");
+    printf("static const uint64_t tb_nfkc_stable_bmp[1024] = {");
+    for (int word = 0; word < 1024; word++) {
+        uint64_t bits = 0;
+        for (int bit = 0; bit < 64; bit++)
+            if (records[record_of[word * 64 + bit]].flags & NFKC_CF_STABLE) bits |= (uint64_t)1 << bit;
+        printf("%s%lluu,", word % 6 ? "" : "\n", (unsigned long long)bits);
+    }
+    printf("\n};\n\n/* Of the BMP, a bit per code point that latinascii keeps as it is whatever surrounds it\n");
+    printf(" * (LATIN_ASCII_ALONE, mapped to itself): most code points of most scripts. */\n");
+    printf("static const uint64_t tb_latin_ascii_kept_bmp[1024] = {");
+    for (int word = 0; word < 1024; word++) {
+        uint64_t bits = 0;
+        for (int bit = 0; bit < 64; bit++) {
+            record r = records[record_of[word * 64 + bit]];
+            if ((r.flags & LATIN_ASCII_ALONE) && r.latin_ascii == 0) bits |= (uint64_t)1 << bit;
+        }
+        printf("%s%lluu,", word % 6 ? "" : "\n", (unsigned long long)bits);
+    }
     printf("\n};\n\nstatic const uint64_t tb_composition_keys[%d] = {", compositions);
     for (int i = 0; i < compositions; i++) printf("%s%lluu,", i % 8 ? "" : "\n", (unsigned long long)keys[i]);
     printf("\n};\n\nstatic const uint32_t tb_composites[%d] = {", compositions);
     for (int i = 0; i < compositions; i++) printf("%s%u,", i % 12 ? "" : "\n", composites[i]);
     printf("\n};\n");
-    fprintf(stderr, "records %d, blocks %d, pool %d, compositions %d\n", record_count, block_count, pool_length,
-            compositions);
+    fprintf(stderr, "records %d, blocks %d, pool %d, UTF-8 pool %d, compositions %d\n", record_count, block_count,
+            pool_length, utf8_pool_length, compositions);
     utrans_close(latin_ascii);
+    utrans_close(latin_ascii_lower);
     return 0;
 }
