@@ -80,14 +80,12 @@ extension StopwordsTokenizer: ShippedTokenizer {
     ]
 }
 
-#if TOKENBENCH_ICU
-    extension LatinAsciiTokenizer: ShippedTokenizer {
-        package static let catalogEntries = [
-            ShippedCatalogEntry(
-                name, summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o.")
-        ]
-    }
-#endif
+extension LatinAsciiTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(
+            name, summary: "Tokens folded to lower-case ASCII like ICU Latin-ASCII: ß→ss, æ→ae, ﬁ→fi, ı→i, ø→o.")
+    ]
+}
 
 extension GermanTokenizer: ShippedTokenizer {
     package static let catalogEntries = [
@@ -95,15 +93,13 @@ extension GermanTokenizer: ShippedTokenizer {
     ]
 }
 
-#if TOKENBENCH_ICU
-    extension NfkcTokenizer: ShippedTokenizer {
-        package static let catalogEntries = [
-            ShippedCatalogEntry(
-                name,
-                summary: "unicode61 on NFKC case-folded text: ligatures, fullwidth, superscripts, Kelvin sign, NFD.")
-        ]
-    }
-#endif
+extension NfkcTokenizer: ShippedTokenizer {
+    package static let catalogEntries = [
+        ShippedCatalogEntry(
+            name,
+            summary: "unicode61 on NFKC case-folded text: ligatures, fullwidth, superscripts, Kelvin sign, NFD.")
+    ]
+}
 
 #if TOKENBENCH_ICU
     extension IcuTokenizer: ShippedTokenizer {
