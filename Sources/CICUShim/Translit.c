@@ -2,11 +2,8 @@
 #include "UTF16Transform.h"
 #include <stdlib.h>
 #include <string.h>
-#include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/ustring.h>
-#include <unicode/unorm2.h>
-#include <unicode/utf16.h>
 #include <unicode/utf8.h>
 #include <unicode/utrans.h>
 

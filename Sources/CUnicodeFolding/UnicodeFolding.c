@@ -21,12 +21,14 @@ enum {
     CASED = 4,
     CASE_IGNORABLE = 8,
     COMPOSES_WITH_PREVIOUS = 16,    /* the second code point of some canonical composition */
-    LATIN_ASCII_ALONE = 32,         /* in a token, c becomes its latin_ascii whatever surrounds it */
+    LATIN_ASCII_ALONE = 32,         /* in a token of such code points only, c becomes its latin_ascii */
 };
 
 #include "UnicodeTables.inc"
 
 const char *tb_folding_unicode_version(void) { return TB_UNICODE_VERSION; }
+
+const char *tb_folding_icu_version(void) { return TB_ICU_VERSION; }
 
 static inline const tb_code_point_record *record_for(int32_t c) {
     return &tb_records[tb_record_of[(uint32_t)tb_block_of[c >> 7] << 7 | (c & 127)]];
@@ -121,9 +123,11 @@ static void code_points_free(code_points *list) {
     if (list->items != list->inline_storage) free(list->items);
 }
 
-/* Makes room for `extra` more; 0 when memory runs out. */
+/* Makes room for `extra` more; 0 when memory runs out (or the list would pass 2^28 code points,
+ * so that no size computation overflows). */
 static int code_points_reserve(code_points *list, int extra) {
     if (list->count + extra <= list->capacity) return 1;
+    if (extra > (1 << 28) || list->count > (1 << 28) - extra) return 0;
     int capacity = list->capacity * 2 > list->count + extra ? list->capacity * 2 : list->count + extra;
     uint32_t *items = malloc(sizeof(uint32_t) * (size_t)capacity);
     if (items == NULL) return 0;
@@ -268,6 +272,7 @@ static int utf16_units(const uint32_t *items, int count) {
 
 int tb_portable_nfkc_fold(const char *input, int length, char *output, int *segment_start, int *segment_end,
                           int capacity) {
+    if (length < 0) return -1;
     const uint8_t *bytes = (const uint8_t *)input;
     int produced = 0, index = 0;
     code_points folded;
@@ -354,6 +359,7 @@ int tb_portable_nfkc_fold(const char *input, int length, char *output, int *segm
 }
 
 int tb_portable_nfkc_is_folded(const char *input, int length) {
+    if (length < 0) return 0;
     const uint8_t *bytes = (const uint8_t *)input;
     int index = 0;
     while (index < length) {
@@ -391,10 +397,13 @@ static int is_final_sigma(const uint32_t *items, int count, int index) {
 }
 
 int tb_portable_latin_ascii(const char *input, int length, char *output, int capacity) {
+    if (length < 0) return -1;
     const uint8_t *bytes = (const uint8_t *)input;
-    /* A token whose every code point becomes the same whatever surrounds it (LATIN_ASCII_ALONE:
-     * most tokens, in every script but for Σ and marks that compose) is one pass over a table;
-     * the code points it keeps are copied a run at a time. */
+    /* A token made only of code points flagged LATIN_ASCII_ALONE (most tokens, in every script but
+     * for Σ and marks that compose) becomes their table results side by side: one pass, the code
+     * points it keeps copied a run at a time. The flag holds for a whole token only: U+0BC6 is
+     * alone, yet composes with a U+0BBE after it, which is not; so at the first code point that is
+     * not alone, what this pass wrote is dropped and the whole token takes the full path. */
     int produced = 0, alone = 1, kept_from = 0;
     for (int index = 0; index < length;) {
         int start = index;

@@ -10,6 +10,11 @@ import Testing
 /// normalization test file, and random text built to reach composition, canonical order, Σ's
 /// final form and invalid UTF-8. The `nfkc` fold must also cut the text into the same segments as
 /// the ICU fold it replaced (`tb_nfkc_folder_fold`), since a token's offsets come from them.
+@Suite(
+    .enabled(
+        if: FoldingOracle.tablesAreThisICUs,
+        "the tables come from another ICU than this machine's: regenerate them (Sources/CUnicodeFolding/tools/generate-tables.c)"
+    ))
 struct PortableFoldingTests {
     static let latinAsciiTransform = "NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII; Lower"
 
@@ -77,23 +82,67 @@ struct PortableFoldingTests {
         String(decoding: bytes, as: UTF8.self).unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
     }
 
-    /// Every code point, 256 at a time between spaces (a space is a boundary for both folds, and
-    /// ends Σ's word); a batch that differs is checked code point by code point, so a failure
-    /// names the code point.
+    /// Each code point folded alone, its results joined by spaces, against ICU's folds of the same
+    /// code points between spaces (a space is a boundary for both folds, and ends Σ's word): so
+    /// each code point's own table entries are read (`latinascii`'s result for a token of such
+    /// code points, `nfkc`'s for a segment of one), even those a whole batch would route past.
+    static func foldedOneByOne(_ batch: ArraySlice<Unicode.Scalar>) -> (nfkc: [UInt8], latinASCII: [UInt8]) {
+        // One code point folds to at most 18, of at most 4 bytes each: room enough, reused.
+        let capacity = 128
+        var output = [CChar](repeating: 0, count: capacity)
+        var starts = [CInt](repeating: 0, count: capacity)
+        var ends = [CInt](repeating: 0, count: capacity)
+        var nfkc: [UInt8] = []
+        var latinASCII: [UInt8] = []
+        for (position, scalar) in batch.enumerated() {
+            if position > 0 {
+                nfkc.append(0x20)
+                latinASCII.append(0x20)
+            }
+            var alone = Array(String(scalar).utf8)
+            alone.withUnsafeMutableBufferPointer { token in
+                token.withMemoryRebound(to: CChar.self) { input in
+                    let folded = tb_portable_nfkc_fold(
+                        input.baseAddress, CInt(input.count), &output, &starts, &ends, CInt(capacity))
+                    nfkc += output.prefix(Int(folded)).map { UInt8(bitPattern: $0) }
+                    let transformed = tb_portable_latin_ascii(
+                        input.baseAddress, CInt(input.count), &output, CInt(capacity))
+                    latinASCII += output.prefix(Int(transformed)).map { UInt8(bitPattern: $0) }
+                }
+            }
+        }
+        return (nfkc, latinASCII)
+    }
+
+    /// Every code point, 256 at a time between spaces, as one text (the full paths, across code
+    /// points); and every assigned code point outside the private-use areas alone
+    /// (`foldedOneByOne`: the ones left out share their table entries). A batch that differs is
+    /// checked code point by code point, so a failure names the code point.
     @Test func everyCodePointFoldsAsICUDoes() throws {
         let (icuFolder, transliterator) = try Self.makeICU()
         defer { tb_nfkc_folder_close(icuFolder) }
         let scalars = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init)
-        var index = 0
-        while index < scalars.count {
-            let batch = scalars[index..<min(index + 256, scalars.count)]
-            index += 256
-            let text = Array(batch.map { String($0) }.joined(separator: " ").utf8)
-            if Self.expectICUsFolds(text, icuFolder: icuFolder, transliterator: transliterator, "a batch") { continue }
-            for scalar in batch {
-                let alone = Array(String(scalar).utf8)
-                Self.expectICUsFolds(
-                    alone, icuFolder: icuFolder, transliterator: transliterator, "U+\(String(scalar.value, radix: 16))")
+        let assigned = scalars.filter { ![.unassigned, .privateUse].contains($0.properties.generalCategory) }
+        #expect(assigned.count > 140_000, "Unicode 15.0 assigns 149,186 code points")
+        for (list, alone) in [(scalars, false), (assigned, true)] {
+            var index = 0
+            while index < list.count {
+                let batch = list[index..<min(index + 256, list.count)]
+                index += 256
+                let text = Array(batch.map { String($0) }.joined(separator: " ").utf8)
+                if alone {
+                    let oneByOne = Self.foldedOneByOne(batch)
+                    let icuNFKC = Self.fold(text) { tb_nfkc_folder_fold(icuFolder, $0, $1, $2, $3, $4, $5) }?.bytes
+                    let icuLatinASCII = text.withUnsafeBufferPointer { transliterator.transliterate($0) }
+                    if oneByOne.nfkc == icuNFKC, oneByOne.latinASCII == icuLatinASCII { continue }
+                } else if Self.expectICUsFolds(text, icuFolder: icuFolder, transliterator: transliterator, "a batch") {
+                    continue
+                }
+                for scalar in batch {
+                    Self.expectICUsFolds(
+                        Array(String(scalar).utf8), icuFolder: icuFolder, transliterator: transliterator,
+                        "U+\(String(scalar.value, radix: 16))")
+                }
             }
         }
     }
@@ -196,5 +245,14 @@ struct PortableFoldingTests {
             }
             Self.expectICUsFolds(bytes, icuFolder: icuFolder, transliterator: transliterator, "\(bytes)")
         }
+    }
+}
+
+/// Whether the system's ICU, the oracle of the portable folds, is the one their tables came from.
+enum FoldingOracle {
+    static var tablesAreThisICUs: Bool {
+        var buffer = [CChar](repeating: 0, count: 32)
+        tb_icu_version(&buffer, CInt(buffer.count))
+        return String(cString: buffer) == FoldingTables.icuVersion
     }
 }

@@ -158,6 +158,10 @@ int main(void) {
         UChar32 pair[8];
         if (to_code_points(raw, raw_length, pair) != 2) continue;
         if (unorm2_composePair(nfc, pair[0], pair[1]) != c) continue;
+        if (compositions == 4096) {
+            fprintf(stderr, "more than 4096 compositions\n");
+            return 1;
+        }
         keys[compositions] = (uint64_t)pair[0] << 21 | (uint64_t)pair[1];
         composites[compositions++] = (uint32_t)c;
         composes_with_previous[pair[1]] = 1;
@@ -224,11 +228,11 @@ int main(void) {
             if (U_FAILURE(lower_status)) return 1;
             count = to_code_points(a, lower_length, cps);
             r.lower = intern(c, cps, count);
-            /* latin_ascii: the whole transform of c alone, which UnicodeFolding.c may use in a
-             * token when nothing about c can meet its neighbours (LATIN_ASCII_ALONE): what c
-             * leaves after NFD and mark removal neither is reordered (every class 0) nor composes
-             * with what precedes it, and neither that nor its Latin-ASCII holds Σ, whose lower
-             * case reads the letters around it. */
+            /* latin_ascii: the whole transform of c alone, which UnicodeFolding.c uses for a
+             * token whose code points are all LATIN_ASCII_ALONE: what c leaves after NFD and mark
+             * removal neither is reordered (every class 0) nor composes with what precedes it,
+             * and neither that nor its Latin-ASCII holds Σ, whose lower case reads the letters
+             * around it. (A code point after it that composes with it is not alone itself.) */
             int32_t whole_length = apply_transform(latin_ascii_lower, source, source_length, a);
             r.latin_ascii = intern_utf8(c, a, whole_length);
             int alone = 1;
@@ -270,6 +274,10 @@ int main(void) {
                 if (memcmp(&records[i], &r, sizeof r) == 0) found = i;
         }
         if (found < 0) {
+            if (record_count == 65535) {
+                fprintf(stderr, "more records than a uint16_t index holds\n");
+                return 1;
+            }
             records[record_count] = r;
             found = record_count++;
         }
@@ -326,8 +334,8 @@ int main(void) {
             if (records[record_of[word * 64 + bit]].flags & NFKC_CF_STABLE) bits |= (uint64_t)1 << bit;
         printf("%s%lluu,", word % 6 ? "" : "\n", (unsigned long long)bits);
     }
-    printf("\n};\n\n/* Of the BMP, a bit per code point that latinascii keeps as it is whatever surrounds it\n");
-    printf(" * (LATIN_ASCII_ALONE, mapped to itself): most code points of most scripts. */\n");
+    printf("\n};\n\n/* Of the BMP, a bit per code point that is LATIN_ASCII_ALONE and mapped to itself: what\n");
+    printf(" * latinascii keeps in a token of such code points (most code points of most scripts). */\n");
     printf("static const uint64_t tb_latin_ascii_kept_bmp[1024] = {");
     for (int word = 0; word < 1024; word++) {
         uint64_t bits = 0;

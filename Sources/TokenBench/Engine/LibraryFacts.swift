@@ -3,12 +3,15 @@ import GRDB
 import TokenBenchTokenizers
 
 /// The versions of the C libraries behind the shipped tokenizers (ICU, MeCab and its dictionary,
-/// libstemmer), as `key`/`value` pairs for the environment a run records.
+/// libstemmer, and the ICU the portable folds' tables come from), as `key`/`value` pairs for the
+/// environment a run records.
 enum LibraryFacts {
     static var pairs: [(key: String, value: String)] {
         [
             ("icu_version", icuString(tb_icu_version)),
             ("icu_unicode_version", icuString(tb_icu_unicode_version)),
+            // What `latinascii` and `nfkc` follow: tables generated from this ICU, not the system's.
+            ("folding_tables", "ICU \(FoldingTables.icuVersion) (Unicode \(FoldingTables.unicodeVersion))"),
             ("mecab_version", MorphologicalAnalyzer.version),
             ("mecab_dictionary", mecabDictionary()),
             ("snowball_algorithms", SnowballStemmer.algorithms.joined(separator: " ")),

@@ -9,8 +9,9 @@ import TokenBenchTokenizers
 /// times it beside the tokenizer, and the `c-limit` row's `tokenizer_over_limit` is the
 /// tokenizer's speed as a fraction of it.
 ///
-/// Three tokenizers have one: `icu` (ICU word break plus case folding), `nfkc` (NFKC_Casefold,
-/// then BASE) and `japanese` (MeCab alone: its morphemes, counted, on the unfolded text). Valid
+/// Three tokenizers have one: `icu` (ICU word break plus case folding), `nfkc` (ICU's
+/// NFKC_Casefold, then BASE: `nfkc` folds from tables generated from ICU, so this is ICU's own
+/// normalizer as a yardstick) and `japanese` (MeCab alone: its morphemes, counted, on the unfolded text). Valid
 /// while the connection that created it is open: a `TokenizerInstance` keeps its workbench, and
 /// so that connection, alive.
 final class CLimitLoop {

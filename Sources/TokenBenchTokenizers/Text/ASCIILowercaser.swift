@@ -1,6 +1,6 @@
 import TokenBenchEngines
 
-/// The ASCII fast path of `icu` and of the transliterating wrappers (`translit`, `latinascii`):
+/// The ASCII fast path of `icu`, `translit` and `latinascii`:
 /// an all-ASCII token only needs A–Z lower-cased, which costs one pass over its bytes and no
 /// allocation. Not safe for concurrent use: one per tokenizer instance.
 final class ASCIILowercaser {
