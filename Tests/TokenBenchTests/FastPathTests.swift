@@ -475,6 +475,6 @@ enum PortableFoldingOracle {
     static var tablesAreThisICUs: Bool {
         var buffer = [CChar](repeating: 0, count: 32)
         tb_icu_version(&buffer, CInt(buffer.count))
-        return String(cString: buffer) == FoldingTables.icuVersion
+        return String(nulTerminated: buffer) == FoldingTables.icuVersion
     }
 }

@@ -2,6 +2,7 @@ import CICUShim
 import CUnicodeFolding
 import Foundation
 import Testing
+import TokenBenchEngines
 
 @testable import TokenBenchTokenizers
 
@@ -253,6 +254,6 @@ enum FoldingOracle {
     static var tablesAreThisICUs: Bool {
         var buffer = [CChar](repeating: 0, count: 32)
         tb_icu_version(&buffer, CInt(buffer.count))
-        return String(cString: buffer) == FoldingTables.icuVersion
+        return String(nulTerminated: buffer) == FoldingTables.icuVersion
     }
 }
