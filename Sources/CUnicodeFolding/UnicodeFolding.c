@@ -41,7 +41,8 @@ static inline int is_nfkc_stable(int32_t c) {
 }
 
 /* The code point at `*index`, moving past it; -1 for an ill-formed sequence, of which it skips the
- * maximal subpart, as ICU's U8_NEXT does (so that segments end where CICUShim's do). */
+ * maximal subpart, as ICU's U8_NEXT does (so that segments end where ICU's fold ends them: the
+ * tests' reference, CICUReference). */
 static int32_t next_code_point(const uint8_t *bytes, int *index, int length) {
     int i = *index;
     uint32_t c = bytes[i++];
@@ -259,9 +260,9 @@ static void append_bytes(char *output, int *segment_start, int *segment_end, int
     }
 }
 
-/* CICUShim's folder converts a segment into at most 64 UTF-16 units and folds it into at most
- * 256; a longer one (thousands of combining marks) is kept as it is. The same limits here give
- * the same bytes. */
+/* ICU's fold (the tests' reference, CICUReference) converts a segment into at most 64 UTF-16
+ * units and folds it into at most 256; a longer one (thousands of combining marks) is kept as
+ * it is. The same limits here give the same bytes. */
 enum { SEGMENT_UNITS = 64, FOLDED_UNITS = 256 };
 
 static int utf16_units(const uint32_t *items, int count) {

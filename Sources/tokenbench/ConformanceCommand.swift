@@ -70,8 +70,12 @@ struct ConformanceCommand: ParsableCommand {
         // Every tokenizer × engine pair is a unit of its own, run in workers on all cores (or, with
         // --in-process, on threads here); the reports come back in the order of the pairs.
         var pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)] = []
+        // A tokenizer whose constructor crashes or hangs is judged too: its unit reports that as
+        // a `crash` or `timeout` finding (exit 1), where other commands skip it.
         for spec in workbenchOptions.tokenizers(on: workbench) {
-            try workbenchOptions.forEachEngine(running: spec, on: workbench) { pairs.append((spec, $0)) }
+            try workbenchOptions.forEachEngine(running: spec, on: workbench, judgingDeaths: true) {
+                pairs.append((spec, $0))
+            }
         }
         if tokendata {
             pairs = try TokenizerAndEngineOptions.pairs(

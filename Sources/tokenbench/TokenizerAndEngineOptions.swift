@@ -84,11 +84,14 @@ struct TokenizerAndEngineOptions: ParsableArguments {
 
     /// Runs `body` once per engine that accepts `spec`. An engine that does not is named on
     /// stderr when the user named the tokenizer; a spec that no engine accepts throws the first
-    /// engine's reason.
-    func forEachEngine(running spec: TokenizerSpec, on workbench: Workbench, _ body: (SQLiteEngine) throws -> Void)
-        throws
-    {
-        let support = workbench.engineSupport(of: spec, on: engines)
+    /// engine's reason. `judgingDeaths`: an engine where making the tokenizer killed the probe's
+    /// worker runs it too, for a command whose units report that death (`conformance`).
+    func forEachEngine(
+        running spec: TokenizerSpec, on workbench: Workbench, judgingDeaths: Bool = false,
+        _ body: (SQLiteEngine) throws -> Void
+    ) throws {
+        var support = workbench.engineSupport(of: spec, on: engines)
+        if judgingDeaths { support = support.judgingDeaths(inOrderOf: engines) }
         try support.requireSomeEngine()
         for engine in support.engines { try body(engine) }
         noteSkipped(support)

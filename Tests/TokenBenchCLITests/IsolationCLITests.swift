@@ -273,16 +273,13 @@ struct IsolationCLITests {
 
     /// A tokenizer whose constructor crashes or hangs ("tbtest boom", "tbtest hang") is found out
     /// in a worker when each command checks which engines run it: a spec that no engine can make
-    /// is bad input, exit 2, with the death named; never a signal.
+    /// is bad input, exit 2, with the death named; never a signal. (`conformance` judges it
+    /// instead: the next test.)
     @Test(arguments: [
         // The matrix and the trace: the probe's death is the reason.
         (["matrix", "--fixtures", CLITests.golden("small.cases")], "boom"),
         (["tokens", "a b"], "hang"),
-        // conformance, quality and upgrade ask the same one question, the same way.
-        (
-            ["conformance", "--fixtures", CLITests.golden("small.cases"), "--iterations", "0", "--no-large-inputs"],
-            "boom"
-        ),
+        // quality and upgrade ask the same one question, the same way.
         (["quality", "--fixtures", CLITests.golden("small.cases")], "boom"),
         (["upgrade", "--fixtures", CLITests.golden("small.cases"), "--no-every-scalar-value"], "boom"),
     ])
@@ -301,6 +298,34 @@ struct IsolationCLITests {
             ? "crashed (SIGABRT while creating the tokenizer) on system"
             : "timed out (over 2 s while creating the tokenizer) on system"
         #expect(run.stderr.contains("tokenizer 'tbtest \(trigger)': \(death)"), "\(run.stderr)")
+    }
+
+    /// `conformance` judges a tokenizer whose constructor crashes or hangs, rather than refusing
+    /// it: the death is a finding in mode `creating` (exit 1), and the other tokenizer's findings
+    /// are the ones a run without the killer gives.
+    @Test(arguments: [
+        ("boom", "crash", "crashed (SIGABRT while creating the tokenizer)"),
+        ("hang", "timeout", "timed out (over 2 s while creating the tokenizer)"),
+    ])
+    func conformanceJudgesAConstructorThatKills(trigger: String, check: String, death: String) throws {
+        let library = try ExtensionTests.buildExtension()
+        let common = [
+            "conformance", "--fixtures", CLITests.golden("small.cases"), "--iterations", "0", "--no-large-inputs",
+            "--engine", "system", "--load-extension", library.path, "--timeout", "2", "--tokenizer", "tbtest",
+        ]
+        let run = try CLITests.run(common + ["--tokenizer", "tbtest \(trigger)"])
+        let alone = try CLITests.run(common)
+        #expect(!run.signaled)
+        #expect(run.status == 1, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            rows.contains { $0.hasPrefix("tbtest \(trigger),system,\(check),error,creating,-,\(death)") },
+            "\(run.stdout)")
+        #expect(
+            rows.filter { $0.hasPrefix("tbtest,") }
+                == alone.stdout.split(separator: "\n").map(String.init).filter {
+                    $0.hasPrefix("tbtest,")
+                })
     }
 
     /// `--crash-dir`: each input that killed a worker is written there with a script that runs it

@@ -1,3 +1,4 @@
+import CICUReference
 import CICUShim
 import CStemmerShim
 import CUnicode61Words

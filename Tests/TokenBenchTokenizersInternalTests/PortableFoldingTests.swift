@@ -1,3 +1,4 @@
+import CICUReference
 import CICUShim
 import CUnicodeFolding
 import Foundation

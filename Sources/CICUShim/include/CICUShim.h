@@ -75,24 +75,6 @@ int tb_casefold_utf8(const char *input, int length, int turkic, char *output, in
 
 // MARK: Normalization (Normalize.c)
 
-/// An NFKC case folder with a per-code-point cache, over ICU itself: the reference that the
-/// portable fold the tokenizers use (tb_portable_nfkc_fold, CUnicodeFolding) is tested against,
-/// byte for byte and segment for segment. Not thread-safe. The caller owns it and releases it
-/// with tb_nfkc_folder_close.
-typedef struct tb_nfkc_folder tb_nfkc_folder;
-
-/// Returns a new folder, or NULL when ICU's NFKC_Casefold data cannot be loaded.
-tb_nfkc_folder *tb_nfkc_folder_open(void);
-void tb_nfkc_folder_close(tb_nfkc_folder *folder);
-
-/// NFKC case folding (ICU's NFKC_Casefold) of `length` bytes of UTF-8, one normalization
-/// segment at a time, so that every output byte can name the input bytes it came from: output
-/// byte i comes from input bytes segment_start[i] ..< segment_end[i]. Both arrays must hold
-/// `capacity` entries. Returns the output length (which may exceed `capacity`: call again with
-/// larger buffers), or -1 when ICU fails. Invalid UTF-8 bytes are copied through unchanged.
-int tb_nfkc_folder_fold(tb_nfkc_folder *folder, const char *input, int length, char *output, int *segment_start,
-                        int *segment_end, int capacity);
-
 /// 1 when `length` bytes of UTF-8 are in NFC already, by a check of one bit per code point
 /// against a table built once per process (every code point in the BMP, with a boundary before
 /// it, and its own NFC), else 0. A 0 does not mean the text is not NFC: it means the normalizer must decide.

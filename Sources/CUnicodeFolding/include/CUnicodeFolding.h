@@ -9,10 +9,11 @@
 const char *tb_folding_unicode_version(void);
 const char *tb_folding_icu_version(void);
 
-/* NFKC_Casefold of `length` bytes into `output`, as tb_nfkc_folder_fold (CICUShim) does with ICU:
- * the same bytes, and for each output byte the input bytes segment_start ..< segment_end it came
- * from. Returns the folded length; when it exceeds `capacity`, only `capacity` bytes were
- * written: call again with that much room. -1 when memory runs out or `length` is negative. */
+/* NFKC_Casefold of `length` bytes into `output`, as ICU's (tb_nfkc_folder_fold, in the tests'
+ * reference CICUReference) does it: the same bytes, and for each output byte the input bytes
+ * segment_start ..< segment_end it came from. Returns the folded length; when it exceeds
+ * `capacity`, only `capacity` bytes were written: call again with that much room. -1 when
+ * memory runs out or `length` is negative. */
 int tb_portable_nfkc_fold(const char *input, int length, char *output, int *segment_start, int *segment_end,
                           int capacity);
 

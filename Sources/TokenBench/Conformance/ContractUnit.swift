@@ -106,6 +106,9 @@ extension Workbench {
         var lists: [ConformanceFindingList] = []
         var calls: [Int] = []
         var excluded: [[Int]] = []
+        // Whether the unit died before its first input (making the tokenizer): nothing ran, and
+        // the index-integrity check would only die the same way.
+        var lostWhole: [Bool] = []
         for (pair, (unit, result)) in zip(pairs, zip(contractUnits, try run(contractUnits))) {
             if let failure = result.failure { throw failure }
             var list = ConformanceFindingList(
@@ -121,7 +124,9 @@ extension Workbench {
                     if index < inputs.count { dead.append(index) }
                 }
             }
+            for (input, death) in result.deaths where input == nil { Self.add(death, on: "-", to: &list) }
             Self.addNotRun(result.notRun.map(unit.label(ofInput:)), deaths: result.deaths.count, to: &list)
+            lostWhole.append(result.deaths.contains { $0.input == nil })
             lists.append(list)
             calls.append(unitCalls)
             excluded.append(dead)
@@ -129,7 +134,7 @@ extension Workbench {
         // The index-integrity check, where the contract checks found nothing FTS5 would crash on
         // as a matter of course.
         let unsafe: Set<ConformanceCheck> = [.emptyToken, .unreadableToken, .tokenLength, .errorCode, .constructor]
-        let checked = pairs.indices.filter { !lists[$0].hasFinding(of: unsafe) }
+        let checked = pairs.indices.filter { !lists[$0].hasFinding(of: unsafe) && !lostWhole[$0] }
         let integrityUnits = checked.map { index in
             IntegrityUnit(
                 judged: JudgedTokenizer(spec: pairs[index].spec, engine: pairs[index].engine), inputs: wire,

@@ -38,6 +38,17 @@ package struct EngineSupport: Sendable {
 
     /// Whether `engine` runs the spec.
     package func runs(on engine: SQLiteEngine) -> Bool { engines.contains(engine) }
+
+    /// The same support, where an engine whose probe died (`Refusal.died`) runs the spec too, in
+    /// the order of `asked`: for a command that judges the tokenizer (`conformance`), a
+    /// constructor that crashes or hangs is what its unit reports (a `crash` or `timeout`
+    /// finding), not a reason to skip it.
+    package func judgingDeaths(inOrderOf asked: [SQLiteEngine]) -> EngineSupport {
+        let died = refusals.filter { if case .died = $0.reason { true } else { false } }.map(\.engine)
+        return EngineSupport(
+            spec: spec, engines: asked.filter { engines.contains($0) || died.contains($0) },
+            refusals: refusals.filter { !died.contains($0.engine) })
+    }
 }
 
 extension Workbench {

@@ -26,7 +26,6 @@ final class CjkTokenizer: ShippedWrapper {
     static let name = "cjk"
 
     let base: any FTS5Tokenizer
-    let baseTokenPages = ReadablePages()
     let baseWordTable: Unmanaged<Unicode61WordTable>?
     /// unicode61, keeping the combining kana marks in its tokens (it splits NFD が = か + U+3099
     /// there otherwise), so that the scan composes them with their kana.

@@ -19,7 +19,6 @@ final class GermanTokenizer: ShippedWrapper {
     static let name = "german"
 
     let base: any FTS5Tokenizer
-    let baseTokenPages = ReadablePages()
     let baseWordTable: Unmanaged<Unicode61WordTable>?
     /// Where a token's plain and transcribed forms are written: raw buffers grown as needed and
     /// never shrunk, so folding allocates nothing per token (appending array literals to arrays

@@ -20,7 +20,6 @@ final class LatinAsciiTokenizer: ShippedWrapper {
     static let declaredArguments = DeclaredArguments(defaultBase: ["unicode61", "remove_diacritics", "0"])
 
     let base: any FTS5Tokenizer
-    let baseTokenPages = ReadablePages()
     let baseWordTable: Unmanaged<Unicode61WordTable>?
     private let folder = LatinAsciiFolder()
 

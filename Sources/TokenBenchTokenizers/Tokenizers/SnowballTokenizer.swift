@@ -25,7 +25,6 @@
         static let name = "snowball"
 
         let base: any FTS5Tokenizer
-        let baseTokenPages = ReadablePages()
         let baseWordTable: Unmanaged<Unicode61WordTable>?
         /// The stemmer of the spec's language; nil when it stems by each value's locale.
         private let fixedStemmer: SnowballStemmer?

@@ -20,7 +20,6 @@ final class StopwordsTokenizer: ShippedWrapper {
         """.split(separator: " ").map(String.init)
 
     let base: any FTS5Tokenizer
-    let baseTokenPages = ReadablePages()
     let baseWordTable: Unmanaged<Unicode61WordTable>?
     /// A `let`: read on every token, so no exclusivity check or copy on access.
     private let words: WordSet

@@ -23,7 +23,6 @@ final class SynonymsTokenizer: ShippedWrapper {
     ]
 
     let base: any FTS5Tokenizer
-    let baseTokenPages = ReadablePages()
     let baseWordTable: Unmanaged<Unicode61WordTable>?
     /// For each member: the tokens of its whole group, the member itself first.
     /// A `let`: read on every token, so no exclusivity check or copy on access.

@@ -23,7 +23,6 @@
         static let declaredArguments = DeclaredArguments(defaultBase: ["icu"])
 
         let base: any FTS5Tokenizer
-        let baseTokenPages = ReadablePages()
         let baseWordTable: Unmanaged<Unicode61WordTable>?
         let transliterator: Transliterator
 

@@ -6,9 +6,6 @@ import TokenBenchEngines
 /// What a shipped wrapper tokenizer does with each token of the tokenizer it wraps: emit zero,
 /// one or several tokens, working on the token's bytes (no Swift String per token).
 protocol TokenFilter: AnyObject {
-    /// The pages of the wrapped tokenizer's token memory found readable so far, kept across
-    /// calls because a tokenizer's token buffer usually stays where it is.
-    var baseTokenPages: ReadablePages { get }
     /// What the wrapped tokenizer does with each code point, when it is FTS5's own unicode61
     /// (`Unicode61WordTable.unmanaged(of: base)`, which lives as long as the process); nil
     /// otherwise.

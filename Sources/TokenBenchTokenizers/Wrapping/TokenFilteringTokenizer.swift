@@ -11,9 +11,10 @@ import TokenBenchEngines
 /// bench with `Workbench.Options(filteringTokenizers:)`, where it exists on every engine (the
 /// bundled SQLite too). Either way it is known under `name`, with the spec `NAME [KEY VALUE]… [BASE…]`:
 /// the options of `optionKeys` first, then BASE's own spec (`defaultBase` when the spec gives
-/// none). TokenBench checks each of BASE's tokens before `filter` sees it (a negative length, a
-/// null pointer or unreadable memory fails the call instead of crashing), so a wrapper over a
-/// broken extension tokenizer is reported, not fatal.
+/// none). TokenBench checks each of BASE's tokens before `filter` sees it: a negative length, a
+/// null pointer with a positive one, or more bytes than the whole text could make fails the call
+/// instead of crashing. A pointer to memory that cannot be read is trusted, as FTS5 trusts it;
+/// `tokenbench`, which runs judged tokenizers in worker processes, reports the crash.
 ///
 /// One instance serves one FTS5 table, one call at a time: state kept between tokens of an
 /// input is safe, and `startInput` is where to reset it.
@@ -58,7 +59,6 @@ final class TokenFilteringTokenizerAdapter: WrapperTokenizer {
     }
 
     let base: any FTS5Tokenizer
-    let baseTokenPages = ReadablePages()
     let baseWordTable: Unmanaged<Unicode61WordTable>?
     private let user: any TokenFilteringTokenizer
 

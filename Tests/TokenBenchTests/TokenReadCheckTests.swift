@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TokenBenchTokenizers
+@testable import TokenBench
 
 /// One xTokenize call's check of its tokens, on two readable pages followed by one that cannot
 /// be read (PROT_NONE). Each step of the table pins one verdict, in the order a call meets them.

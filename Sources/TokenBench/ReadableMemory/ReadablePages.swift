@@ -1,19 +1,17 @@
 import Foundation
 
 /// Address ranges known to be readable: the input text of the current call (its caller owns it),
-/// and the pages of a wrapped tokenizer's tokens that were checked once with `readablePrefix`
-/// (which trusts every byte where the `ReadableMemoryChecks` trait is off). A token inside them is read without a system call, so the check costs
-/// one call per new page, not one per token.
+/// and the pages of a judged tokenizer's tokens that were checked once with `readablePrefix`. A
+/// token inside them is read without a system call, so the check costs one call per new page,
+/// not one per token.
 ///
-/// The pages are remembered in a small direct-mapped table, not as one range: a BASE may hand
-/// out tokens from many buffers (`icu` emits each cached case folding from its own array), and
-/// remembering only the last range made every such token a system call (translit over icu ran at
-/// a quarter of its speed, half of it in the kernel). 4096 pages (16 MiB of address space, 32 KiB
-/// of table) cover the heap span of a tokenizer's caches without collisions.
+/// The pages are remembered in a small direct-mapped table, not as one range: a tokenizer may
+/// hand out tokens from many buffers (`icu` emits each cached case folding from its own array),
+/// and remembering only the last range made every such token a system call (translit over icu
+/// ran at a quarter of its speed, half of it in the kernel, when the wrappers still checked their
+/// BASE this way).
 ///
-/// The pages are trusted from one call to the next: a tokenizer that frees its buffer and then
-/// reports a token in it has a use-after-free of its own, which this does not try to catch.
-/// Not safe for concurrent use: one per tokenizer instance, as FTS5 uses an instance.
+/// Not safe for concurrent use: one per xTokenize call, in its `TokenReadCheck`.
 package final class ReadablePages {
     private var text: (start: UInt, end: UInt) = (0, 0)
     /// The table's size - 1: the size is a power of two, so a page's slot is a mask, not a division.
@@ -27,15 +25,15 @@ package final class ReadablePages {
     private let pageShift = UInt(UInt(sysconf(Int32(_SC_PAGESIZE))).trailingZeroBitCount)
 
     /// About `tableSize` pages are remembered (rounded up to a power of two), growing up to
-    /// `maximumTableSize` when two pages found readable collide. A short-lived checker (one per
-    /// xTokenize call) starts small, so that clearing the table costs less than the system calls
+    /// `maximumTableSize` when two pages found readable collide. A checker lives for one
+    /// xTokenize call, so it starts small, so that clearing the table costs less than the system calls
     /// it saves, and grows when a tokenizer hands out tokens from many pages: `japanese` emits
     /// them from its morpheme cache, megabytes of slots, and a fixed 64 pages made that one
     /// `process_vm_readv` per token (2.5 million in one `conformance` of it on one engine).
-    package init(tableSize: Int = 4096, maximumTableSize: Int? = nil) {
+    package init(tableSize: Int, maximumTableSize: Int) {
         let size = Self.powerOfTwo(atLeast: tableSize)
         slotMask = UInt(size - 1)
-        maximumSlotCount = max(size, Self.powerOfTwo(atLeast: maximumTableSize ?? size))
+        maximumSlotCount = max(size, Self.powerOfTwo(atLeast: maximumTableSize))
         table = .allocate(capacity: size)
         table.initialize(repeating: 0, count: size)
     }
