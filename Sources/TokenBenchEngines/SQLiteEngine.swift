@@ -48,7 +48,7 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether this is the SQLite GRDB links, where GRDB tokenizer types live.
-    public var isSystem: Bool { name == SQLiteEngine.system.name }
+    package var isSystem: Bool { name == SQLiteEngine.system.name }
 
     public var description: String { name }
 

@@ -4,11 +4,11 @@ import Foundation
 /// whether it is already in NFC or NFD (APSW's tokenizer viewer shows the same).
 public struct TextFacts: Sendable, Equatable {
     /// The text's length in UTF-8 bytes.
-    public var byteCount: Int
+    package var byteCount: Int
     /// Whether the text is valid UTF-8; the normalization checks are nil when it is not.
-    public var isUTF8: Bool
-    public var isNFC: Bool?
-    public var isNFD: Bool?
+    package var isUTF8: Bool
+    package var isNFC: Bool?
+    package var isNFD: Bool?
     /// Each code point as `U+00DF LATIN SMALL LETTER SHARP S`; a byte that is not UTF-8 as
     /// `\xFF (not UTF-8)`.
     public var codePoints: [String]
@@ -28,7 +28,7 @@ public struct TextFacts: Sendable, Equatable {
     }
 
     /// The code points of `bytes` by name, decoding UTF-8 and naming each byte that is not.
-    public static func codePointNames(of bytes: [UInt8]) -> [String] {
+    package static func codePointNames(of bytes: [UInt8]) -> [String] {
         var names: [String] = []
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
@@ -59,14 +59,14 @@ public struct TextFacts: Sendable, Equatable {
 }
 
 /// A run of input bytes that no token covers: what the tokenizer treated as a separator.
-public struct SkippedBytes: Sendable, Equatable {
-    public var start: Int
-    public var end: Int
-    public var bytes: [UInt8]
+package struct SkippedBytes: Sendable, Equatable {
+    package var start: Int
+    package var end: Int
+    package var bytes: [UInt8]
 
     /// The runs of `input` outside every token's `start..<end` (offsets clamped to the input, so
     /// a tokenizer that reports offsets out of range cannot make this fail).
-    public static func runs(in input: [UInt8], outside tokens: [Token]) -> [SkippedBytes] {
+    package static func runs(in input: [UInt8], outside tokens: [Token]) -> [SkippedBytes] {
         var covered = [Bool](repeating: false, count: input.count)
         for token in tokens {
             let start = min(max(token.start, 0), input.count)

@@ -6,11 +6,11 @@ import TokenBenchTokenizers
 /// `nfkc unicode61 remove_diacritics 0` the stages are `unicode61 remove_diacritics 0`
 /// (the base alone), then the whole spec: what each wrapper changed, as Solr's Analysis screen
 /// shows a filter chain.
-public struct TokenStage: Sendable {
+package struct TokenStage: Sendable {
     /// The spec of the chain up to this stage, as FTS5 words joined again.
-    public var spec: TokenizerSpec
+    package var spec: TokenizerSpec
     /// The stage's tokens, through its own xTokenize.
-    public var tokens: [Token]
+    package var tokens: [Token]
 }
 
 extension Workbench {
@@ -24,7 +24,7 @@ extension Workbench {
     ///
     /// With a `locale`, every stage is made through the engine's v2 API and given it, as
     /// ``tokens(of:spec:mode:locale:engine:)`` is.
-    public func tokenStages(
+    package func tokenStages(
         of text: [UInt8], spec: TokenizerSpec, mode: TokenizationMode, locale: String? = nil,
         engine: SQLiteEngine = .system
     ) throws -> [TokenStage] {

@@ -9,7 +9,7 @@ extension Workbench {
     /// `locale=1` tables, and on an engine without locales every cell is `unsupported`; with
     /// `tokendata`, they are `tokendata=1` tables (SQLite 3.45 and later) likewise. Each match
     /// also gives the document's tokens at each phrase instance, through `xInstToken`.
-    public func matchAnalysis(
+    package func matchAnalysis(
         document: String, query: String, spec: TokenizerSpec, engine: SQLiteEngine = .system,
         formPairs: [FormPair] = FormPair.defaults, queryKinds: [QueryKind] = QueryKind.allCases,
         locale: String? = nil, tokendata: Bool = false

@@ -97,7 +97,7 @@ extension Workbench {
     /// is not used), each in a worker when the workbench isolates: a tokenizer that crashes or
     /// hangs on an input, or makes FTS5 crash on its output, has a `crash` or `timeout` finding
     /// there, and the checks go on with the next input.
-    public func conformanceReports(
+    package func conformanceReports(
         of pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], inputs: [ConformanceInput],
         options: ConformanceOptions = ConformanceOptions()
     ) throws -> [ConformanceReport] {

@@ -6,7 +6,7 @@ extension SQLiteEngine {
     /// built without extension loading (the bench loads extensions into it itself).
     public static let bundled = SQLiteEngine(name: "bundled", functions: tb_bundled_sqlite().pointee)
     /// The engines every command runs by default.
-    public static let builtIn: [SQLiteEngine] = [.system, .bundled]
+    package static let builtIn: [SQLiteEngine] = [.system, .bundled]
 
     /// Loads the SQLite library file at `path` as an engine named by that path. Its symbols
     /// are kept apart from every other SQLite in the process (RTLD_LOCAL).

@@ -29,7 +29,7 @@ public struct FixtureSet: Sendable {
 
     /// The embedded fixture files, by file name, in run order. A test checks that this list
     /// names every file in `fixtures/`.
-    public static let embeddedFiles: [(name: String, bytes: [UInt8])] = [
+    package static let embeddedFiles: [(name: String, bytes: [UInt8])] = [
         ("seeds.cases", PackageResources.seeds_cases),
         ("gotchas.cases", PackageResources.gotchas_cases),
         ("languages.cases", PackageResources.languages_cases),

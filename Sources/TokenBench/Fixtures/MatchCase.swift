@@ -85,7 +85,7 @@ public struct MatchCase: Hashable, Sendable {
 
     /// Whether the document or the query has a locale: such a case needs an engine with
     /// `locale=1` tables (SQLite 3.47 and later).
-    public var hasLocale: Bool { documentLocale != nil || queryLocale != nil }
+    package var hasLocale: Bool { documentLocale != nil || queryLocale != nil }
 
     /// The `locale` column of the matrix CSVs: empty without a locale, the locale when the
     /// document and the query share it, else `DOCUMENT/QUERY` (either side empty for none).

@@ -15,7 +15,7 @@ public enum QueryKind: String, CaseIterable, Sendable {
     }
 
     /// The tokenization mode FTS5 uses for the query text of this kind.
-    public var tokenizationMode: TokenizationMode {
+    package var tokenizationMode: TokenizationMode {
         switch self {
         case .phrase: return .query
         case .prefix: return .prefix

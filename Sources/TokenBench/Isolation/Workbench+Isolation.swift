@@ -29,20 +29,20 @@ public struct UnitDeath: Sendable, CustomStringConvertible {
 
 /// The token traces of one tokenizer on one engine, and the inputs they lack: those that killed a
 /// worker, and those left when the tokenizer had used up its deaths.
-public struct TraceRun: Sendable {
-    public var spec: TokenizerSpec
-    public var engine: SQLiteEngine
-    public var traces: [TokenTrace]
-    public var deaths: [UnitDeath]
+package struct TraceRun: Sendable {
+    package var spec: TokenizerSpec
+    package var engine: SQLiteEngine
+    package var traces: [TokenTrace]
+    package var deaths: [UnitDeath]
     /// The labels of the inputs not run.
-    public var notRun: [String]
+    package var notRun: [String]
 }
 
 extension Workbench {
     /// `traces(of:spec:modes:form:locale:engine:)` for several tokenizer × engine pairs, each in
     /// a worker when the workbench isolates: a tokenizer that crashes or hangs on an input loses
     /// that input's traces, and says why, instead of ending the run.
-    public func traceRuns(
+    package func traceRuns(
         of inputs: [[UInt8]], pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], modes: [TokenizationMode],
         form: NormalizationForm = .asis, locale: String? = nil
     ) throws -> [TraceRun] {

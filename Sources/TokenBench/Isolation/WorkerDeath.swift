@@ -16,7 +16,7 @@ public enum WorkerPhase: String, Sendable, Codable, CaseIterable {
     case highlight
 
     /// "while indexing", "while running the integrity-check".
-    public var whileDoing: String {
+    package var whileDoing: String {
         switch self {
         case .creating: "while creating the tokenizer"
         case .integrityCheck: "while running FTS5's integrity-check"
@@ -27,7 +27,7 @@ public enum WorkerPhase: String, Sendable, Codable, CaseIterable {
 
 /// How a worker died on an input: a result to report, never the end of the run.
 public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
-    public enum Cause: Hashable, Sendable {
+    package enum Cause: Hashable, Sendable {
         /// Ended by a signal (SIGSEGV, SIGABRT…; a Swift trap is SIGILL or SIGTRAP).
         case signal(Int32)
         /// Silent on one input for longer than the timeout, then killed.
@@ -43,7 +43,7 @@ public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
         case sanitizer(String)
     }
 
-    public var cause: Cause
+    package var cause: Cause
     /// What the worker said it was doing last, or nil before it said anything.
     public var phase: WorkerPhase?
     /// The input it was on, as the unit labels it (nil before the first input).
@@ -52,7 +52,7 @@ public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
     /// it can be had.
     public var frame: String?
     /// The script `--crash-dir` wrote to run the input again, alone, in-process.
-    public var reproduction: String?
+    package var reproduction: String?
 
     /// "crashed (SIGSEGV while indexing)", "timed out (over 10 s while tokenizing)".
     public var verdict: String {
@@ -73,7 +73,7 @@ public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// SIGSEGV, SIGABRT…, or "signal N".
-    public static func signalName(_ number: Int32) -> String {
+    package static func signalName(_ number: Int32) -> String {
         let names: [Int32: String] = [
             SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
             SIGTRAP: "SIGTRAP", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGSYS: "SIGSYS", SIGXCPU: "SIGXCPU",

@@ -15,15 +15,15 @@ public struct WorkerIsolation: Sendable, Hashable {
     public var timeout: Duration
     /// The worker's address-space bound in bytes (`RLIMIT_AS`), or nil for none. Off under
     /// AddressSanitizer, which reserves terabytes of shadow memory.
-    public var memoryLimit: Int?
+    package var memoryLimit: Int?
     /// How many workers run at once.
     public var jobs: Int
     /// After this many deaths (crashes, timeouts) a unit stops, and its remaining inputs are
     /// reported as not run.
-    public var deathsPerUnit: Int
+    package var deathsPerUnit: Int
     /// Where each input that killed a worker is written, beside a command that reproduces it;
     /// nil writes none.
-    public var crashDirectory: String?
+    package var crashDirectory: String?
 
     /// The default timeout: 10 s, where the slowest real tokenizer here takes under 0.3 s on the
     /// largest conformance input (results/README.md, "Workers").

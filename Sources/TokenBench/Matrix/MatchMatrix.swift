@@ -18,7 +18,7 @@ public enum ExpectationOutcome: String, CaseIterable, Sendable {
 /// Where a cell sits in a matrix: the case, tokenizer, engine, query kind and form pair it was
 /// run with. No two cells of a matrix share one.
 public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
-    public internal(set) var caseID: String
+    package internal(set) var caseID: String
     public internal(set) var tokenizer: String
     /// The SQLite engine that ran the cell (`system`, `bundled`).
     public internal(set) var engine: String
@@ -48,7 +48,7 @@ public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
 
     /// The same coordinate with its engine left blank: what two engines' cells of one case,
     /// tokenizer, query kind and form pair share.
-    public var ignoringEngine: MatrixCoordinate {
+    package var ignoringEngine: MatrixCoordinate {
         var coordinate = self
         coordinate.engine = ""
         return coordinate
@@ -107,7 +107,7 @@ public struct MatrixCell: Hashable, Sendable {
     }
 
     /// Whether the engine could not run the cell as its case asks.
-    public var isUnsupported: Bool {
+    package var isUnsupported: Bool {
         if case .unsupported = result { return true }
         return false
     }
@@ -127,7 +127,7 @@ public struct MatrixCell: Hashable, Sendable {
 /// `cell(at:)`, never by position.
 public struct MatchMatrix: Sendable {
     /// Case ids in the order of the fixtures.
-    public let caseIDs: [String]
+    package let caseIDs: [String]
     public let tokenizers: [String]
     public let engines: [String]
     public let queryKinds: [QueryKind]
@@ -224,7 +224,7 @@ public struct MatchMatrix: Sendable {
 
     /// How many coordinates (case, tokenizer, query kind, form pair) at least two engines ran:
     /// what `engineDisagreements()` is counted against.
-    public var sharedCoordinateCount: Int {
+    package var sharedCoordinateCount: Int {
         var engineCounts: [MatrixCoordinate: Int] = [:]
         for cell in cells where !cell.isUnsupported {
             engineCounts[cell.coordinate.ignoringEngine, default: 0] += 1

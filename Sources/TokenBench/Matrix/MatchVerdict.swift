@@ -40,7 +40,7 @@ public enum MatchVerdict: Hashable, Sendable {
         }
 
         /// How a fixture writes an expectation of this verdict: `match`, `nomatch` or `error`.
-        public var fixtureKey: String { self == .noMatch ? "nomatch" : rawValue }
+        package var fixtureKey: String { self == .noMatch ? "nomatch" : rawValue }
 
         /// The expectable verdict a fixture writes as `key`.
         public init?(fixtureKey key: String) {

@@ -20,7 +20,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// This shard's block of `items`: the shards' blocks cover `items` in order, without
     /// overlap, and differ in size by at most one.
-    public func slice<T>(_ items: [T]) -> [T] {
+    package func slice<T>(_ items: [T]) -> [T] {
         let start = items.count * (index - 1) / count
         let end = items.count * index / count
         return Array(items[start..<end])

@@ -87,7 +87,7 @@ extension QualityCollection {
     }
 
     /// The fixture categories the embedded collection leaves out (`embedded(locale:)` says why).
-    public static let excludedCategories = ["engine-differences", "locale"]
+    package static let excludedCategories = ["engine-differences", "locale"]
 
     /// The collection `tokenbench quality` runs without input flags: the embedded fixtures' cases
     /// as known items, but for the engine-differences category, whose documents test how an

@@ -98,21 +98,21 @@ public struct QualityCollection: Sendable {
     public let name: String
     let store: DocumentStore
     /// The locale of every document and query without one of their own (`quality --locale`).
-    public let defaultLocale: String?
+    package let defaultLocale: String?
     /// Whether any document or query has a locale: the collection then needs `locale=1` tables
     /// (SQLite 3.47 and later).
-    public let hasLocales: Bool
+    package let hasLocales: Bool
     public let documentCount: Int
     /// The judged queries, in the order of their file.
     public let queries: [QualityQuery]
     /// Relevance by query id, then by document id.
     public let judgments: [String: [String: Int]]
     /// Queries with no judgment at all: skipped.
-    public let unjudgedQueries: Int
+    package let unjudgedQueries: Int
     /// Judgment lines whose query id is not in the queries: left out.
-    public let judgmentsOfUnknownQueries: Int
+    package let judgmentsOfUnknownQueries: Int
     /// Judgment lines whose document id is not in the documents: kept, never retrievable.
-    public let judgmentsOfUnknownDocuments: Int
+    package let judgmentsOfUnknownDocuments: Int
     /// Where the collection was read from, when it was read from somewhere it can be read again
     /// (nil for a collection built in memory).
     public internal(set) var source: Source?

@@ -10,13 +10,13 @@ public struct QualityReport: Sendable {
     public internal(set) var skipped: [(spec: TokenizerSpec, engine: SQLiteEngine, reason: String)]
     /// An engine that ran nothing, with the reason: a collection with locales on an engine
     /// without them (before SQLite 3.47).
-    public internal(set) var skippedEngines: [(engine: SQLiteEngine, reason: String)] = []
+    package internal(set) var skippedEngines: [(engine: SQLiteEngine, reason: String)] = []
     /// Every worker death, in row order: each row's `error` holds its own.
     public internal(set) var deaths: [UnitDeath]
     /// The collection's counts: judged queries run, queries skipped for want of judgments,
     /// judgments naming unknown queries or documents.
-    public internal(set) var judgedQueries: Int
-    public internal(set) var unjudgedQueries: Int
-    public internal(set) var judgmentsOfUnknownQueries: Int
-    public internal(set) var judgmentsOfUnknownDocuments: Int
+    package internal(set) var judgedQueries: Int
+    package internal(set) var unjudgedQueries: Int
+    package internal(set) var judgmentsOfUnknownQueries: Int
+    package internal(set) var judgmentsOfUnknownDocuments: Int
 }

@@ -5,7 +5,7 @@ public struct QualityRow: Sendable, Equatable {
     public internal(set) var tokenizer: String
     public internal(set) var spec: String
     public internal(set) var engine: String
-    public internal(set) var sqliteVersion: String
+    package internal(set) var sqliteVersion: String
     public internal(set) var queryKind: SearchQueryKind
     public internal(set) var detail: FTS5Detail
     public internal(set) var documents: Int
@@ -13,15 +13,15 @@ public struct QualityRow: Sendable, Equatable {
     public internal(set) var queries: Int
     /// Queries that retrieved no document, for any reason; among them, those whose text gave the
     /// tokenizer no token in query mode, and those FTS5 rejected.
-    public internal(set) var zeroResults: Int
-    public internal(set) var noTokens: Int
+    package internal(set) var zeroResults: Int
+    package internal(set) var noTokens: Int
     public internal(set) var rejected: Int
     /// Queries whose answer was lost: a worker died on them, on a document or on the index's
     /// optimize (then every query of the row is lost), or they were not run after the unit used
     /// up its deaths. Each scores 0, as a query that fails the user does.
     public internal(set) var lost: Int
     /// Documents retrieved per query, at most the run's depth.
-    public internal(set) var meanResults: Double
+    package internal(set) var meanResults: Double
     /// The means over every judged query.
     public internal(set) var metrics: RankingMetrics
     /// The baseline's tokenizer label (on its own rows too; empty when it did not run on this
@@ -29,17 +29,17 @@ public struct QualityRow: Sendable, Equatable {
     public internal(set) var baseline: String
     public internal(set) var comparison: RandomizationTest?
     /// Latency of the ranking query, MATCH through the last row retrieved.
-    public internal(set) var p50Microseconds: Double
-    public internal(set) var p99Microseconds: Double
+    package internal(set) var p50Microseconds: Double
+    package internal(set) var p99Microseconds: Double
     /// The inverted index's bytes after an `optimize`: the pages of the `%_data` and `%_idx`
     /// shadow tables as dbstat counts them; nil where the engine has no dbstat.
-    public internal(set) var indexBytes: Int?
+    package internal(set) var indexBytes: Int?
     /// The pages of the `%_content` table (the documents themselves, the same for every tokenizer).
-    public internal(set) var contentBytes: Int?
+    package internal(set) var contentBytes: Int?
     /// Seconds to insert every document and optimize the index, in one transaction.
-    public internal(set) var buildSeconds: Double
+    package internal(set) var buildSeconds: Double
     /// The run file's name in the run directory; empty when no run file was written.
-    public internal(set) var runFile: String
+    package internal(set) var runFile: String
     /// Where the collection was read from (`QualityCollection.Source` as JSON; empty for one
     /// built in memory) and its fingerprint: what `check --quality` runs the row on again.
     package internal(set) var collection: String = ""

@@ -10,7 +10,7 @@ public struct RandomizationTest: Sendable, Equatable {
     public var losses: Int
     public var ties: Int
     /// Whether every sign assignment was tried (2^n ≤ permutations): the p-value is then exact.
-    public var isExact: Bool
+    package var isExact: Bool
 
     /// The default number of random sign assignments, and the default seed: a fixed seed makes
     /// the p-value the same on every run.

@@ -38,7 +38,7 @@ public struct Token: Hashable, Sendable {
 extension Array where Element == Token {
     /// Tokens as one field: space-separated, colocated tokens joined to their predecessor by `|`.
     /// Spaces, `|` and backslashes inside a token are escaped so the field splits unambiguously.
-    public var joinedForDisplay: String {
+    package var joinedForDisplay: String {
         var result = ""
         for (index, token) in enumerated() {
             if index > 0 { result += token.isColocated ? "|" : " " }

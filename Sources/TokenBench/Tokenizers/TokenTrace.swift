@@ -8,7 +8,7 @@ public struct TokenTrace: Sendable {
     public internal(set) var mode: TokenizationMode
     public internal(set) var form: NormalizationForm
     /// 1-based index of the input among those traced.
-    public internal(set) var inputIndex: Int
+    package internal(set) var inputIndex: Int
     /// The bytes the tokenizer was given (after the form was applied).
     public internal(set) var input: [UInt8]
     public internal(set) var tokens: [Token]
@@ -32,21 +32,21 @@ public struct TokenTrace: Sendable {
         return input[token.start..<token.end]
     }
 
-    public static let tableHeader = tableHeader(tokendata: false)
+    package static let tableHeader = tableHeader(tokendata: false)
 
     /// The `tokens` table's columns; with `tokendata`, a `data` column follows `token`, which
     /// then holds the key.
-    public static func tableHeader(tokendata: Bool) -> [String] {
+    package static func tableHeader(tokendata: Bool) -> [String] {
         ["tokenizer", "engine", "mode", "form", "input", "position", "token"] + (tokendata ? ["data"] : [])
             + ["start", "end", "colocated", "source"]
     }
 
     /// Rows of the `tokens` table, one per token.
-    public var tableRows: [[String]] { tableRows(tokendata: false) }
+    package var tableRows: [[String]] { tableRows(tokendata: false) }
 
     /// Rows of the `tokens` table; with `tokendata`, each token split as a `tokendata=1` table
     /// reads it: the key in `token`, the data after its first NUL in `data` (empty without one).
-    public func tableRows(tokendata: Bool) -> [[String]] {
+    package func tableRows(tokendata: Bool) -> [[String]] {
         tokens.map { token in
             let shown: [String]
             if tokendata {

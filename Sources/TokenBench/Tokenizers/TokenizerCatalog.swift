@@ -23,7 +23,7 @@ public enum TokenizerCatalog {
     /// The names of the tokenizers FTS5 itself provides.
     static let builtInNames = ["ascii", "unicode61", "porter", "trigram"]
 
-    public static let builtIns: [Entry] = [
+    package static let builtIns: [Entry] = [
         Entry(
             spec: TokenizerSpec(label: "ascii", text: "ascii"), origin: .builtin,
             summary: "Splits on non-alphanumeric ASCII; folds ASCII case only."),
@@ -67,7 +67,7 @@ public enum TokenizerCatalog {
 
     /// The Snowball stemmers in the default set: the languages the default fixtures cover.
     /// `snowball` accepts every other algorithm libstemmer has, by name.
-    public static var snowballLanguages: [String] { ShippedTokenizers.snowballLanguages }
+    package static var snowballLanguages: [String] { ShippedTokenizers.snowballLanguages }
 
     /// Every tokenizer TokenBench knows, built-in and shipped.
     public static var all: [Entry] { builtIns + shipped }
@@ -85,7 +85,7 @@ extension Workbench {
     ///
     /// A spec the engine cannot find, on an engine where an extension did not load, also says
     /// why the extension did not load.
-    public func unsupportedReason(_ spec: TokenizerSpec, engine: SQLiteEngine = .system) -> String? {
+    package func unsupportedReason(_ spec: TokenizerSpec, engine: SQLiteEngine = .system) -> String? {
         engineSupport(of: spec, on: [engine]).refusals.first.map { "\($0.reason)" }
     }
 

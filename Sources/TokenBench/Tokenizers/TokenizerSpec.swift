@@ -36,7 +36,7 @@ public struct TokenizerSpec: Hashable, Sendable, Codable, CustomStringConvertibl
     public var description: String { label.map { "\($0)=\(text)" } ?? text }
 
     /// Whether `candidate` can serve as a label (and as a key in fixture expectations).
-    public static func isValidLabel(_ candidate: some StringProtocol) -> Bool {
+    package static func isValidLabel(_ candidate: some StringProtocol) -> Bool {
         !candidate.isEmpty
             && candidate.unicodeScalars.allSatisfy { scalar in
                 scalar.isASCII

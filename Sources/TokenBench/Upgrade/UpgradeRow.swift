@@ -39,7 +39,7 @@ public struct UpgradeRow: Sendable, Equatable {
 
     /// Whether the row has a verdict: the index was built and opened, or could not be built.
     /// Without one (a worker died on its queries or its opening), `error` says why.
-    public var hasVerdict: Bool { wasBuilt || !integrityError.isEmpty }
+    package var hasVerdict: Bool { wasBuilt || !integrityError.isEmpty }
 
     /// One sentence saying why the index does not survive; nil when it does, or when the row
     /// has no verdict.

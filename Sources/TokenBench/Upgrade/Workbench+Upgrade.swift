@@ -13,7 +13,7 @@ public struct UpgradeDirection: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The direction and its reverse: an upgrade and the downgrade back.
-    public static func bothWays(_ from: SQLiteEngine, _ to: SQLiteEngine) -> [UpgradeDirection] {
+    package static func bothWays(_ from: SQLiteEngine, _ to: SQLiteEngine) -> [UpgradeDirection] {
         [UpgradeDirection(from: from, to: to), UpgradeDirection(from: to, to: from)]
     }
 
