@@ -52,14 +52,16 @@ public enum IndexIntegrityOutcome: Sendable, Equatable, CustomStringConvertible 
     case passed
     /// It failed; the findings name the inputs.
     case failed
-    /// It did not run, because an earlier check found tokens FTS5 cannot take safely.
+    /// It did not run: an earlier check found tokens FTS5 cannot take safely, or the tokenizer
+    /// killed its workers until the checks stopped (its inputs were not all checked, and FTS5
+    /// would be blamed for the tokenizer's own death).
     case skipped
 
     public var description: String {
         switch self {
         case .passed: "integrity-check passed"
         case .failed: "integrity-check failed"
-        case .skipped: "integrity-check skipped (unsafe tokens)"
+        case .skipped: "integrity-check skipped (unsafe tokens or deaths)"
         }
     }
 }

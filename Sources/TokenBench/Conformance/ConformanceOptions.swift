@@ -3,9 +3,9 @@ import TokenBenchEngines
 /// How `Workbench.conformance` checks a tokenizer (the inputs come from `ConformanceCorpus`).
 public struct ConformanceOptions: Sendable {
     /// How many threads tokenize at once in the threads check (0 or 1 skips it).
-    package var threadCount: Int
+    public var threadCount: Int
     /// At most this many findings per tokenizer, check and mode are listed; the last says how many more there were.
-    package var findingsPerCheck: Int
+    public var findingsPerCheck: Int
     /// The SQLite engine whose FTS5 creates and runs the tokenizer.
     public var engine: SQLiteEngine
     /// Whether the tokens are meant for a `tokendata=1` table (SQLite 3.45 and later), where a

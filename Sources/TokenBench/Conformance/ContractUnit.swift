@@ -106,9 +106,10 @@ extension Workbench {
         var lists: [ConformanceFindingList] = []
         var calls: [Int] = []
         var excluded: [[Int]] = []
-        // Whether the unit died before its first input (making the tokenizer): nothing ran, and
-        // the index-integrity check would only die the same way.
-        var lostWhole: [Bool] = []
+        // Whether the unit stopped early: it died making the tokenizer, or used up its deaths.
+        // The index-integrity check is skipped then: it would index inputs no check has run on,
+        // and a death there, the tokenizer's own, would be blamed on FTS5.
+        var stoppedEarly: [Bool] = []
         for (pair, (unit, result)) in zip(pairs, zip(contractUnits, try run(contractUnits))) {
             if let failure = result.failure { throw failure }
             var list = ConformanceFindingList(
@@ -124,9 +125,14 @@ extension Workbench {
                     if index < inputs.count { dead.append(index) }
                 }
             }
+            let diedCreating = result.deaths.contains { $0.input == nil }
             for (input, death) in result.deaths where input == nil { Self.add(death, on: "-", to: &list) }
-            Self.addNotRun(result.notRun.map(unit.label(ofInput:)), deaths: result.deaths.count, to: &list)
-            lostWhole.append(result.deaths.contains { $0.input == nil })
+            Self.addNotRun(
+                result.notRun.map(unit.label(ofInput:)),
+                why: diedCreating
+                    ? "the tokenizer could not be made"
+                    : "the tokenizer stopped after \(result.deaths.count) deaths (--deaths-per-unit)", to: &list)
+            stoppedEarly.append(diedCreating || !result.notRun.isEmpty)
             lists.append(list)
             calls.append(unitCalls)
             excluded.append(dead)
@@ -134,7 +140,7 @@ extension Workbench {
         // The index-integrity check, where the contract checks found nothing FTS5 would crash on
         // as a matter of course.
         let unsafe: Set<ConformanceCheck> = [.emptyToken, .unreadableToken, .tokenLength, .errorCode, .constructor]
-        let checked = pairs.indices.filter { !lists[$0].hasFinding(of: unsafe) && !lostWhole[$0] }
+        let checked = pairs.indices.filter { !lists[$0].hasFinding(of: unsafe) && !stoppedEarly[$0] }
         let integrityUnits = checked.map { index in
             IntegrityUnit(
                 judged: JudgedTokenizer(spec: pairs[index].spec, engine: pairs[index].engine), inputs: wire,
@@ -188,7 +194,9 @@ extension Workbench {
                 add(death, on: "all inputs", to: &list, fts5On: engine)
             }
         }
-        addNotRun(result.notRun.map(unit.label(ofInput:)), deaths: result.deaths.count, to: &list)
+        addNotRun(
+            result.notRun.map(unit.label(ofInput:)),
+            why: "the tokenizer stopped after \(result.deaths.count) deaths (--deaths-per-unit)", to: &list)
         return .failed
     }
 
@@ -209,10 +217,8 @@ extension Workbench {
         list.add(check, mode: doing, inputLabel: input, detail)
     }
 
-    private static func addNotRun(_ labels: [String], deaths: Int, to list: inout ConformanceFindingList) {
+    private static func addNotRun(_ labels: [String], why: String, to list: inout ConformanceFindingList) {
         guard let first = labels.first else { return }
-        list.add(
-            .crash, mode: "-", inputLabel: "\(labels.count) inputs from \(first)",
-            "not run: the tokenizer stopped after \(deaths) deaths (--deaths-per-unit)")
+        list.add(.crash, mode: "-", inputLabel: "\(labels.count) inputs from \(first)", "not run: \(why)")
     }
 }

@@ -15,15 +15,15 @@ public struct WorkerIsolation: Sendable, Hashable {
     public var timeout: Duration
     /// The worker's address-space bound in bytes (`RLIMIT_AS`), or nil for none. Off under
     /// AddressSanitizer, which reserves terabytes of shadow memory.
-    package var memoryLimit: Int?
+    public var memoryLimit: Int?
     /// How many workers run at once.
     public var jobs: Int
     /// After this many deaths (crashes, timeouts) a unit stops, and its remaining inputs are
     /// reported as not run.
-    package var deathsPerUnit: Int
+    public var deathsPerUnit: Int
     /// Where each input that killed a worker is written, beside a command that reproduces it;
     /// nil writes none.
-    package var crashDirectory: String?
+    public var crashDirectory: String?
 
     /// The default timeout: 10 s, where the slowest real tokenizer here takes under 0.3 s on the
     /// largest conformance input (results/README.md, "Workers").

@@ -18,7 +18,7 @@ public enum ExpectationOutcome: String, CaseIterable, Sendable {
 /// Where a cell sits in a matrix: the case, tokenizer, engine, query kind and form pair it was
 /// run with. No two cells of a matrix share one.
 public struct MatrixCoordinate: Hashable, Sendable, CustomStringConvertible {
-    package internal(set) var caseID: String
+    public internal(set) var caseID: String
     public internal(set) var tokenizer: String
     /// The SQLite engine that ran the cell (`system`, `bundled`).
     public internal(set) var engine: String
@@ -127,7 +127,7 @@ public struct MatrixCell: Hashable, Sendable {
 /// `cell(at:)`, never by position.
 public struct MatchMatrix: Sendable {
     /// Case ids in the order of the fixtures.
-    package let caseIDs: [String]
+    public let caseIDs: [String]
     public let tokenizers: [String]
     public let engines: [String]
     public let queryKinds: [QueryKind]

@@ -17,10 +17,10 @@ public struct QualityOptions: Sendable {
     public var permutations: Int
     public var seed: UInt64
     /// A folder for one TREC run file per row; nil writes none.
-    package var runDirectory: String?
+    public var runDirectory: String?
     /// How many tables are built and queried at once (each tokenizer × engine × detail is one):
     /// more is faster, but the query latencies (`p50_us`, `p99_us`) then share the cores.
-    package var parallelUnits: Int
+    public var parallelUnits: Int
     /// One share of the run (`--shard K/N`): the rows of the K-th block of
     /// `tokenizersWithBaseline`. The baseline is ranked in every shard, for the comparisons, but
     /// its rows are written by its own shard only; the shards' rows joined in shard order are

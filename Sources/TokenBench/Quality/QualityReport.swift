@@ -10,7 +10,7 @@ public struct QualityReport: Sendable {
     public internal(set) var skipped: [(spec: TokenizerSpec, engine: SQLiteEngine, reason: String)]
     /// An engine that ran nothing, with the reason: a collection with locales on an engine
     /// without them (before SQLite 3.47).
-    package internal(set) var skippedEngines: [(engine: SQLiteEngine, reason: String)] = []
+    public internal(set) var skippedEngines: [(engine: SQLiteEngine, reason: String)] = []
     /// Every worker death, in row order: each row's `error` holds its own.
     public internal(set) var deaths: [UnitDeath]
     /// The collection's counts: judged queries run, queries skipped for want of judgments,

@@ -5,7 +5,7 @@ public struct QualityRow: Sendable, Equatable {
     public internal(set) var tokenizer: String
     public internal(set) var spec: String
     public internal(set) var engine: String
-    package internal(set) var sqliteVersion: String
+    public internal(set) var sqliteVersion: String
     public internal(set) var queryKind: SearchQueryKind
     public internal(set) var detail: FTS5Detail
     public internal(set) var documents: Int
@@ -39,7 +39,7 @@ public struct QualityRow: Sendable, Equatable {
     /// Seconds to insert every document and optimize the index, in one transaction.
     package internal(set) var buildSeconds: Double
     /// The run file's name in the run directory; empty when no run file was written.
-    package internal(set) var runFile: String
+    public internal(set) var runFile: String
     /// Where the collection was read from (`QualityCollection.Source` as JSON; empty for one
     /// built in memory) and its fingerprint: what `check --quality` runs the row on again.
     package internal(set) var collection: String = ""

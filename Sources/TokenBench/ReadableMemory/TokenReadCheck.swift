@@ -3,8 +3,9 @@
 /// knows the input and the pages already found readable). One per call: the budget is the call's,
 /// and so is the one page remembered as unreadable, so that a tokenizer that points every token
 /// at memory that cannot be read costs one system call per call, not two per token.
-/// The checker, the token collector and the wrappers' word-list constructor share it; the
-/// wrappers' own xToken path does the same two checks inline, on its per-call stack state.
+/// The bench's alone: `conformance`'s checker (`RecordedTokenization`) and the collector of
+/// `tokens` (`TokenizerOnConnection`). The shipped wrappers check the budget only, and trust
+/// their BASE's pointers.
 package final class TokenReadCheck {
     package enum Verdict: Equatable {
         case readable

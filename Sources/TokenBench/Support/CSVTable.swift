@@ -64,4 +64,4 @@ package enum OutputDestination {
 
 /// The name `CSVTable` had before it said what it holds.
 @available(*, deprecated, renamed: "CSVTable")
-package typealias Table = CSVTable
+public typealias Table = CSVTable

@@ -11,7 +11,7 @@ public struct ThroughputOptions: Sendable {
     public var modes: [TokenizationMode]
     /// Among `ThroughputOperation.requestable`.
     public var operations: [ThroughputOperation]
-    package var storages: [IndexStorage]
+    public var storages: [IndexStorage]
     /// FTS5's detail option of the index operation's table: one row per detail.
     public var details: [FTS5Detail]
     /// Timed runs per measurement, after one untimed warm-up.
@@ -22,7 +22,7 @@ public struct ThroughputOptions: Sendable {
     public var queries: [String]
     /// Corpora are streamed in batches of about this many bytes; a corpus that fits in one batch
     /// is kept in memory between passes.
-    package var batchBytes: Int
+    public var batchBytes: Int
     /// The SQLite engine whose FTS5 creates the tokenizers and runs the index and query
     /// operations; `relative` figures compare tokenizers of this engine only.
     public var engine: SQLiteEngine
@@ -32,7 +32,7 @@ public struct ThroughputOptions: Sendable {
     /// Whether the query operation also times its prefix queries (those ending in `*`) on a
     /// `tokendata=1` index, reading every match's tokens through `xInstToken`, without and with
     /// FTS5's `insttoken` (`fts5_insttoken()`), in rows of their own. Needs SQLite 3.48.
-    package var measuresInsttoken: Bool
+    public var measuresInsttoken: Bool
 
     public init(
         tokenizers: [TokenizerSpec],

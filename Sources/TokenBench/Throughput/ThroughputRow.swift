@@ -27,9 +27,9 @@ public struct ThroughputRow: Sendable, Equatable, Codable {
     public internal(set) var maxSeconds: Double
     /// Query rows: how many distinct queries ran against the index, and their latencies.
     public internal(set) var queries: Int?
-    package internal(set) var p50Microseconds: Double?
-    package internal(set) var p90Microseconds: Double?
-    package internal(set) var p99Microseconds: Double?
+    public internal(set) var p50Microseconds: Double?
+    public internal(set) var p90Microseconds: Double?
+    public internal(set) var p99Microseconds: Double?
     /// Query rows of `--insttoken`: the prefix queries on a `tokendata=1` index, every match's
     /// tokens read through `xInstToken`, without (false) or with (true) FTS5's `insttoken`. Nil
     /// on every other row.

@@ -10,7 +10,7 @@ public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// The init function's name, or nil for SQLite's default (`sqlite3_extension_init` or one
     /// derived from the file name).
-    package var entryPoint: String?
+    public var entryPoint: String?
 
     public init(path: String, entryPoint: String? = nil) {
         self.path = path

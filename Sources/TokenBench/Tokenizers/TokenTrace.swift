@@ -8,7 +8,7 @@ public struct TokenTrace: Sendable {
     public internal(set) var mode: TokenizationMode
     public internal(set) var form: NormalizationForm
     /// 1-based index of the input among those traced.
-    package internal(set) var inputIndex: Int
+    public internal(set) var inputIndex: Int
     /// The bytes the tokenizer was given (after the form was applied).
     public internal(set) var input: [UInt8]
     public internal(set) var tokens: [Token]
