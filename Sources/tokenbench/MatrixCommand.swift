@@ -86,7 +86,10 @@ func computeMatrix(
     if let shard { fixtures = try FixtureSet(cases: shard.slice(fixtures.cases)) }
     var supports: [EngineSupport] = []
     for spec in workbenchOptions.tokenizerSpecs {
+        // A tokenizer whose constructor crashes or hangs is run too: its cells say so (lost, not
+        // a verdict), and the other tokenizers' cells are those of a run without it.
         let support = workbench.engineSupport(of: spec, on: workbenchOptions.engines)
+            .judgingDeaths(inOrderOf: workbenchOptions.engines)
         try support.requireSomeEngine()
         workbenchOptions.noteSkipped(support)
         supports.append(support)

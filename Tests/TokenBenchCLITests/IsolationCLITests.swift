@@ -273,11 +273,10 @@ struct IsolationCLITests {
 
     /// A tokenizer whose constructor crashes or hangs ("tbtest boom", "tbtest hang") is found out
     /// in a worker when each command checks which engines run it: a spec that no engine can make
-    /// is bad input, exit 2, with the death named; never a signal. (`conformance` judges it
-    /// instead: the next test.)
+    /// is bad input, exit 2, with the death named; never a signal. (`conformance` and `matrix`
+    /// run it instead: the next tests.)
     @Test(arguments: [
-        // The matrix and the trace: the probe's death is the reason.
-        (["matrix", "--fixtures", CLITests.golden("small.cases")], "boom"),
+        // The trace: the probe's death is the reason.
         (["tokens", "a b"], "hang"),
         // quality and upgrade ask the same one question, the same way.
         (["quality", "--fixtures", CLITests.golden("small.cases")], "boom"),
@@ -326,6 +325,32 @@ struct IsolationCLITests {
                 == alone.stdout.split(separator: "\n").map(String.init).filter {
                     $0.hasPrefix("tbtest,")
                 })
+    }
+
+    /// `matrix` runs a tokenizer whose constructor crashes: its cells are lost with the reason
+    /// (exit 1, the death on stderr), and the other tokenizer's cells are those of a run without
+    /// the killer.
+    @Test func matrixRunsAConstructorThatKills() throws {
+        let library = try ExtensionTests.buildExtension()
+        let common = [
+            "matrix", "--fixtures", CLITests.golden("small.cases"), "--engine", "system", "--load-extension",
+            library.path, "--timeout", "2", "--tokenizer", "tbtest",
+        ]
+        let run = try CLITests.run(common + ["--tokenizer", "tbtest boom"])
+        let alone = try CLITests.run(common)
+        #expect(!run.signaled)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("tbtest boom on system: crashed (SIGABRT while creating the tokenizer)"))
+        let killer = try ReportBrowserTests.Run.records(text: run.stdout).filter { $0["tokenizer"] == "tbtest boom" }
+        #expect(!killer.isEmpty)
+        #expect(
+            killer.allSatisfy {
+                $0["outcome"] == "error"
+                    && $0["error"]
+                        == "not run (the tokenizer could not be made on this engine: crashed (SIGABRT while creating the tokenizer))"
+            }, "\(killer.prefix(2))")
+        let others = try ReportBrowserTests.Run.records(text: run.stdout).filter { $0["tokenizer"] == "tbtest" }
+        #expect(others == (try ReportBrowserTests.Run.records(text: alone.stdout)))
     }
 
     /// `--crash-dir`: each input that killed a worker is written there with a script that runs it

@@ -102,7 +102,12 @@ extension Workbench {
         -> [MatrixCell]
     {
         let notRun = Set(result.notRun)
-        let stopped = "not run (the tokenizer stopped after \(result.deaths.count) deaths on this engine)"
+        let stopped =
+            if let creating = result.deaths.first(where: { $0.input == nil })?.death {
+                "not run (the tokenizer could not be made on this engine: \(creating.verdict))"
+            } else {
+                "not run (the tokenizer stopped after \(result.deaths.count) deaths on this engine)"
+            }
         var cells: [MatrixCell] = []
         for input in 0..<unit.inputCount {
             let matchCase = cases[input % cases.count]
