@@ -128,10 +128,8 @@ extension Workbench {
             let diedCreating = result.deaths.contains { $0.input == nil }
             for (input, death) in result.deaths where input == nil { Self.add(death, on: "-", to: &list) }
             Self.addNotRun(
-                result.notRun.map(unit.label(ofInput:)),
-                why: diedCreating
-                    ? "the tokenizer could not be made"
-                    : "the tokenizer stopped after \(result.deaths.count) deaths (--deaths-per-unit)", to: &list)
+                result.notRun.map(unit.label(ofInput:)), deaths: result.deaths.count, diedCreating: diedCreating,
+                to: &list)
             stoppedEarly.append(diedCreating || !result.notRun.isEmpty)
             lists.append(list)
             calls.append(unitCalls)
@@ -194,9 +192,7 @@ extension Workbench {
                 add(death, on: "all inputs", to: &list, fts5On: engine)
             }
         }
-        addNotRun(
-            result.notRun.map(unit.label(ofInput:)),
-            why: "the tokenizer stopped after \(result.deaths.count) deaths (--deaths-per-unit)", to: &list)
+        addNotRun(result.notRun.map(unit.label(ofInput:)), deaths: result.deaths.count, to: &list)
         return .failed
     }
 
@@ -217,8 +213,15 @@ extension Workbench {
         list.add(check, mode: doing, inputLabel: input, detail)
     }
 
-    private static func addNotRun(_ labels: [String], why: String, to list: inout ConformanceFindingList) {
+    /// The inputs a unit did not reach, as one finding: after its deaths, or after a constructor
+    /// that died (`diedCreating`), when no input ran at all.
+    private static func addNotRun(
+        _ labels: [String], deaths: Int, diedCreating: Bool = false, to list: inout ConformanceFindingList
+    ) {
         guard let first = labels.first else { return }
+        let why =
+            diedCreating
+            ? "the tokenizer could not be made" : "the tokenizer stopped after \(deaths) deaths (--deaths-per-unit)"
         list.add(.crash, mode: "-", inputLabel: "\(labels.count) inputs from \(first)", "not run: \(why)")
     }
 }
