@@ -4,10 +4,8 @@
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
-#include <unicode/utf16.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* One bit per BMP code point: set when the normalizer leaves it unchanged and it has a boundary
  * before it. Text made only of such code points is its own normalization: each is a segment of

@@ -26,8 +26,8 @@ package final class ReadablePages {
 
     /// About `tableSize` pages are remembered (rounded up to a power of two), growing up to
     /// `maximumTableSize` when two pages found readable collide. A checker lives for one
-    /// xTokenize call, so it starts small, so that clearing the table costs less than the system calls
-    /// it saves, and grows when a tokenizer hands out tokens from many pages: `japanese` emits
+    /// xTokenize call: it starts small, so that clearing the table costs less than the system
+    /// calls it saves, and grows when a tokenizer hands out tokens from many pages: `japanese` emits
     /// them from its morpheme cache, megabytes of slots, and a fixed 64 pages made that one
     /// `process_vm_readv` per token (2.5 million in one `conformance` of it on one engine).
     package init(tableSize: Int, maximumTableSize: Int) {
