@@ -262,12 +262,11 @@ struct AnalysisAPI: Sendable {
         var results: [R] = []
         for spec in specs {
             progress(results.count)
-            let support = workbench.engineSupport(of: spec, on: engines)
-            try support.requireSomeEngine()
+            let plan = try workbench.plan([spec], on: engines)
             for engine in engines {
                 progress(results.count)
-                if let refusal = support.refusals.first(where: { $0.engine.name == engine.name }) {
-                    results.append(refused(spec, engine, refusal.reason.description))
+                if let reason = plan.skipReason(of: spec, on: engine) {
+                    results.append(refused(spec, engine, reason))
                 } else {
                     results.append(try body(spec, engine))
                 }

@@ -69,14 +69,9 @@ struct ConformanceCommand: ParsableCommand {
         var table = CSVTable(header: ConformanceFinding.tableHeader)
         // Every tokenizer × engine pair is a unit of its own, run in workers on all cores (or, with
         // --in-process, on threads here); the reports come back in the order of the pairs.
-        var pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)] = []
         // A tokenizer whose constructor crashes or hangs is judged too: its unit reports that as
-        // a `crash` or `timeout` finding (exit 1), where other commands skip it.
-        for spec in workbenchOptions.tokenizers(on: workbench) {
-            try workbenchOptions.forEachEngine(running: spec, on: workbench, judgingDeaths: true) {
-                pairs.append((spec, $0))
-            }
-        }
+        // a `crash` or `timeout` finding (exit 1).
+        var pairs = try workbenchOptions.plan(on: workbench).pairs
         if tokendata {
             pairs = try TokenizerAndEngineOptions.pairs(
                 pairs, having: .tokendata, named: "tokendata tables", option: "--tokendata",

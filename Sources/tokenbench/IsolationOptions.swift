@@ -85,8 +85,14 @@ struct IsolationOptions: ParsableArguments {
             printError("tokenbench: \(death)")
         }
         for entry in notRun where !entry.inputs.isEmpty {
+            // A constructor's death stops the unit at once: its budget of deaths is not why.
+            let couldNotBeMade = deaths.contains {
+                $0.tokenizer == entry.tokenizer && $0.engine == entry.engine && $0.death.phase == .creating
+            }
+            let why =
+                couldNotBeMade ? "the tokenizer could not be made" : "after \(deathsPerUnit) deaths (--deaths-per-unit)"
             printError(
-                "tokenbench: \(entry.tokenizer) on \(entry.engine): \(entry.inputs.count) inputs not run after \(deathsPerUnit) deaths (--deaths-per-unit), from \(entry.inputs[0])"
+                "tokenbench: \(entry.tokenizer) on \(entry.engine): \(entry.inputs.count) inputs not run (\(why)), from \(entry.inputs[0])"
             )
         }
     }

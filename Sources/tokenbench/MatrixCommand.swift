@@ -84,28 +84,19 @@ func computeMatrix(
 ) throws -> MatchMatrix {
     var fixtures = try selection.load()
     if let shard { fixtures = try FixtureSet(cases: shard.slice(fixtures.cases)) }
-    var supports: [EngineSupport] = []
-    for spec in workbenchOptions.tokenizerSpecs {
-        // A tokenizer whose constructor crashes or hangs is run too: its cells say so (lost, not
-        // a verdict), and the other tokenizers' cells are those of a run without it.
-        let support = workbench.engineSupport(of: spec, on: workbenchOptions.engines)
-            .judgingDeaths(inOrderOf: workbenchOptions.engines)
-        try support.requireSomeEngine()
-        workbenchOptions.noteSkipped(support)
-        supports.append(support)
-    }
+    // A tokenizer whose constructor crashes or hangs is run too: its cells say so (lost, not a
+    // verdict), and the other tokenizers' cells are those of a run without it.
+    let plan = try workbenchOptions.plan(on: workbench)
     let matrix = try workbench.matrix(
-        cases: fixtures.cases, tokenizers: workbenchOptions.tokenizers(on: workbench),
-        engines: workbenchOptions.engines, formPairs: matrixOptions.formPairs, queryKinds: matrixOptions.kinds)
-    // An engine that accepted a spec here but gave it no cells (a worker's own workbench
-    // refused it) is said too, rather than its column going missing quietly.
-    for support in supports {
-        for engine in support.engines
-        where !matrix.columns.contains(where: { $0.tokenizer == support.spec.name && $0.engine == engine.name }) {
-            workbenchOptions.noteSkipped(
-                support.spec, on: engine,
-                reason: workbench.unsupportedReason(support.spec, engine: engine) ?? "no cells")
-        }
+        cases: fixtures.cases, plan: plan, engines: workbenchOptions.engines, formPairs: matrixOptions.formPairs,
+        queryKinds: matrixOptions.kinds)
+    // A pair the plan kept but that has no cells (a worker's own workbench refused it) is said
+    // too, rather than its column going missing quietly.
+    for (spec, engine) in plan.pairs
+    where !matrix.columns.contains(where: { $0.tokenizer == spec.name && $0.engine == engine.name }) {
+        workbenchOptions.noteSkipped(
+            TokenizerPlan.Skip(
+                spec: spec, engine: engine, reason: workbench.unsupportedReason(spec, engine: engine) ?? "no cells"))
     }
     // A shard may hold only cases its engines cannot run: the merged run is what is judged.
     try noteUnsupportedCells(of: matrix, failingWhenNoneRan: shard == nil)

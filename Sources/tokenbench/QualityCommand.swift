@@ -140,7 +140,8 @@ struct QualityCommand: ParsableCommand {
             if showProgress { printError("tokenbench: \(line)") }
         }
         for skipped in report.skipped {
-            workbenchOptions.noteSkipped(skipped.spec, on: skipped.engine, reason: skipped.reason)
+            workbenchOptions.noteSkipped(
+                TokenizerPlan.Skip(spec: skipped.spec, engine: skipped.engine, reason: skipped.reason))
         }
         for skipped in report.skippedEngines {
             printError("tokenbench: skipped the \(skipped.engine.name) engine: \(skipped.reason)")

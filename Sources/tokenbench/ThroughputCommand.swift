@@ -150,14 +150,9 @@ struct ThroughputCommand: ParsableCommand {
         var deaths: [UnitDeath] = []
         let referenceSpec = TokenizerAndEngineOptions.spec(forArgument: reference)
         // Which engines run each tokenizer, decided once; one named here that no engine accepts
-        // is an error, with the first engine's reason.
-        let supports = workbenchOptions.tokenizers(on: workbench).map {
-            workbench.engineSupport(of: $0, on: workbenchOptions.engines)
-        }
-        for support in supports {
-            try support.requireSomeEngine()
-            workbenchOptions.noteSkipped(support)
-        }
+        // is an error, with the first engine's reason. One whose constructor crashes or hangs is
+        // left out of the measurement by the worker's death, which is said.
+        let plan = try workbenchOptions.plan(on: workbench)
         // The engines whose query operation adds the insttoken rows; the others still measure
         // the rest, and stderr says why they have none.
         let insttokenEngines =
@@ -170,15 +165,15 @@ struct ThroughputCommand: ParsableCommand {
         // The tokenizers whose rows this run writes: all, or a shard's block of them, the
         // reference placed as the measurement places it. A shard without the reference still
         // measures it, for its relative figures, but leaves its rows to its own shard.
-        let ordered = supports.map(\.spec).including(reference: referenceSpec)
+        let ordered = plan.specs.including(reference: referenceSpec)
         let written = Set((sharding.shard?.slice(ordered) ?? ordered).map(\.name))
         for engine in workbenchOptions.engines {
             // Each engine measures the tokenizers it accepts, against its own reference.
-            let specs = supports.filter { $0.runs(on: engine) && written.contains($0.spec.name) }.map(\.spec)
+            let specs = plan.specs.filter { plan.runs($0, on: engine) && written.contains($0.name) }
             // An engine the unsharded run measures (one that runs a listed tokenizer) is measured by
             // every shard with something to write there: a shard of the unlisted reference alone
             // too.
-            guard supports.contains(where: { $0.runs(on: engine) }),
+            guard plan.pairs.contains(where: { $0.engine == engine }),
                 !specs.isEmpty || written.contains(referenceSpec.name)
             else { continue }
             let options = ThroughputOptions(

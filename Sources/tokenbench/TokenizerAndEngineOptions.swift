@@ -75,41 +75,38 @@ struct TokenizerAndEngineOptions: ParsableArguments {
         return try Workbench(options: options)
     }
 
-    /// The tokenizers asked for, or the defaults that one of the engines supports. A bad spec
-    /// is reported by the workbench operation that instantiates it, so it is not checked twice.
-    /// `engines` stands in for `--engine` in a command that picks its engines otherwise (`upgrade`).
-    func tokenizers(on workbench: Workbench, engines: [SQLiteEngine]? = nil) -> [TokenizerSpec] {
-        tokenizerSpecs.isEmpty ? workbench.supportedCatalogSpecs(engines: engines ?? self.engines) : tokenizerSpecs
+    /// The tokenizers asked for, or the defaults that one of the engines supports, for an
+    /// operation that plans its run itself (`Workbench.quality`): a bad spec is reported there,
+    /// so it is not checked twice.
+    func tokenizers(on workbench: Workbench) -> [TokenizerSpec] {
+        tokenizerSpecs.isEmpty ? workbench.supportedCatalogSpecs(engines: engines) : tokenizerSpecs
     }
 
-    /// Runs `body` once per engine that accepts `spec`. An engine that does not is named on
-    /// stderr when the user named the tokenizer; a spec that no engine accepts throws the first
-    /// engine's reason. `judgingDeaths`: an engine where making the tokenizer killed the probe's
-    /// worker runs it too, for a command whose units report that death (`conformance`).
-    func forEachEngine(
-        running spec: TokenizerSpec, on workbench: Workbench, judgingDeaths: Bool = false,
-        _ body: (SQLiteEngine) throws -> Void
-    ) throws {
-        var support = workbench.engineSupport(of: spec, on: engines)
-        if judgingDeaths { support = support.judgingDeaths(inOrderOf: engines) }
-        try support.requireSomeEngine()
-        for engine in support.engines { try body(engine) }
-        noteSkipped(support)
-    }
-
-    /// Says on stderr which engines cannot run a spec the user named, and why; the defaults'
-    /// gaps are what 'tokenbench list' shows.
-    func noteSkipped(_ support: EngineSupport) {
-        for refusal in support.refusals {
-            noteSkipped(support.spec, on: refusal.engine, reason: refusal.reason.description)
+    /// The run's plan (`Workbench.plan`): the tokenizers named, or the catalog's entries that
+    /// one of the engines makes, on `engines` (standing in for `--engine` in a command that picks
+    /// its engines otherwise: `upgrade`). A named tokenizer that no engine makes is an error with
+    /// the first engine's reason; the engines that cannot run one are said on stderr. A
+    /// tokenizer whose constructor crashes or hangs runs, and its units report the death.
+    func plan(
+        on workbench: Workbench, engines: [SQLiteEngine]? = nil, rules: TokenizerPlan.Rules = .init()
+    ) throws -> TokenizerPlan {
+        let engines = engines ?? self.engines
+        guard !tokenizerSpecs.isEmpty else {
+            // The defaults' gaps are what 'tokenbench list' shows.
+            var rules = rules
+            rules.requireSomeEngine = false
+            return try workbench.plan(TokenizerCatalog.all.map(\.spec), on: engines, rules: rules)
         }
+        let plan = try workbench.plan(tokenizerSpecs, on: engines, rules: rules)
+        plan.skips.forEach(noteSkipped)
+        return plan
     }
 
-    /// Says on stderr that `engine` cannot run `spec`, when the user named the tokenizers; the
-    /// defaults' gaps are what 'tokenbench list' shows.
-    func noteSkipped(_ spec: TokenizerSpec, on engine: SQLiteEngine, reason: String) {
+    /// Says on stderr that a tokenizer does not run on an engine, and why, when the user named
+    /// the tokenizers; the defaults' gaps are what 'tokenbench list' shows.
+    func noteSkipped(_ skip: TokenizerPlan.Skip) {
         guard !tokenizerSpecs.isEmpty else { return }
-        printError("tokenbench: skipped tokenizer \(spec.name) on \(engine.name): \(reason)")
+        printError("tokenbench: \(skip)")
     }
 }
 

@@ -91,7 +91,6 @@ struct TokensCommand: ParsableCommand {
 
     func run() throws {
         let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
-        let tokenizers = workbenchOptions.tokenizers(on: workbench)
         let modes = modes.isEmpty ? TokenizationMode.allCases : TokenizationMode.allCases.filter(modes.contains)
         var inputs: [[UInt8]] = []
         for (index, text) in texts.enumerated() {
@@ -124,10 +123,8 @@ struct TokensCommand: ParsableCommand {
                     file: name, line: 0, reason: "no text to tokenize (every line is empty)")
             }
         }
-        var pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)] = []
-        for spec in tokenizers {
-            try workbenchOptions.forEachEngine(running: spec, on: workbench) { pairs.append((spec, $0)) }
-        }
+        // A tokenizer whose constructor crashes or hangs runs too: that death is its error line.
+        var pairs = try workbenchOptions.plan(on: workbench).pairs
         if let locale { pairs = try Self.enginesWithLocales(pairs, locale: locale) }
         let runs = try workbench.traceRuns(of: inputs, pairs: pairs, modes: modes, form: form, locale: locale)
         var table = CSVTable(header: TokenTrace.tableHeader(tokendata: tokendata))

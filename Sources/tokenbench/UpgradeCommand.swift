@@ -102,18 +102,11 @@ struct UpgradeCommand: ParsableCommand {
         try Self.requireTableOptions(
             of: inputs, in: directions, option: locale != nil ? "--locale" : "--tokendata")
         let showProgress = progress || isatty(STDERR_FILENO) != 0
-        var specs: [TokenizerSpec] = []
-        for spec in workbenchOptions.tokenizers(on: workbench, engines: engines) {
-            // Both engines must run the tokenizer: a table that one of them cannot open says
-            // nothing about the upgrade. A spec neither runs is bad input.
-            let support = workbench.engineSupport(of: spec, on: engines)
-            try support.requireSomeEngine()
-            if let refusal = support.refusals.first {
-                workbenchOptions.noteSkipped(spec, on: refusal.engine, reason: refusal.reason.description)
-                continue
-            }
-            specs.append(spec)
-        }
+        // Both engines must run a tokenizer: a table that one of them cannot open says nothing
+        // about the upgrade. A spec neither runs is bad input; one whose constructor crashes or
+        // hangs runs, and its rows say so.
+        var specs = try workbenchOptions.plan(on: workbench, engines: engines, rules: .init(requireEveryEngine: true))
+            .specs
         if let shard = sharding.shard { specs = shard.slice(specs) }
         let report = try workbench.upgrade(of: specs, inputs: inputs, directions: directions) { line in
             if showProgress { printError("tokenbench: \(line)") }

@@ -272,31 +272,56 @@ struct IsolationCLITests {
     }
 
     /// A tokenizer whose constructor crashes or hangs ("tbtest boom", "tbtest hang") is found out
-    /// in a worker when each command checks which engines run it: a spec that no engine can make
-    /// is bad input, exit 2, with the death named; never a signal. (`conformance` and `matrix`
-    /// run it instead: the next tests.)
+    /// in a worker when the run is planned, and run anyway: every command ends by itself with exit
+    /// 1 and the death named on stderr, and tbtest's rows are those of a run without the killer
+    /// (quality's and throughput's timings aside). (`conformance` and `matrix`: the next tests.)
     @Test(arguments: [
-        // The trace: the probe's death is the reason.
+        // The trace: no tokens for the killer, its death named.
         (["tokens", "a b"], "hang"),
-        // quality and upgrade ask the same one question, the same way.
+        // A quality row of the killer whose queries are all lost, its error the death.
         (["quality", "--fixtures", CLITests.golden("small.cases")], "boom"),
+        // The killer's upgrade rows: not built, the death in their error column.
         (["upgrade", "--fixtures", CLITests.golden("small.cases"), "--no-every-scalar-value"], "boom"),
+        // Throughput leaves the killer out and measures again without it.
+        (["throughput", "--runs", "1", "--size", "20K", "--storage", "memory", "--reference", "tbtest"], "boom"),
     ])
-    func aConstructorThatKillsIsBadInputNotASignal(arguments: [String], trigger: String) throws {
+    func everyCommandRunsAConstructorThatKills(arguments: [String], trigger: String) throws {
         let library = try ExtensionTests.buildExtension()
         let engine = arguments[0] == "upgrade" ? [] : ["--engine", "system"]
-        let run = try CLITests.run(
-            arguments + engine + [
-                "--load-extension", library.path, "--tokenizer", "tbtest", "--tokenizer", "tbtest \(trigger)",
-                "--timeout", "2",
-            ])
+        let common = arguments + engine + ["--load-extension", library.path, "--timeout", "2", "--tokenizer", "tbtest"]
+        let run = try CLITests.run(common + ["--tokenizer", "tbtest \(trigger)"])
+        let alone = try CLITests.run(common)
         #expect(!run.signaled)
-        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.status == 1, "\(run.stderr)")
         let death =
             trigger == "boom"
-            ? "crashed (SIGABRT while creating the tokenizer) on system"
-            : "timed out (over 2 s while creating the tokenizer) on system"
-        #expect(run.stderr.contains("tokenizer 'tbtest \(trigger)': \(death)"), "\(run.stderr)")
+            ? "crashed (SIGABRT while creating the tokenizer)" : "timed out (over 2 s while creating the tokenizer)"
+        #expect(run.stderr.contains("tokenbench: tbtest \(trigger) on "), "\(run.stderr)")
+        #expect(run.stderr.contains(death), "\(run.stderr)")
+        // The columns of a row that time nothing: quality's tokenizer … P@1, index and content
+        // bytes, and error; throughput's tokenizer … tokens.
+        func untimed(_ row: Substring) -> String {
+            let fields = row.split(separator: ",", omittingEmptySubsequences: false)
+            switch arguments[0] {
+            case "quality": return (Array(fields.prefix(18)) + fields[25...26] + [fields[29]]).joined(separator: ",")
+            case "throughput": return fields.prefix(8).joined(separator: ",")
+            default: return String(row)
+            }
+        }
+        let killerRows = run.stdout.split(separator: "\n").filter { $0.hasPrefix("tbtest \(trigger),") }
+        let otherRows = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("tbtest \(trigger),") }
+        #expect(otherRows.map(untimed) == alone.stdout.split(separator: "\n").map(untimed))
+        switch arguments[0] {
+        case "quality", "upgrade":
+            #expect(!killerRows.isEmpty && killerRows.allSatisfy { $0.contains(death) }, "\(run.stdout)")
+        case "tokens":
+            // The inputs after the constructor's death were not run for that reason, not for the
+            // unit's budget of deaths.
+            #expect(killerRows.isEmpty, "\(run.stdout)")
+            #expect(run.stderr.contains("inputs not run (the tokenizer could not be made)"), "\(run.stderr)")
+        default:
+            #expect(killerRows.isEmpty, "\(run.stdout)")
+        }
     }
 
     /// `conformance` judges a tokenizer whose constructor crashes or hangs, rather than refusing

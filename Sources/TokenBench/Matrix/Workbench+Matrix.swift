@@ -7,7 +7,8 @@ extension Workbench {
     ///
     /// A tokenizer that one engine lacks (trigram's remove_diacritics before SQLite 3.45, an
     /// extension's tokenizer on the bundled engine) has no cells there; one that no engine
-    /// accepts throws that engine's reason.
+    /// accepts throws that engine's reason. One whose constructor crashes or hangs (in a worker,
+    /// when the workbench isolates) has its cells lost with that reason.
     ///
     /// Each table holds all the documents (rowid = case number); each case's query runs as a
     /// MATCH restricted to its own document's rowid, so a cell says whether FTS5 finds exactly
@@ -19,17 +20,23 @@ extension Workbench {
         formPairs: [FormPair] = FormPair.defaults,
         queryKinds: [QueryKind] = QueryKind.allCases
     ) throws -> MatchMatrix {
-        try matrix(
-            cases: cases, tokenizers: tokenizers, engines: engines, formPairs: formPairs, queryKinds: queryKinds,
-            maximumWorkers: ProcessInfo.processInfo.activeProcessorCount)
+        try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
+        try MatchMatrix.checkUnique(engines.map(\.name), axis: "engine")
+        try ExpectationLabels.check(cases, runTokenizers: tokenizers)
+        return try matrix(
+            cases: cases, plan: plan(tokenizers, on: engines), engines: engines, formPairs: formPairs,
+            queryKinds: queryKinds)
     }
 
-    /// The matrix on at most `maximumWorkers` threads: 1 runs it on this workbench alone, as a
-    /// server that already runs one request per workbench does.
-    func matrix(
-        cases: [MatchCase], tokenizers: [TokenizerSpec], engines: [SQLiteEngine], formPairs: [FormPair],
-        queryKinds: [QueryKind], maximumWorkers: Int
+    /// The matrix of `plan`'s pairs, on at most `maximumWorkers` threads: 1 runs it on this
+    /// workbench alone, as a server that already runs one request per workbench does. `engines`
+    /// are the matrix's engine axis (the plan's engines, in the order asked).
+    package func matrix(
+        cases: [MatchCase], plan: TokenizerPlan, engines: [SQLiteEngine], formPairs: [FormPair] = FormPair.defaults,
+        queryKinds: [QueryKind] = QueryKind.allCases,
+        maximumWorkers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> MatchMatrix {
+        let tokenizers = plan.specs
         // The matrix checks its axes too; checking here first fails before any table is built.
         try MatchMatrix.checkUnique(cases.map(\.id), axis: "case id")
         try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
@@ -41,7 +48,7 @@ extension Workbench {
         // matrix is the same whatever the number of workers. A job of several form pairs traces
         // each distinct text once for all of them.
         let pairsPerJob =
-            tokenizers.count * engines.count < min(maximumWorkers, ProcessInfo.processInfo.activeProcessorCount)
+            plan.pairs.count < min(maximumWorkers, ProcessInfo.processInfo.activeProcessorCount)
             ? 1 : max(formPairs.count, 1)
         let pairGroups = stride(from: 0, to: formPairs.count, by: pairsPerJob).map {
             Array(formPairs[$0..<min($0 + pairsPerJob, formPairs.count)])
@@ -56,25 +63,23 @@ extension Workbench {
                 Array(group[$0..<min($0 + Self.casesPerTable, group.count)])
             }
         }
-        let units = tokenizers.flatMap { spec in
-            engines.flatMap { engine in
-                pairGroups.flatMap { pairs in
-                    caseChunks.map {
-                        MatrixUnit(cases: $0, spec: spec, engine: engine, formPairs: pairs, queryKinds: queryKinds)
-                    }
+        let units = plan.pairs.flatMap { spec, engine in
+            pairGroups.flatMap { pairs in
+                caseChunks.map {
+                    MatrixUnit(cases: $0, spec: spec, engine: engine, formPairs: pairs, queryKinds: queryKinds)
                 }
             }
         }
         let results = try run(units, maximumWorkers: maximumWorkers)
         var cells: [MatrixCell] = []
         var deaths: [UnitDeath] = []
-        let unitsPerSpec = engines.count * pairGroups.count * caseChunks.count
-        for specIndex in tokenizers.indices {
+        for spec in tokenizers {
             var firstRefusal: (any Error)?
             var ranSomewhere = false
-            for unitIndex in (specIndex * unitsPerSpec)..<((specIndex + 1) * unitsPerSpec) {
+            for unitIndex in units.indices where units[unitIndex].judged.spec.name == spec.name {
                 let (unit, result) = (units[unitIndex], results[unitIndex])
-                // An engine that refuses the spec has no cells; any other failure ends the run.
+                // An engine the plan kept whose worker refused the spec anyway has no cells; any
+                // other failure ends the run.
                 if let failure = result.failure {
                     guard case TokenBenchError.invalidTokenizerSpec = failure else { throw failure }
                     firstRefusal = firstRefusal ?? failure

@@ -11,7 +11,8 @@ extension Workbench {
     /// ranked by FTS5's bm25 (what `rank` is by default), best first, ties going to the greater
     /// document id as trec_eval orders them, to `depth` documents. A query FTS5 rejects, or whose
     /// text gives no token, retrieves nothing and scores 0; so does one a worker died on
-    /// (`lost`); the run goes on. Runs `options.parallelUnits` tables at a time (1 by default, so
+    /// (`lost`), and so does every query of a tokenizer whose constructor crashed or hung: the
+    /// row's `error` says why; the run goes on. Runs `options.parallelUnits` tables at a time (1 by default, so
     /// that query latencies are not disturbed by other work of the bench). A collection with
     /// locales runs only on engines that have them (SQLite 3.47 and later); the others are in
     /// `skippedEngines`, and with none left this throws.
@@ -46,19 +47,15 @@ extension Workbench {
                 )
             }
         }
-        for support in engineSupport(of: options.rankedTokenizers, on: runnable) {
-            for engine in support.engines {
-                for detail in options.details {
-                    units.append(
-                        QualityUnit(
-                            collection: collection, spec: support.spec, engine: engine, detail: detail, options: options
-                        ))
-                    engines.append(engine)
-                }
+        let plan = try plan(options.rankedTokenizers, on: runnable)
+        for (spec, engine) in plan.pairs {
+            for detail in options.details {
+                units.append(
+                    QualityUnit(collection: collection, spec: spec, engine: engine, detail: detail, options: options))
+                engines.append(engine)
             }
-            try support.requireSomeEngine()
-            report.skipped += support.refusals.map { (support.spec, $0.engine, $0.reason.description) }
         }
+        report.skipped = plan.skips.map { ($0.spec, $0.engine, $0.reason) }
         progress?("quality: \(units.count) indexes of \(collection.documentCount) documents to build and query")
         var nDCGs: [[Double]] = []
         var rankings: [RowOutcomes] = []

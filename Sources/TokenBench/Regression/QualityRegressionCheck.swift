@@ -111,8 +111,8 @@ extension Workbench {
             let specs = rows.map { TokenizerSpec(label: $0.tokenizer, text: $0.spec) }.uniqued(by: \.name)
             // A tokenizer no engine here can make (an extension not loaded, a library missing) is
             // skipped, as the matrix check skips it: the rest are still checked.
-            let support = engineSupport(of: specs, on: engines)
-            let runnable = support.filter { !$0.engines.isEmpty }.map(\.spec)
+            let plan = try plan(specs, on: engines, rules: .init(requireSomeEngine: false))
+            let runnable = plan.specs
             var report: QualityReport?
             if let first = runnable.first {
                 let options = QualityOptions(
@@ -126,8 +126,8 @@ extension Workbench {
                     check.verdicts.append(Self.verdict(of: row, in: report, alpha: alpha))
                 } else {
                     let reason =
-                        support.first { $0.spec.name == row.tokenizer }?.refusals.first { $0.engine.name == row.engine }
-                        .map { "\($0.reason)" } ?? "no engine here can make it"
+                        plan.skips.first { $0.spec.name == row.tokenizer && $0.engine.name == row.engine }?.reason
+                        ?? "no engine here can make it"
                     check.verdicts.append(
                         .init(
                             before: row, now: nil, comparison: nil, outcome: .skipped, skipReason: reason,

@@ -36,26 +36,21 @@ extension Workbench {
         let engines = try SQLiteEngine.named(baseline.engines.isEmpty ? [SQLiteEngine.system.name] : baseline.engines)
             .filter { only.isEmpty || only.contains($0) }
         let baselinePairs = Set(baseline.records.map { Self.pairKey($0.coordinate.tokenizer, $0.coordinate.engine) })
-        var specs: [TokenizerSpec] = []
-        var ran: Set<String> = []
-        var skipped: [RegressionCheck.SkippedTokenizer] = []
         let candidates =
             explicit.isEmpty
             // A baseline names an unlabelled spec by its exact text (which may hold `=`): only a
             // catalog label stands for anything else.
             ? baseline.tokenizers.map { TokenizerCatalog.spec(labelled: $0) ?? TokenizerSpec(text: $0) }
             : explicit
-        for spec in candidates {
-            let asked = engines.filter {
-                !explicit.isEmpty || baselinePairs.contains(Self.pairKey(spec.name, $0.name))
-            }
-            let support = engineSupport(of: spec, on: asked)
-            if !explicit.isEmpty { try support.requireSomeEngine() }
-            for engine in support.engines { ran.insert(Self.pairKey(spec.name, engine.name)) }
-            skipped += support.refusals.map {
-                .init(name: spec.name, engine: $0.engine.name, reason: $0.reason.description)
-            }
-            if !support.engines.isEmpty { specs.append(spec) }
+        // A tokenizer whose constructor now crashes or hangs is run too: its cells are lost with
+        // that reason, which the comparison shows as changed cells.
+        let plan = try plan(
+            candidates.map { spec in
+                (spec, engines.filter { !explicit.isEmpty || baselinePairs.contains(Self.pairKey(spec.name, $0.name)) })
+            }, rules: .init(requireSomeEngine: !explicit.isEmpty))
+        let ran = Set(plan.pairs.map { Self.pairKey($0.spec.name, $0.engine.name) })
+        let skipped = plan.skips.map {
+            RegressionCheck.SkippedTokenizer(name: $0.spec.name, engine: $0.engine.name, reason: $0.reason)
         }
         var compared = baseline
         compared.records = baseline.records.filter {
@@ -65,14 +60,14 @@ extension Workbench {
         let cases = fixtures.cases.filter { baselineCases.contains($0.id) }
         let casesNotInBaseline = fixtures.cases.map(\.id).filter { !baselineCases.contains($0) }
         let current: MatrixBaseline
-        if specs.isEmpty || cases.isEmpty {
+        if plan.pairs.isEmpty || cases.isEmpty {
             current = MatrixBaseline(source: "this run", records: [])
         } else {
             let formPairs = baseline.formPairs.isEmpty ? FormPair.defaults : baseline.formPairs
             let queryKinds = baseline.queryKinds.isEmpty ? QueryKind.allCases : baseline.queryKinds
             let recomputed = try matrix(
-                cases: cases, tokenizers: specs, engines: engines, formPairs: formPairs, queryKinds: queryKinds)
-            current = MatrixBaseline(matrix: recomputed.filter { ran.contains(Self.pairKey($0.tokenizer, $0.engine)) })
+                cases: cases, plan: plan, engines: engines, formPairs: formPairs, queryKinds: queryKinds)
+            current = MatrixBaseline(matrix: recomputed)
         }
         return RegressionCheck(
             comparison: MatrixComparison(before: compared, after: current), skipped: skipped,

@@ -1,8 +1,8 @@
-/// Which engines run a tokenizer spec, decided once by creating a real FTS5 table with it on each
-/// engine: every command asks this, and runs the spec on `engines` only.
-package struct EngineSupport: Sendable {
+/// Which engines make a tokenizer spec, found by creating a real FTS5 table with it on each
+/// engine: what `Workbench.plan` decides a run's pairs from (`TokenizerPlan`).
+struct EngineSupport: Sendable {
     /// Why an engine does not run a spec.
-    package enum Refusal: Sendable, Equatable, CustomStringConvertible {
+    enum Refusal: Sendable, Equatable, CustomStringConvertible {
         /// FTS5 knows no tokenizer of that name; `extensionFailures` says which extensions did
         /// not load on that engine (one of them may have been meant to provide it).
         case unknownTokenizer(message: String, extensionFailures: [String])
@@ -13,7 +13,7 @@ package struct EngineSupport: Sendable {
         /// row) crashed or hung.
         case died(WorkerDeath)
 
-        package var description: String {
+        var description: String {
             switch self {
             case .unknownTokenizer(let message, let failures):
                 failures.isEmpty ? message : "\(message) (\(failures.joined(separator: "; ")))"
@@ -23,27 +23,23 @@ package struct EngineSupport: Sendable {
         }
     }
 
-    package let spec: TokenizerSpec
+    let spec: TokenizerSpec
     /// The engines that run the spec, in the order asked.
-    package let engines: [SQLiteEngine]
+    let engines: [SQLiteEngine]
     /// The engines that do not, in the order asked, each with its reason and the error the
     /// workbench threw.
-    package let refusals: [(engine: SQLiteEngine, reason: Refusal, error: any Error)]
+    let refusals: [(engine: SQLiteEngine, reason: Refusal, error: any Error)]
 
     /// Throws the first refusing engine's error when no engine runs the spec: a spec the user
     /// named that nothing can run is bad input.
-    package func requireSomeEngine() throws {
+    func requireSomeEngine() throws {
         if engines.isEmpty, let first = refusals.first { throw first.error }
     }
 
-    /// Whether `engine` runs the spec.
-    package func runs(on engine: SQLiteEngine) -> Bool { engines.contains(engine) }
-
     /// The same support, where an engine whose probe died (`Refusal.died`) runs the spec too, in
-    /// the order of `asked`: for a command that judges the tokenizer (`conformance`), a
-    /// constructor that crashes or hangs is what its unit reports (a `crash` or `timeout`
-    /// finding), not a reason to skip it.
-    package func judgingDeaths(inOrderOf asked: [SQLiteEngine]) -> EngineSupport {
+    /// the order of `asked`: for a run that judges the tokenizer (`TokenizerPlan.Rules.judgesDeaths`),
+    /// a constructor that crashes or hangs is what its unit reports, not a reason to skip it.
+    func judgingDeaths(inOrderOf asked: [SQLiteEngine]) -> EngineSupport {
         let died = refusals.filter { if case .died = $0.reason { true } else { false } }.map(\.engine)
         return EngineSupport(
             spec: spec, engines: asked.filter { engines.contains($0) || died.contains($0) },
@@ -54,12 +50,12 @@ package struct EngineSupport: Sendable {
 extension Workbench {
     /// Tries `spec` on each of `engines` in a real FTS5 table, once: in a worker when the
     /// workbench isolates, so that a constructor that crashes or hangs is a refusal (`died`).
-    package func engineSupport(of spec: TokenizerSpec, on engines: [SQLiteEngine]) -> EngineSupport {
+    func engineSupport(of spec: TokenizerSpec, on engines: [SQLiteEngine]) -> EngineSupport {
         engineSupport(of: [spec], on: engines)[0]
     }
 
     /// `engineSupport(of:on:)` of several specs, their probes spread over the workers.
-    package func engineSupport(of specs: [TokenizerSpec], on engines: [SQLiteEngine]) -> [EngineSupport] {
+    func engineSupport(of specs: [TokenizerSpec], on engines: [SQLiteEngine]) -> [EngineSupport] {
         let units = specs.map { SupportProbeUnit(spec: $0, engines: engines.map(\.name)) }
         let results: [UnitResult<TokenBenchError?>]
         do {
