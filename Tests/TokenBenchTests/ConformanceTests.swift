@@ -152,6 +152,7 @@ struct ConformanceTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tokenbench-known-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let good = directory.appendingPathComponent("good.csv")
         try Data("tokenizer,check,reason\ntrigram,offset-range,SQLite's own bug\n".utf8).write(to: good)
         let known = try ConformanceKnownIssues.load(path: good.path)

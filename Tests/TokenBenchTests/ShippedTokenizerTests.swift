@@ -241,6 +241,7 @@ struct ShippedTokenizerTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tokenbench-words-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let synonyms = directory.appendingPathComponent("synonyms.txt")
         let stopwords = directory.appendingPathComponent("stop words.txt")
         try "# groups\nSofa, couch, Settee\n".write(to: synonyms, atomically: true, encoding: .utf8)
