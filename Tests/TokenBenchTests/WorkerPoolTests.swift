@@ -31,6 +31,10 @@ struct WorkerPoolTests {
                             sys.stdout.write("hello, I am not the protocol\\n")
                             sys.stdout.flush()
                             time.sleep(30)
+                        if behaviour == "bad-output":
+                            sys.stdout.write('O %d "not*base64"\\n' % index)
+                            sys.stdout.flush()
+                            time.sleep(30)
                         if behaviour == "silent":
                             time.sleep(30)
                         if behaviour == "exit":
@@ -62,6 +66,9 @@ struct WorkerPoolTests {
         ("half-message", "crashed (SIGSEGV while tokenizing)"),
         // Writes a line that is not the protocol: killed, and reported with what it wrote.
         ("garbage", "broke the worker protocol (wrote 'hello, I am not the protocol' while tokenizing)"),
+        // Writes an output line whose value is not the unit's packed output (base64 in a JSON
+        // string): read directly, not through JSON, it is still refused as garbage.
+        ("bad-output", "broke the worker protocol (wrote 'O 1 \"not*base64\"' while tokenizing)"),
         // Exits by itself mid-unit, as a tokenizer that calls exit() would.
         ("exit", "exited (status 7 while tokenizing)"),
     ])

@@ -120,7 +120,8 @@ package final class WorkerPool: @unchecked Sendable {
                     case .progress(let input, let phase):
                         position = (input, phase)
                     case .output(let input, let json):
-                        guard let value = try? decoder.decode(Unit.Output.self, from: Data(json)) else {
+                        guard let value = try? WorkerProtocol.output(Unit.Output.self, fromJSON: json, decoder: decoder)
+                        else {
                             death = .garbage(Self.excerpt(line))
                             break reading
                         }

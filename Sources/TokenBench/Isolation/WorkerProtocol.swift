@@ -79,6 +79,23 @@ enum WorkerProtocol {
         }
     }
 
+    /// An output's JSON: written directly for a `BytePacked` one, by `encoder` otherwise.
+    static func json<Output: Encodable>(of output: Output) throws -> [UInt8] {
+        if let packed = output as? any BytePacked { return packed.packedJSON }
+        return Array(try encoder.encode(output))
+    }
+
+    /// Reads an output's JSON: directly for a `BytePacked` type, by `decoder` otherwise.
+    static func output<Output: Decodable>(
+        _ type: Output.Type, fromJSON json: ArraySlice<UInt8>, decoder: JSONDecoder
+    ) throws -> Output {
+        guard let packed = type as? any BytePacked.Type else { return try decoder.decode(type, from: Data(json)) }
+        guard let value = try packed.init(packedJSON: json) as? Output else {
+            throw DecodingError.typeMismatch(type, .init(codingPath: [], debugDescription: "a packed output"))
+        }
+        return value
+    }
+
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         // JSON lines: the encoder escapes every control character, so a value never spans lines.

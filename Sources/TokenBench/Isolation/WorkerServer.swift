@@ -77,7 +77,7 @@ package enum WorkerServer {
                 on: workbench, from: request.start, skipping: Set(request.skipping),
                 progress: writer.progress,
                 output: { input, value in
-                    writer.output(Array("O \(input) ".utf8) + Array(try WorkerProtocol.encoder.encode(value)))
+                    writer.output(Array("O \(input) ".utf8) + (try WorkerProtocol.json(of: value)))
                 })
             writer.line("D")
         } catch {

@@ -33,7 +33,7 @@ struct MatrixUnit: WorkerUnit {
 
     /// One case in one form pair: its tokens, and each query kind's result. It crosses the pipe
     /// as one byte string (`ByteWriter`): JSON of its parts was a quarter of a matrix run.
-    struct Output: Codable, Sendable {
+    struct Output: BytePacked, Sendable {
         var documentTokens: [Token]
         var queryTokens: [[Token]]
         var results: [MatchVerdict]
@@ -44,8 +44,7 @@ struct MatrixUnit: WorkerUnit {
             self.results = results
         }
 
-        func encode(to encoder: any Encoder) throws {
-            var writer = ByteWriter()
+        func pack(into writer: inout ByteWriter) {
             writer.appendCounted(documentTokens)
             for (result, tokens) in zip(results, queryTokens) {
                 switch result {
@@ -63,12 +62,9 @@ struct MatrixUnit: WorkerUnit {
                 }
                 writer.appendCounted(tokens)
             }
-            var container = encoder.singleValueContainer()
-            try container.encode(Data(writer.bytes))
         }
 
-        init(from decoder: any Decoder) throws {
-            var reader = ByteReader(try decoder.singleValueContainer().decode(Data.self), decoder: decoder)
+        init(unpacking reader: inout ByteReader) throws {
             documentTokens = try reader.countedTokens()
             (queryTokens, results) = ([], [])
             while !reader.isAtEnd {
