@@ -3,7 +3,7 @@ extension MatchMatrix {
     /// `MatrixRecord`'s columns (`locale` only when a case has one): what `check` and `diff`
     /// read back.
     public func longTable() -> CSVTable {
-        MatrixRecord.longTable(cells.map(MatrixRecord.init(cell:)))
+        MatrixRecord.longTable(cells.map { MatrixRecord(cell: $0) })
     }
 
     /// One row per case × query kind × form pair, one column per tokenizer (per tokenizer and

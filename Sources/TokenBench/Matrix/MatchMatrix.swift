@@ -160,8 +160,11 @@ public struct MatchMatrix: Sendable {
             Self.ranks(caseIDs), Self.ranks(tokenizers), Self.ranks(engines), Self.ranks(queryKinds),
             Self.ranks(formPairs)
         )
-        var ranked: [(rank: [Int], cell: MatrixCell)] = []
-        ranked.reserveCapacity(cells.count)
+        // Each cell's place as one number (case, then tokenizer, engine, query kind, form pair),
+        // and the cells' indices sorted by it: a cell is copied once, into its place.
+        let radices = [tokenizers.count, engines.count, queryKinds.count, formPairs.count]
+        var keys: [Int] = []
+        keys.reserveCapacity(cells.count)
         for cell in cells {
             guard let a = caseRank[cell.matchCase.id], let b = tokenizerRank[cell.tokenizer],
                 let c = engineRank[cell.engine],
@@ -170,15 +173,17 @@ public struct MatchMatrix: Sendable {
                 throw TokenBenchError.invalidArgument(
                     name: "cells", value: cell.coordinate.description, reason: "the cell is not on the matrix's axes")
             }
-            ranked.append(([a, b, c, d, e], cell))
+            keys.append(zip(radices, [b, c, d, e]).reduce(a) { $0 * $1.0 + $1.1 })
         }
-        ranked.sort { $0.rank.lexicographicallyPrecedes($1.rank) }
+        // Two cells with one key share a coordinate: the check below names it.
+        let order = cells.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
         var positions: [MatrixCoordinate: Int] = [:]
-        positions.reserveCapacity(ranked.count)
-        for (index, entry) in ranked.enumerated() {
-            guard positions.updateValue(index, forKey: entry.cell.coordinate) == nil else {
+        positions.reserveCapacity(order.count)
+        for (index, cellIndex) in order.enumerated() {
+            let coordinate = cells[cellIndex].coordinate
+            guard positions.updateValue(index, forKey: coordinate) == nil else {
                 throw TokenBenchError.invalidArgument(
-                    name: "cells", value: entry.cell.coordinate.description, reason: "two cells have this coordinate")
+                    name: "cells", value: coordinate.description, reason: "two cells have this coordinate")
             }
         }
         self.caseIDs = caseIDs
@@ -186,7 +191,7 @@ public struct MatchMatrix: Sendable {
         self.engines = engines
         self.queryKinds = queryKinds
         self.formPairs = formPairs
-        self.cells = ranked.map(\.cell)
+        self.cells = order.map { cells[$0] }
         self.positions = positions
         let present = Set(cells.map { [$0.tokenizer, $0.engine] })
         columns = tokenizers.flatMap { tokenizer in engines.map { (tokenizer, $0) } }.filter {
@@ -233,7 +238,7 @@ public struct MatchMatrix: Sendable {
     }
 
     /// The cells whose result contradicts the fixture.
-    public var violations: [MatrixCell] { cells.filter(\.violatesExpectation) }
+    public var violations: [MatrixCell] { cells.filter { $0.violatesExpectation } }
 
     /// One `FAIL` line per violating cell and a count, for standard error; nil when every
     /// expectation holds.

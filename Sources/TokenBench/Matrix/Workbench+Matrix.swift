@@ -86,7 +86,7 @@ extension Workbench {
                     continue
                 }
                 ranSomewhere = true
-                cells += Self.cells(of: unit, result: result, cases: caseChunks[unitIndex % caseChunks.count])
+                Self.appendCells(of: unit, result: result, cases: caseChunks[unitIndex % caseChunks.count], to: &cells)
                 deaths += result.unitDeaths(tokenizer: unit.judged.spec.name, engine: unit.judged.engine)
             }
             if !ranSomewhere, let firstRefusal { throw firstRefusal }
@@ -101,11 +101,11 @@ extension Workbench {
     /// The most cases one FTS5 table of the matrix holds.
     static let casesPerTable = 1000
 
-    /// A unit's cells: each input's answers, or, for an input that killed a worker or was not
-    /// run, its cells lost with the reason.
-    private static func cells(of unit: MatrixUnit, result: UnitResult<MatrixUnit.Output>, cases: [MatchCase])
-        -> [MatrixCell]
-    {
+    /// Appends a unit's cells to `cells`: each input's answers, or, for an input that killed a
+    /// worker or was not run, its cells lost with the reason.
+    private static func appendCells(
+        of unit: MatrixUnit, result: UnitResult<MatrixUnit.Output>, cases: [MatchCase], to cells: inout [MatrixCell]
+    ) {
         let notRun = Set(result.notRun)
         let stopped =
             if let creating = result.deaths.first(where: { $0.input == nil })?.death {
@@ -113,7 +113,6 @@ extension Workbench {
             } else {
                 "not run (the tokenizer stopped after \(result.deaths.count) deaths on this engine)"
             }
-        var cells: [MatrixCell] = []
         for input in 0..<unit.inputCount {
             let matchCase = cases[input % cases.count]
             let formPair = unit.formPairs[input / cases.count]
@@ -137,7 +136,6 @@ extension Workbench {
                         queryTokens: output?.queryTokens[kindIndex] ?? []))
             }
         }
-        return cells
     }
 
     /// Runs `job(workbench, i)` for i in 0..<count on up to one thread per core, each thread
