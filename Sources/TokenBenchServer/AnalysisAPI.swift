@@ -265,8 +265,8 @@ struct AnalysisAPI: Sendable {
             let plan = try workbench.plan([spec], on: engines)
             for engine in engines {
                 progress(results.count)
-                if let reason = plan.skipReason(of: spec, on: engine) {
-                    results.append(refused(spec, engine, reason))
+                if !plan.runs(spec, on: engine) {
+                    results.append(refused(spec, engine, plan.skipReason(of: spec, on: engine) ?? "not run"))
                 } else {
                     results.append(try body(spec, engine))
                 }

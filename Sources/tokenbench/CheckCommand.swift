@@ -90,6 +90,9 @@ struct CheckCommand: ParsableCommand {
                 "tokenbench: skipped tokenizer \(skipped.name) on \(skipped.engine): this environment lacks it (\(skipped.reason))"
             )
         }
+        // A tokenizer that now crashes or hangs (its constructor too) loses its cells, which show
+        // as changed below; the deaths say why.
+        isolationOptions.report(deaths: check.deaths, notRun: [])
         for name in comparison.tokenizersOnlyAfter {
             printError("tokenbench: tokenizer \(name) is not in \(baseline); nothing to compare it with")
         }

@@ -90,9 +90,10 @@ struct IsolationOptions: ParsableArguments {
                 $0.tokenizer == entry.tokenizer && $0.engine == entry.engine && $0.death.phase == .creating
             }
             let why =
-                couldNotBeMade ? "the tokenizer could not be made" : "after \(deathsPerUnit) deaths (--deaths-per-unit)"
+                couldNotBeMade
+                ? " (the tokenizer could not be made)" : " after \(deathsPerUnit) deaths (--deaths-per-unit)"
             printError(
-                "tokenbench: \(entry.tokenizer) on \(entry.engine): \(entry.inputs.count) inputs not run (\(why)), from \(entry.inputs[0])"
+                "tokenbench: \(entry.tokenizer) on \(entry.engine): \(entry.inputs.count) inputs not run\(why), from \(entry.inputs[0])"
             )
         }
     }

@@ -130,7 +130,7 @@ struct QualityCommand: ParsableCommand {
         let collection = try QualityCollection.load(source, locale: locale)
         let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
         let options = QualityOptions(
-            tokenizers: workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,
+            tokenizers: try workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,
             queryKinds: querySyntax == .fts5 ? [.fts5] : (queryKinds.isEmpty ? [.any] : queryKinds.uniquedInOrder()),
             details: details.isEmpty ? [.full] : details.uniquedInOrder(),
             baseline: TokenizerAndEngineOptions.spec(forArgument: baseline), permutations: permutations, seed: seed,

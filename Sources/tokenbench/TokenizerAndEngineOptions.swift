@@ -75,11 +75,11 @@ struct TokenizerAndEngineOptions: ParsableArguments {
         return try Workbench(options: options)
     }
 
-    /// The tokenizers asked for, or the defaults that one of the engines supports, for an
-    /// operation that plans its run itself (`Workbench.quality`): a bad spec is reported there,
-    /// so it is not checked twice.
-    func tokenizers(on workbench: Workbench) -> [TokenizerSpec] {
-        tokenizerSpecs.isEmpty ? workbench.supportedCatalogSpecs(engines: engines) : tokenizerSpecs
+    /// The tokenizers asked for, or the catalog's entries that the plan runs on one of the
+    /// engines, for an operation that plans its run itself (`Workbench.quality`): a bad spec is
+    /// reported there, so it is not checked twice.
+    func tokenizers(on workbench: Workbench) throws -> [TokenizerSpec] {
+        tokenizerSpecs.isEmpty ? try plan(on: workbench).specs : tokenizerSpecs
     }
 
     /// The run's plan (`Workbench.plan`): the tokenizers named, or the catalog's entries that
@@ -98,7 +98,7 @@ struct TokenizerAndEngineOptions: ParsableArguments {
             return try workbench.plan(TokenizerCatalog.all.map(\.spec), on: engines, rules: rules)
         }
         let plan = try workbench.plan(tokenizerSpecs, on: engines, rules: rules)
-        plan.skips.forEach(noteSkipped)
+        for skip in plan.skips { noteSkipped(skip) }
         return plan
     }
 

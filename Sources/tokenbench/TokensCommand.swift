@@ -123,7 +123,7 @@ struct TokensCommand: ParsableCommand {
                     file: name, line: 0, reason: "no text to tokenize (every line is empty)")
             }
         }
-        // A tokenizer whose constructor crashes or hangs runs too: that death is its error line.
+        // A tokenizer whose constructor crashes or hangs runs too: its death is said on stderr.
         var pairs = try workbenchOptions.plan(on: workbench).pairs
         if let locale { pairs = try Self.enginesWithLocales(pairs, locale: locale) }
         let runs = try workbench.traceRuns(of: inputs, pairs: pairs, modes: modes, form: form, locale: locale)

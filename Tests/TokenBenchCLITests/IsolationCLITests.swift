@@ -298,16 +298,19 @@ struct IsolationCLITests {
             ? "crashed (SIGABRT while creating the tokenizer)" : "timed out (over 2 s while creating the tokenizer)"
         #expect(run.stderr.contains("tokenbench: tbtest \(trigger) on "), "\(run.stderr)")
         #expect(run.stderr.contains(death), "\(run.stderr)")
-        // The columns of a row that time nothing: quality's tokenizer … P@1, index and content
-        // bytes, and error; throughput's tokenizer … tokens.
-        func untimed(_ row: Substring) -> String {
-            let fields = row.split(separator: ",", omittingEmptySubsequences: false)
-            switch arguments[0] {
-            case "quality": return (Array(fields.prefix(18)) + fields[25...26] + [fields[29]]).joined(separator: ",")
-            case "throughput": return fields.prefix(8).joined(separator: ",")
-            default: return String(row)
-            }
+        // A row without the columns that time something (picked by the header's names); the
+        // fields hold no comma here.
+        let timed: Set<Substring> = [
+            "p50_us", "p99_us", "build_s", "runs", "min_s", "median_s", "max_s", "mb_per_s", "tokens_per_s",
+            "ns_per_token", "relative", "documents_per_s", "p90_us", "speedup", "harness_over_c",
+            "tokenizer_over_limit",
+        ]
+        let header = alone.stdout.split(separator: "\n").first?.split(separator: ",") ?? []
+        func untimed(_ row: Substring) -> [Substring] {
+            zip(header, row.split(separator: ",", omittingEmptySubsequences: false)).filter { !timed.contains($0.0) }
+                .map(\.1)
         }
+        #expect(header.contains("tokenizer"), "\(alone.stdout)")
         let killerRows = run.stdout.split(separator: "\n").filter { $0.hasPrefix("tbtest \(trigger),") }
         let otherRows = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("tbtest \(trigger),") }
         #expect(otherRows.map(untimed) == alone.stdout.split(separator: "\n").map(untimed))
@@ -376,6 +379,33 @@ struct IsolationCLITests {
             }, "\(killer.prefix(2))")
         let others = try ReportBrowserTests.Run.records(text: run.stdout).filter { $0["tokenizer"] == "tbtest" }
         #expect(others == (try ReportBrowserTests.Run.records(text: alone.stdout)))
+    }
+
+    /// `check`: a baseline tokenizer whose constructor now crashes is not skipped as one this
+    /// environment lacks: its cells are lost, so they differ from the baseline (exit 1), and
+    /// stderr names the death.
+    @Test func checkFailsATokenizerWhoseConstructorNowKills() throws {
+        let library = try ExtensionTests.buildExtension()
+        let directory = try CLITests.makeTemporaryDirectory()
+        let common = [
+            "--fixtures", CLITests.golden("small.cases"), "--engine", "system", "--load-extension", library.path,
+            "--timeout", "2",
+        ]
+        let baseline = try CLITests.run(
+            ["matrix", "--tokenizer", "k=tbtest", "-o", "base.csv"] + common, in: directory)
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        let same = try CLITests.run(
+            ["check", "--baseline", "base.csv", "--tokenizer", "k=tbtest"] + common, in: directory)
+        #expect(same.status == 0, "\(same.stderr)")
+        let run = try CLITests.run(
+            ["check", "--baseline", "base.csv", "--tokenizer", "k=tbtest boom"] + common, in: directory)
+        #expect(!run.signaled)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("tokenbench: k on system: crashed (SIGABRT while creating the tokenizer)"),
+            "\(run.stderr)")
+        #expect(!run.stderr.contains("this environment lacks it"), "\(run.stderr)")
+        #expect(run.stdout.contains("not run (the tokenizer could not be made on this engine"), "\(run.stdout)")
     }
 
     /// `--crash-dir`: each input that killed a worker is written there with a script that runs it

@@ -20,10 +20,10 @@ struct TokenizerPlanTests {
                 ["unicode61@system", "unicode61@bundled", "trigram@bundled"],
                 ["trigram@system"]
             ),
-            // upgrade's rule: a spec one engine refuses runs on neither.
+            // upgrade's rule: a spec one engine refuses runs on neither, and both say why.
             (
                 [unicode61, trigram], TokenizerPlan.Rules(requireEveryEngine: true),
-                ["unicode61@system", "unicode61@bundled"], ["trigram@system"]
+                ["unicode61@system", "unicode61@bundled"], ["trigram@system", "trigram@bundled"]
             ),
             // A baseline's or the defaults' unknown spec is skipped everywhere, not an error.
             (
@@ -40,6 +40,12 @@ struct TokenizerPlanTests {
         #expect(plan.pairs.map { key($0.spec, $0.engine) } == pairs)
         #expect(plan.skips.map { key($0.spec, $0.engine) } == skips)
         #expect(plan.skips.allSatisfy { !$0.reason.isEmpty })
+        // A pair skipped because another engine refuses the spec names that engine's reason.
+        if rules.requireEveryEngine {
+            #expect(
+                plan.skipReason(of: Self.trigram, on: .bundled)?.hasPrefix("another engine refuses it (system: ")
+                    == true)
+        }
     }
 
     /// A spec the user named that no engine makes is bad input: the plan throws the first

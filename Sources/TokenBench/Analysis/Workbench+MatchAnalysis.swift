@@ -18,7 +18,7 @@ extension Workbench {
             id: "typed", category: "typed", document: document, query: query, documentLocale: locale,
             queryLocale: locale, tokendata: tokendata)
         let matrix = try matrix(
-            cases: [typed], plan: plan([spec], on: [engine]), engines: [engine], formPairs: formPairs,
+            cases: [typed], plan: .everyPair(of: [spec], on: [engine]), engines: [engine], formPairs: formPairs,
             queryKinds: queryKinds, maximumWorkers: 1)
         let marked = try highlights(
             of: matrix.cells, spec: spec, locale: locale, tokendata: tokendata, engine: engine)

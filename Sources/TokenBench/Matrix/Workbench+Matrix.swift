@@ -24,7 +24,7 @@ extension Workbench {
         try MatchMatrix.checkUnique(engines.map(\.name), axis: "engine")
         try ExpectationLabels.check(cases, runTokenizers: tokenizers)
         return try matrix(
-            cases: cases, plan: plan(tokenizers, on: engines), engines: engines, formPairs: formPairs,
+            cases: cases, plan: .everyPair(of: tokenizers, on: engines), engines: engines, formPairs: formPairs,
             queryKinds: queryKinds)
     }
 
@@ -39,8 +39,13 @@ extension Workbench {
         let tokenizers = plan.specs
         // The matrix checks its axes too; checking here first fails before any table is built.
         try MatchMatrix.checkUnique(cases.map(\.id), axis: "case id")
-        try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
+        try MatchMatrix.checkUnique(plan.pairs.map { "\($0.spec.name) on \($0.engine.name)" }, axis: "tokenizer")
         try MatchMatrix.checkUnique(engines.map(\.name), axis: "engine")
+        if let stray = plan.pairs.first(where: { !engines.contains($0.engine) }) {
+            throw TokenBenchError.invalidArgument(
+                name: "engines", value: engines.map(\.name).joined(separator: ","),
+                reason: "the plan runs \(stray.spec.name) on \(stray.engine.name), which is not among them")
+        }
         try ExpectationLabels.check(cases, runTokenizers: tokenizers)
         // One job per tokenizer and engine (or, with fewer of those than cores, per form pair
         // too), run on all cores: each worker has its own workbench (its own connections, with

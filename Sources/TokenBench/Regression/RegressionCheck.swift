@@ -15,6 +15,9 @@ package struct RegressionCheck: Sendable {
     package var skipped: [SkippedTokenizer]
     /// Fixture cases the baseline has no cell for: not computed, since nothing could be compared.
     package var casesNotInBaseline: [String]
+    /// The workers that died while the matrix was computed again (a constructor that now
+    /// crashes or hangs included): their cells are lost, so they show as changed.
+    package var deaths: [UnitDeath] = []
 
     package var passed: Bool { comparison.isIdentical }
 }
@@ -60,6 +63,7 @@ extension Workbench {
         let cases = fixtures.cases.filter { baselineCases.contains($0.id) }
         let casesNotInBaseline = fixtures.cases.map(\.id).filter { !baselineCases.contains($0) }
         let current: MatrixBaseline
+        var deaths: [UnitDeath] = []
         if plan.pairs.isEmpty || cases.isEmpty {
             current = MatrixBaseline(source: "this run", records: [])
         } else {
@@ -68,10 +72,11 @@ extension Workbench {
             let recomputed = try matrix(
                 cases: cases, plan: plan, engines: engines, formPairs: formPairs, queryKinds: queryKinds)
             current = MatrixBaseline(matrix: recomputed)
+            deaths = recomputed.deaths
         }
         return RegressionCheck(
             comparison: MatrixComparison(before: compared, after: current), skipped: skipped,
-            casesNotInBaseline: casesNotInBaseline)
+            casesNotInBaseline: casesNotInBaseline, deaths: deaths)
     }
 
     private static func pairKey(_ tokenizer: String, _ engine: String) -> String { tokenizer + "\u{0}" + engine }

@@ -101,8 +101,9 @@ extension Workbench {
         return version.flatMap { $0 }.map { "v\($0)" }
     }
 
-    /// The catalog entries that at least one of `engines` supports: the default tokenizer set
-    /// of every command.
+    /// The catalog entries that at least one of `engines` makes (a constructor that crashes or
+    /// hangs in a worker counts as not made): what a user's code and the benchmarks start
+    /// from. The commands' defaults come from `Workbench.plan`, which judges such a death.
     public func supportedCatalogSpecs(engines: [SQLiteEngine] = [.system]) -> [TokenizerSpec] {
         engineSupport(of: TokenizerCatalog.all.map(\.spec), on: engines).filter { !$0.engines.isEmpty }.map(\.spec)
     }

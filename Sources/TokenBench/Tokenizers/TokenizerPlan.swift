@@ -1,6 +1,10 @@
 /// Which tokenizer runs on which engine in one run, and why each other pair does not: decided in
 /// one place (`Workbench.plan`) for every command, the server and the regression checks, from
 /// each spec's `EngineSupport` and the run's `Rules`.
+///
+/// A constructor that crashed or hung while probed is not a reason to skip: the bench judges it,
+/// so the pair runs and its unit reports the death (lost cells, a `crash` finding, a row's
+/// error), and the other tokenizers' results are those of a run without it.
 package struct TokenizerPlan: Sendable {
     /// What a run asks of the engines that probe its tokenizers.
     package struct Rules: Sendable {
@@ -11,15 +15,10 @@ package struct TokenizerPlan: Sendable {
         /// A tokenizer runs only where every asked engine makes it (`upgrade`: a table one side
         /// cannot open says nothing of the change); one that some engine refuses is skipped on all.
         package var requireEveryEngine = false
-        /// A constructor that crashed or hung while probed still runs: the bench judges it, so its
-        /// units report the death (lost cells, a `crash` finding, a row's error), and the other
-        /// tokenizers' results are those of a run without it. When false, the death is a skip.
-        package var judgesDeaths = true
 
-        package init(requireSomeEngine: Bool = true, requireEveryEngine: Bool = false, judgesDeaths: Bool = true) {
+        package init(requireSomeEngine: Bool = true, requireEveryEngine: Bool = false) {
             self.requireSomeEngine = requireSomeEngine
             self.requireEveryEngine = requireEveryEngine
-            self.judgesDeaths = judgesDeaths
         }
     }
 
@@ -48,9 +47,11 @@ package struct TokenizerPlan: Sendable {
     /// The tokenizers with at least one engine, in the order asked.
     package var specs: [TokenizerSpec] { pairs.map(\.spec).uniqued(by: \.name) }
 
-    /// The engines `spec` runs on.
-    package func engines(of spec: TokenizerSpec) -> [SQLiteEngine] {
-        pairs.filter { $0.spec.name == spec.name }.map(\.engine)
+    /// Every pair of `specs` × `engines`, unprobed: for the matrix, whose units find a refusal
+    /// themselves (a refused pair has no cells, and a spec no engine makes throws its reason), so
+    /// that a caller who probed already, or a one-off matrix, does not make each tokenizer twice.
+    package static func everyPair(of specs: [TokenizerSpec], on engines: [SQLiteEngine]) -> TokenizerPlan {
+        TokenizerPlan(pairs: specs.flatMap { spec in engines.map { (spec, $0) } }, skips: [])
     }
 
     /// Whether `spec` runs on `engine`.
@@ -58,7 +59,8 @@ package struct TokenizerPlan: Sendable {
         pairs.contains { $0.spec.name == spec.name && $0.engine == engine }
     }
 
-    /// Why `spec` does not run on `engine`, or nil when it does or was not asked there.
+    /// Why `spec` does not run on `engine` (every asked pair that does not run has a reason), or
+    /// nil when it runs there or was not asked there.
     package func skipReason(of spec: TokenizerSpec, on engine: SQLiteEngine) -> String? {
         skips.first { $0.spec.name == spec.name && $0.engine == engine }?.reason
     }
@@ -88,18 +90,25 @@ extension Workbench {
         var pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)] = []
         var skips: [TokenizerPlan.Skip] = []
         for (request, found) in zip(asked, supports) {
-            guard var support = found else { continue }
-            if rules.judgesDeaths { support = support.judgingDeaths(inOrderOf: request.engines) }
+            guard let probed = found else { continue }
+            let support = probed.judgingDeaths(inOrderOf: request.engines)
             if rules.requireSomeEngine { try support.requireSomeEngine() }
-            let refusals = support.refusals.map {
-                TokenizerPlan.Skip(spec: request.spec, engine: $0.engine, reason: $0.reason.description)
-            }
-            if rules.requireEveryEngine, !refusals.isEmpty {
-                skips += refusals
+            if rules.requireEveryEngine, !support.refusals.isEmpty {
+                // Skipped on every engine: each with its own refusal or death, else the others'.
+                let refusers = support.refusals.map { "\($0.engine.name): \($0.reason)" }.joined(separator: "; ")
+                for engine in request.engines {
+                    let own = probed.refusals.first { $0.engine == engine }?.reason.description
+                    skips.append(
+                        TokenizerPlan.Skip(
+                            spec: request.spec, engine: engine, reason: own ?? "another engine refuses it (\(refusers))"
+                        ))
+                }
                 continue
             }
             pairs += support.engines.map { (request.spec, $0) }
-            skips += refusals
+            skips += support.refusals.map {
+                TokenizerPlan.Skip(spec: request.spec, engine: $0.engine, reason: $0.reason.description)
+            }
         }
         return TokenizerPlan(pairs: pairs, skips: skips)
     }
