@@ -238,8 +238,10 @@ public struct MatchMatrix: Sendable {
     }
 
     /// The cells whose result contradicts the fixture.
-    // A closure, not a key path: the key path copied every cell it tested (perf).
-    public var violations: [MatrixCell] { cells.filter { $0.violatesExpectation } }
+    public var violations: [MatrixCell] {
+        // A closure, not a key path: the key path copied every cell it tested (perf).
+        cells.filter { $0.violatesExpectation }
+    }
 
     /// One `FAIL` line per violating cell and a count, for standard error; nil when every
     /// expectation holds.
