@@ -13,15 +13,15 @@ public final class Workbench {
     /// What to register on the workbench's connection besides SQLite's built-in tokenizers.
     public struct Options {
         /// The user's own GRDB tokenizer types, registered under their `name`.
-        public var customTokenizers: [any FTS5CustomTokenizer.Type]
+        package var customTokenizers: [any FTS5CustomTokenizer.Type]
         /// SQLite loadable extensions to load on every engine, each registering FTS5 tokenizers.
-        public var extensions: [LoadableExtension]
+        package var extensions: [LoadableExtension]
         /// Your own byte-level wrapper tokenizers, registered under their `name` on every engine.
-        public var filteringTokenizers: [any TokenFilteringTokenizer.Type]
+        package var filteringTokenizers: [any TokenFilteringTokenizer.Type]
         /// Whether the tokenizers under judgement run in worker processes (nil: in this one).
         /// Workers register the extensions only: the user's Swift types live in this process, so
         /// a workbench with `customTokenizers` or `filteringTokenizers` cannot isolate.
-        public var isolation: WorkerIsolation?
+        package var isolation: WorkerIsolation?
 
         public init(
             customTokenizers: [any FTS5CustomTokenizer.Type] = [], extensions: [LoadableExtension] = [],

@@ -129,23 +129,19 @@ struct QualityCommand: ParsableCommand {
         }
         let collection = try QualityCollection.load(source, locale: locale)
         let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
-        let options = QualityOptions(
+        var options = QualityOptions(
             tokenizers: try workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,
             queryKinds: querySyntax == .fts5 ? [.fts5] : (queryKinds.isEmpty ? [.any] : queryKinds.uniquedInOrder()),
             details: details.isEmpty ? [.full] : details.uniquedInOrder(),
             baseline: TokenizerAndEngineOptions.spec(forArgument: baseline), permutations: permutations, seed: seed,
-            runDirectory: runDirectory, parallelUnits: isolationOptions.jobs ?? 1, shard: sharding.shard)
+            runDirectory: runDirectory, parallelUnits: isolationOptions.jobs ?? 1)
+        options.shard = sharding.shard
         let showProgress = progress || isatty(STDERR_FILENO) != 0
         let report = try workbench.quality(collection, options: options) { line in
             if showProgress { printError("tokenbench: \(line)") }
         }
-        for skipped in report.skipped {
-            workbenchOptions.noteSkipped(
-                TokenizerPlan.Skip(spec: skipped.spec, engine: skipped.engine, reason: skipped.reason))
-        }
-        for skipped in report.skippedEngines {
-            printError("tokenbench: skipped the \(skipped.engine.name) engine: \(skipped.reason)")
-        }
+        for skipped in report.skipped { workbenchOptions.noteSkipped(skipped) }
+        for sentence in report.engineSkips { printError("tokenbench: \(sentence)") }
         noteCollectionCounts(report)
         if let perQuery { try OutputDestination.write(QueryOutcome.csvTable(report.outcomes).csv(), to: perQuery) }
         try output.emit(output.format == .csv ? QualityRow.csvTable(report.rows) : QualityRow.summaryTable(report.rows))

@@ -91,16 +91,18 @@ struct GuideSnippetTests {
         // end
         #expect(traces.count == 2)
         // guide: throughput
-        let rows = try workbench.throughput(
+        let throughput = try workbench.throughput(
             ThroughputOptions(
                 tokenizers: [TokenizerSpec(text: "colour")], operations: [.tokenize], runs: 3,
                 corpora: [.generated(seed: CorpusSource.defaultSeed, size: 1_000_000, script: .latin)])
-        ).rows
-        for row in rows where row.operation == .tokenize {
-            print(row.tokenizer, row.mode, row.megabytesPerSecond ?? 0, "MB/s,", row.relative ?? 0, "of unicode61")
+        ).table
+        print(throughput.csv())
+        for (tokenizer, relative) in zip(throughput.column("tokenizer") ?? [], throughput.column("relative") ?? []) {
+            print(tokenizer, relative, "of unicode61")
         }
         // end
-        #expect(rows.contains { $0.tokenizer == "colour" })
+        #expect(throughput.column("tokenizer")?.contains("colour") == true)
+        #expect(throughput.header.first == "tokenizer")
         // guide: conformance
         let inputs = ConformanceCorpus.make(fixtures: try FixtureSet.defaults(), seed: 1, iterations: 20, large: false)
         let report = try workbench.conformance(of: TokenizerSpec(text: "colour"), inputs: inputs)
@@ -120,14 +122,15 @@ struct GuideSnippetTests {
             judgments: [QualityJudgment(queryID: "q1", documentID: "d1", relevance: 1)])
         let quality = try workbench.quality(
             collection, options: QualityOptions(tokenizers: [TokenizerSpec(text: "colour")], queryKinds: [.all]))
-        for row in quality.rows {
-            print(row.key, row.metrics.nDCG10, row.comparison.map { "p = \($0.pValue)" } ?? "baseline")
+        let table = quality.table
+        for (tokenizer, nDCG) in zip(table.column("tokenizer") ?? [], table.column("nDCG@10") ?? []) {
+            print(tokenizer, "nDCG@10", nDCG)
         }
         // end
         // unicode61 (the baseline) finds nothing for "gray color"; colour finds d1 first.
-        #expect(quality.rows.map(\.tokenizer) == ["unicode61", "colour"])
-        #expect(quality.rows.map(\.metrics.nDCG10) == [0, 1])
-        #expect(quality.rows[1].comparison?.wins == 1)
+        #expect(table.column("tokenizer") == ["unicode61", "colour"])
+        #expect(table.column("nDCG@10")?.map { Double($0) } == [0, 1])
+        #expect(table.column("wins")?.last == "1")
     }
 
     /// Every ```swift block of the guides and of the DocC catalog appears in the test file that

@@ -9,13 +9,16 @@ struct UserReportedBugTests {
     /// A throughput run with nothing but tokenizers measures all three operations: the query
     /// operation runs the embedded fixtures' queries instead of failing for want of queries.
     @Test func throughputWithDefaultOptionsRunsEveryOperation() throws {
-        let rows = try Workbench().throughput(
+        let table = try Workbench().throughput(
             ThroughputOptions(
                 tokenizers: [TokenizerSpec(text: "ascii")], runs: 1, corpora: [.generated(seed: 1, size: 30_000)])
-        ).rows
-        #expect(Set(rows.map(\.operation)) == [.tokenize, .index, .query, .cReference])
-        let query = try #require(rows.first { $0.operation == .query && $0.tokenizer == "ascii" })
-        #expect((query.queries ?? 0) > 100)
+        ).table
+        let operations = try #require(table.column("operation"))
+        #expect(Set(operations) == ["tokenize", "index", "query", "c-reference"])
+        let tokenizers = try #require(table.column("tokenizer"))
+        let queries = try #require(table.column("queries"))
+        let query = try #require(operations.indices.first { operations[$0] == "query" && tokenizers[$0] == "ascii" })
+        #expect((Int(queries[query]) ?? 0) > 100)
     }
 
     /// A library error names the option of the library call, not a command-line flag (the

@@ -13,4 +13,4 @@ let report = try workbench.throughput(
     ThroughputOptions(
         tokenizers: [TokenizerSpec(text: "colour"), TokenizerSpec(text: "colour_grdb")], operations: [.tokenize],
         runs: 5))
-print(ThroughputRow.table(report.rows).csv(), terminator: "")
+print(report.table.csv(), terminator: "")

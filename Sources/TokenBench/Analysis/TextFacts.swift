@@ -2,7 +2,7 @@ import Foundation
 
 /// What a person needs to see in a text to explain its tokens: its code points by name and
 /// whether it is already in NFC or NFD (APSW's tokenizer viewer shows the same).
-public struct TextFacts: Sendable, Equatable {
+package struct TextFacts: Sendable, Equatable {
     /// The text's length in UTF-8 bytes.
     package var byteCount: Int
     /// Whether the text is valid UTF-8; the normalization checks are nil when it is not.
@@ -11,9 +11,9 @@ public struct TextFacts: Sendable, Equatable {
     package var isNFD: Bool?
     /// Each code point as `U+00DF LATIN SMALL LETTER SHARP S`; a byte that is not UTF-8 as
     /// `\xFF (not UTF-8)`.
-    public var codePoints: [String]
+    package var codePoints: [String]
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         byteCount = bytes.count
         codePoints = Self.codePointNames(of: bytes)
         if let text = String(validating: bytes, as: UTF8.self) {
@@ -51,7 +51,7 @@ public struct TextFacts: Sendable, Equatable {
 
     /// `U+0041 LATIN CAPITAL LETTER A`; a code point without a name (a control, an unassigned
     /// one) gets its alias or its general category.
-    public static func name(of scalar: Unicode.Scalar) -> String {
+    package static func name(of scalar: Unicode.Scalar) -> String {
         let properties = scalar.properties
         let name = properties.name ?? properties.nameAlias ?? "<\(properties.generalCategory)>"
         return CodePoint.label(scalar.value) + " " + name

@@ -37,8 +37,8 @@ public struct ConformanceReport: Sendable {
     public internal(set) var engine: String
     public internal(set) var findings: [ConformanceFinding]
     /// How many inputs were run, and how many xTokenize calls were made on them.
-    public internal(set) var inputCount: Int
-    public internal(set) var tokenizeCalls: Int
+    package internal(set) var inputCount: Int
+    package internal(set) var tokenizeCalls: Int
     /// Whether FTS5's integrity-check ran on an index of the inputs, and what it said.
     public internal(set) var indexIntegrity: IndexIntegrityOutcome
 

@@ -10,12 +10,12 @@ import TokenBenchEngines
 ///         Expectation.nomatch(["unicode61-rd0"], formPair: FormPair(document: .nfc, query: .nfd))
 ///     }
 public struct Expectation: Hashable, Sendable {
-    public let result: MatchVerdict.Code
+    package let result: MatchVerdict.Code
     /// Tokenizer labels (or spec texts, for unlabelled specs), as the matrix names them.
-    public let tokenizers: [String]
-    public let scope: ExpectationScope
+    package let tokenizers: [String]
+    package let scope: ExpectationScope
 
-    public init(_ result: MatchVerdict.Code, _ tokenizers: [String], scope: ExpectationScope = ExpectationScope()) {
+    package init(_ result: MatchVerdict.Code, _ tokenizers: [String], scope: ExpectationScope = ExpectationScope()) {
         self.result = result
         self.tokenizers = tokenizers
         self.scope = scope
@@ -62,8 +62,11 @@ extension MatchCase {
     /// A case with its expectations written as `Expectation`s. Throws when two of them give one
     /// tokenizer two verdicts in the same scope, naming the case and the tokenizer, as the
     /// fixture parser does for a file.
+    ///
+    /// A case with a locale or `tokendata` takes them as the case without expectations does.
     public init(
         id: String, category: String, document: String, query: String, note: String = "",
+        documentLocale: String? = nil, queryLocale: String? = nil, tokendata: Bool = false,
         @ExpectationBuilder expecting: () -> [Expectation]
     ) throws {
         var expectations: [String: [ExpectationScope: MatchVerdict.Code]] = [:]
@@ -78,6 +81,9 @@ extension MatchCase {
                 expectations[tokenizer, default: [:]][expectation.scope] = expectation.result
             }
         }
-        self.init(id: id, category: category, document: document, query: query, note: note, expectations: expectations)
+        self.init(
+            id: id, category: category, document: document, query: query, note: note,
+            documentLocale: documentLocale, queryLocale: queryLocale, tokendata: tokendata,
+            expectations: expectations)
     }
 }

@@ -3,13 +3,13 @@ import TokenBenchEngines
 
 /// Where an expectation applies: every cell of a tokenizer, or only an engine, a form pair
 /// and/or a query kind.
-public struct ExpectationScope: Hashable, Sendable, CustomStringConvertible {
-    public var formPair: FormPair?
-    public var queryKind: QueryKind?
+package struct ExpectationScope: Hashable, Sendable, CustomStringConvertible {
+    package var formPair: FormPair?
+    package var queryKind: QueryKind?
     /// An engine name (`system`, `bundled`): SQLite versions may answer differently.
-    public var engine: String?
+    package var engine: String?
 
-    public init(formPair: FormPair? = nil, queryKind: QueryKind? = nil, engine: String? = nil) {
+    package init(formPair: FormPair? = nil, queryKind: QueryKind? = nil, engine: String? = nil) {
         self.formPair = formPair
         self.queryKind = queryKind
         self.engine = engine
@@ -28,22 +28,22 @@ public struct ExpectationScope: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         [engine, formPair?.description, queryKind?.rawValue].compactMap { $0 }.joined(separator: " ")
     }
 }
 
 /// Where a case was read from, for error messages and failure reports.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
+package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
 
-    public init(file: String, line: Int) {
+    package init(file: String, line: Int) {
         self.file = file
         self.line = line
     }
 
-    public var description: String { "\(file):\(line)" }
+    package var description: String { "\(file):\(line)" }
 }
 
 /// One document/query pair: does the query find the document?
@@ -62,13 +62,25 @@ public struct MatchCase: Hashable, Sendable {
     /// `key\0data` matches on its key.
     public var tokendata: Bool
     /// Expectations per tokenizer label, per scope.
-    public var expectations: [String: [ExpectationScope: MatchVerdict.Code]]
-    public var location: SourceLocation
+    package var expectations: [String: [ExpectationScope: MatchVerdict.Code]]
+    /// Where the case was read from (`<memory>` for a case made in Swift).
+    package var location: SourceLocation
 
+    /// A case without expectations: its cells' outcome is `unchecked`.
     public init(
         id: String, category: String, document: String, query: String, note: String = "",
+        documentLocale: String? = nil, queryLocale: String? = nil, tokendata: Bool = false
+    ) {
+        self.init(
+            id: id, category: category, document: document, query: query, note: note,
+            documentLocale: documentLocale, queryLocale: queryLocale, tokendata: tokendata, expectations: [:])
+    }
+
+    /// A case with its expectations by tokenizer label and scope, as the fixture parser reads them.
+    package init(
+        id: String, category: String, document: String, query: String, note: String = "",
         documentLocale: String? = nil, queryLocale: String? = nil, tokendata: Bool = false,
-        expectations: [String: [ExpectationScope: MatchVerdict.Code]] = [:],
+        expectations: [String: [ExpectationScope: MatchVerdict.Code]],
         location: SourceLocation = SourceLocation(file: "<memory>", line: 0)
     ) {
         self.id = id
@@ -96,7 +108,7 @@ public struct MatchCase: Hashable, Sendable {
     }
 
     /// The most specific expectation recorded for `label` on one cell, if any.
-    public func expectation(
+    package func expectation(
         for label: String, formPair: FormPair, queryKind: QueryKind, engine: String = SQLiteEngine.system.name
     ) -> MatchVerdict.Code? {
         guard let scopes = expectations[label] else { return nil }

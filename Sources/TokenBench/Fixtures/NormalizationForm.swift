@@ -33,7 +33,7 @@ public enum NormalizationForm: String, CaseIterable, Sendable {
 
     /// `bytes` in this form; nil when they are not valid UTF-8 and the form is not `asis` (there
     /// is nothing to normalize in bytes that are not text).
-    public func apply(toBytes bytes: [UInt8]) -> [UInt8]? {
+    package func apply(toBytes bytes: [UInt8]) -> [UInt8]? {
         if self == .asis { return bytes }
         guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
         return Array(apply(to: text).utf8)
@@ -51,7 +51,7 @@ public struct FormPair: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `nfc:nfd`; returns nil for anything else.
-    public init?(parsing text: some StringProtocol) {
+    package init?(parsing text: some StringProtocol) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2,
             let document = NormalizationForm(rawValue: String(parts[0]).lowercased()),

@@ -22,7 +22,7 @@ extension Workbench {
 public struct UnitDeath: Sendable, CustomStringConvertible {
     public var tokenizer: String
     public var engine: String
-    public var death: WorkerDeath
+    package var death: WorkerDeath
 
     public var description: String { "\(tokenizer) on \(engine): \(death)" }
 }

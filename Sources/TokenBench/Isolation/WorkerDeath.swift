@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a worker was doing on an input when it last said so.
-public enum WorkerPhase: String, Sendable, Codable, CaseIterable {
+package enum WorkerPhase: String, Sendable, Codable, CaseIterable {
     /// Making the tokenizer (xCreate) or its table.
     case creating
     /// Calling the tokenizer's xTokenize through the bench's own callback.
@@ -26,7 +26,7 @@ public enum WorkerPhase: String, Sendable, Codable, CaseIterable {
 }
 
 /// How a worker died on an input: a result to report, never the end of the run.
-public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
+package struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
     package enum Cause: Hashable, Sendable {
         /// Ended by a signal (SIGSEGV, SIGABRT…; a Swift trap is SIGILL or SIGTRAP).
         case signal(Int32)
@@ -45,17 +45,17 @@ public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
 
     package var cause: Cause
     /// What the worker said it was doing last, or nil before it said anything.
-    public var phase: WorkerPhase?
+    package var phase: WorkerPhase?
     /// The input it was on, as the unit labels it (nil before the first input).
-    public var input: String?
+    package var input: String?
     /// The innermost frame that is not the C library's, from the worker's crash report: where
     /// it can be had.
-    public var frame: String?
+    package var frame: String?
     /// The script `--crash-dir` wrote to run the input again, alone, in-process.
     package var reproduction: String?
 
     /// "crashed (SIGSEGV while indexing)", "timed out (over 10 s while tokenizing)".
-    public var verdict: String {
+    package var verdict: String {
         let doing = phase.map { " \($0.whileDoing)" } ?? ""
         switch cause {
         case .signal(let number): return "crashed (\(Self.signalName(number))\(doing))"
@@ -67,7 +67,7 @@ public struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         verdict + (input.map { " on \($0)" } ?? "") + (frame.map { " at \($0)" } ?? "")
             + (reproduction.map { " (again: sh \($0))" } ?? "")
     }

@@ -9,28 +9,28 @@ import Foundation
 /// `tokenbench worker`.
 public struct WorkerIsolation: Sendable, Hashable {
     /// The worker's executable and its arguments.
-    public var command: [String]
+    package var command: [String]
     /// How long one input may take in a worker before the worker is killed and the input
     /// reported as timed out.
-    public var timeout: Duration
+    package var timeout: Duration
     /// The worker's address-space bound in bytes (`RLIMIT_AS`), or nil for none. Off under
     /// AddressSanitizer, which reserves terabytes of shadow memory.
-    public var memoryLimit: Int?
+    package var memoryLimit: Int?
     /// How many workers run at once.
-    public var jobs: Int
+    package var jobs: Int
     /// After this many deaths (crashes, timeouts) a unit stops, and its remaining inputs are
     /// reported as not run.
-    public var deathsPerUnit: Int
+    package var deathsPerUnit: Int
     /// Where each input that killed a worker is written, beside a command that reproduces it;
     /// nil writes none.
-    public var crashDirectory: String?
+    package var crashDirectory: String?
 
     /// The default timeout: 10 s, where the slowest real tokenizer here takes under 0.3 s on the
     /// largest conformance input (results/README.md, "Workers").
-    public static let defaultTimeout: Duration = .seconds(10)
+    @usableFromInline package static let defaultTimeout: Duration = .seconds(10)
     /// The default memory bound: 8 GiB of address space. A worker runs every shipped tokenizer
     /// within 256 MiB (`tokens` with `japanese` and `icu` under `--worker-memory 256M`).
-    public static let defaultMemoryLimit = 8 << 30
+    @usableFromInline package static let defaultMemoryLimit = 8 << 30
 
     public init(
         command: [String], timeout: Duration = defaultTimeout, memoryLimit: Int? = defaultMemoryLimit,
@@ -54,7 +54,7 @@ public struct WorkerIsolation: Sendable, Hashable {
     }
 
     /// Checks the values, naming the API argument at fault.
-    public func validate() throws {
+    package func validate() throws {
         guard !command.isEmpty else {
             throw TokenBenchError.invalidArgument(name: "command", value: "", reason: "names no executable")
         }

@@ -136,7 +136,7 @@ public struct MatchMatrix: Sendable {
     public let cells: [MatrixCell]
     /// The tokenizer × engine columns of wide tables and the report, tokenizer-major: those
     /// with at least one cell (a tokenizer an engine lacks has no column there).
-    public let columns: [(tokenizer: String, engine: String)]
+    package let columns: [(tokenizer: String, engine: String)]
     private let columnsSpanEngines: Bool
     private let positions: [MatrixCoordinate: Int]
     /// The workers that judged code killed while the matrix was computed: each lost cells,
@@ -218,7 +218,7 @@ public struct MatchMatrix: Sendable {
     /// no match, error) are not all the same. "What changes if I move to the other SQLite?"
     /// An unsupported cell is no verdict: the other engines' cells of its coordinate are
     /// compared among themselves.
-    public func engineDisagreements() -> MatchMatrix {
+    package func engineDisagreements() -> MatchMatrix {
         var verdicts: [MatrixCoordinate: Set<String>] = [:]
         for cell in cells where !cell.isUnsupported {
             verdicts[cell.coordinate.ignoringEngine, default: []].insert(

@@ -26,7 +26,7 @@ public enum MatchVerdict: Hashable, Sendable {
 
         /// The verdicts a fixture may expect: a lost or unsupported cell has no verdict on the
         /// tokenizer to expect.
-        public static let expectable: [Code] = [.match, .noMatch, .error]
+        package static let expectable: [Code] = [.match, .noMatch, .error]
 
         /// For a person: "match", "no match", "error", "lost", "not run".
         public var wording: String {
@@ -43,7 +43,7 @@ public enum MatchVerdict: Hashable, Sendable {
         package var fixtureKey: String { self == .noMatch ? "nomatch" : rawValue }
 
         /// The expectable verdict a fixture writes as `key`.
-        public init?(fixtureKey key: String) {
+        package init?(fixtureKey key: String) {
             guard let code = Self.expectable.first(where: { $0.fixtureKey == key }) else { return nil }
             self = code
         }

@@ -1,13 +1,13 @@
 /// One of `count` fixed shares of a run (`--shard K/N`): the `index`-th of `count` contiguous,
 /// balanced blocks of its cases. The matrix lists cells case by case, so the shards' outputs,
 /// joined in shard order (`tokenbench merge`), are the unsharded run's.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 1-based.
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
     /// Reads `K/N` with 1 ≤ K ≤ N; nil otherwise.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
             (1...count).contains(index)
@@ -16,7 +16,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// This shard's block of `items`: the shards' blocks cover `items` in order, without
     /// overlap, and differ in size by at most one.

@@ -5,7 +5,7 @@ extension QualityCollection {
     /// writes it into every row (the `collection` column), and `tokenbench check --quality` reads
     /// the collection again from it alone. Paths are kept as given, relative to the directory
     /// the run started in.
-    public enum Source: Sendable, Equatable, Codable {
+    package enum Source: Sendable, Equatable, Codable {
         /// The embedded fixtures as known items (`QualityCollection.embedded()`).
         case embeddedFixtures
         /// Fixture files or folders as known items.
@@ -40,7 +40,7 @@ extension QualityCollection {
 
     /// Reads the collection `source` names, again; `locale` is the default of its documents and
     /// queries (a `localized` source's own wins).
-    public static func load(_ source: Source, locale: String? = nil) throws -> QualityCollection {
+    package static func load(_ source: Source, locale: String? = nil) throws -> QualityCollection {
         switch source {
         case .embeddedFixtures: return try embedded(locale: locale)
         case .beir(let directory, let split): return try beir(directory: directory, split: split, locale: locale)

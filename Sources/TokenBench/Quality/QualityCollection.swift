@@ -3,11 +3,11 @@ import Foundation
 /// One document of a quality collection: an id and two FTS5 columns, title and text, as bytes
 /// (a TSV line's bytes are indexed as written), and the locale both go in with, if any.
 public struct QualityDocument: Sendable, Equatable, Codable {
-    public var id: String
-    public var title: [UInt8]
-    public var text: [UInt8]
+    package var id: String
+    package var title: [UInt8]
+    package var text: [UInt8]
     /// The locale of the title and text (`fts5_locale()` into a `locale=1` table), or nil.
-    public var locale: String?
+    package var locale: String?
 
     public init(id: String, title: String = "", text: String, locale: String? = nil) {
         self.init(id: id, title: Array(title.utf8), text: Array(text.utf8), locale: locale)
@@ -24,10 +24,10 @@ public struct QualityDocument: Sendable, Equatable, Codable {
 /// One query of a quality collection: what a user typed in a search box, in the locale it was
 /// typed in, if any.
 public struct QualityQuery: Sendable, Equatable, Codable {
-    public var id: String
-    public var text: String
+    package var id: String
+    package var text: String
     /// The locale the query is matched with (`MATCH fts5_locale(…)`), or nil.
-    public var locale: String?
+    package var locale: String?
 
     public init(id: String, text: String, locale: String? = nil) {
         self.id = id
@@ -39,9 +39,9 @@ public struct QualityQuery: Sendable, Equatable, Codable {
 /// One relevance judgment: how relevant a document is to a query (graded, 0 or less is not
 /// relevant), as TREC qrels and BEIR give it.
 public struct QualityJudgment: Sendable, Equatable {
-    public var queryID: String
-    public var documentID: String
-    public var relevance: Int
+    package var queryID: String
+    package var documentID: String
+    package var relevance: Int
 
     public init(queryID: String, documentID: String, relevance: Int) {
         self.queryID = queryID
@@ -104,9 +104,9 @@ public struct QualityCollection: Sendable {
     package let hasLocales: Bool
     public let documentCount: Int
     /// The judged queries, in the order of their file.
-    public let queries: [QualityQuery]
+    package let queries: [QualityQuery]
     /// Relevance by query id, then by document id.
-    public let judgments: [String: [String: Int]]
+    package let judgments: [String: [String: Int]]
     /// Queries with no judgment at all: skipped.
     package let unjudgedQueries: Int
     /// Judgment lines whose query id is not in the queries: left out.
@@ -115,13 +115,13 @@ public struct QualityCollection: Sendable {
     package let judgmentsOfUnknownDocuments: Int
     /// Where the collection was read from, when it was read from somewhere it can be read again
     /// (nil for a collection built in memory).
-    public internal(set) var source: Source?
+    package internal(set) var source: Source?
     /// A hash of what is ranked and scored: every document (id, title, text, and its locale when
     /// it has one), every judged query (id, text, and its locale) and every judgment, in 16
     /// hexadecimal digits. A baseline of
     /// `tokenbench quality` records it, so that `check --quality` can tell a changed collection
     /// from a changed tokenizer.
-    public let fingerprint: String
+    package let fingerprint: String
 
     /// A collection held in memory.
     public init(

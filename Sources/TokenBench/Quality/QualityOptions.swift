@@ -5,36 +5,36 @@ import TokenBenchEngines
 /// detail, compared with the baseline tokenizer's row on the same engine, kind and detail.
 public struct QualityOptions: Sendable {
     /// The tokenizers to rank with; the baseline joins them when it is not among them.
-    public var tokenizers: [TokenizerSpec]
-    public var engines: [SQLiteEngine]
-    public var queryKinds: [SearchQueryKind]
-    public var details: [FTS5Detail]
+    package var tokenizers: [TokenizerSpec]
+    package var engines: [SQLiteEngine]
+    package var queryKinds: [SearchQueryKind]
+    package var details: [FTS5Detail]
     /// The tokenizer every other row is compared with.
-    public var baseline: TokenizerSpec
+    package var baseline: TokenizerSpec
     /// How many documents each query retrieves (the run files' depth; R@100 needs 100).
-    public var depth: Int
+    package var depth: Int
     /// The randomization test's permutations and seed.
-    public var permutations: Int
-    public var seed: UInt64
+    package var permutations: Int
+    package var seed: UInt64
     /// A folder for one TREC run file per row; nil writes none.
-    public var runDirectory: String?
+    package var runDirectory: String?
     /// How many tables are built and queried at once (each tokenizer × engine × detail is one):
     /// more is faster, but the query latencies (`p50_us`, `p99_us`) then share the cores.
-    public var parallelUnits: Int
+    package var parallelUnits: Int
     /// One share of the run (`--shard K/N`): the rows of the K-th block of
     /// `tokenizersWithBaseline`. The baseline is ranked in every shard, for the comparisons, but
     /// its rows are written by its own shard only; the shards' rows joined in shard order are
     /// the unsharded run's.
-    public var shard: Shard?
+    package var shard: Shard?
 
     public init(
         tokenizers: [TokenizerSpec], engines: [SQLiteEngine] = [.system],
         queryKinds: [SearchQueryKind] = [.any], details: [FTS5Detail] = [.full],
-        baseline: TokenizerSpec = TokenizerSpec(parsing: "unicode61"), depth: Int = 100,
+        baseline: TokenizerSpec = TokenizerSpec(text: "unicode61"), depth: Int = 100,
         permutations: Int = RandomizationTest.defaultPermutations, seed: UInt64 = RandomizationTest.defaultSeed,
-        runDirectory: String? = nil, parallelUnits: Int = 1, shard: Shard? = nil
+        runDirectory: String? = nil, parallelUnits: Int = 1
     ) {
-        self.shard = shard
+        self.shard = nil
         self.tokenizers = tokenizers
         self.engines = engines
         self.queryKinds = queryKinds

@@ -1,33 +1,33 @@
 /// One line of a quality report: one tokenizer on one engine, with one query kind and one
 /// detail, over every judged query of the collection.
-public struct QualityRow: Sendable, Equatable {
+package struct QualityRow: Sendable, Equatable {
     /// The tokenizer's label, and the FTS5 tokenize= text it stands for.
-    public internal(set) var tokenizer: String
-    public internal(set) var spec: String
-    public internal(set) var engine: String
-    public internal(set) var sqliteVersion: String
-    public internal(set) var queryKind: SearchQueryKind
-    public internal(set) var detail: FTS5Detail
-    public internal(set) var documents: Int
+    package internal(set) var tokenizer: String
+    package internal(set) var spec: String
+    package internal(set) var engine: String
+    package internal(set) var sqliteVersion: String
+    package internal(set) var queryKind: SearchQueryKind
+    package internal(set) var detail: FTS5Detail
+    package internal(set) var documents: Int
     /// Judged queries run; each counts in every mean.
-    public internal(set) var queries: Int
+    package internal(set) var queries: Int
     /// Queries that retrieved no document, for any reason; among them, those whose text gave the
     /// tokenizer no token in query mode, and those FTS5 rejected.
     package internal(set) var zeroResults: Int
     package internal(set) var noTokens: Int
-    public internal(set) var rejected: Int
+    package internal(set) var rejected: Int
     /// Queries whose answer was lost: a worker died on them, on a document or on the index's
     /// optimize (then every query of the row is lost), or they were not run after the unit used
     /// up its deaths. Each scores 0, as a query that fails the user does.
-    public internal(set) var lost: Int
+    package internal(set) var lost: Int
     /// Documents retrieved per query, at most the run's depth.
     package internal(set) var meanResults: Double
     /// The means over every judged query.
-    public internal(set) var metrics: RankingMetrics
+    package internal(set) var metrics: RankingMetrics
     /// The baseline's tokenizer label (on its own rows too; empty when it did not run on this
     /// engine), and the comparison with its row (nil on the baseline's own rows).
-    public internal(set) var baseline: String
-    public internal(set) var comparison: RandomizationTest?
+    package internal(set) var baseline: String
+    package internal(set) var comparison: RandomizationTest?
     /// Latency of the ranking query, MATCH through the last row retrieved.
     package internal(set) var p50Microseconds: Double
     package internal(set) var p99Microseconds: Double
@@ -39,7 +39,7 @@ public struct QualityRow: Sendable, Equatable {
     /// Seconds to insert every document and optimize the index, in one transaction.
     package internal(set) var buildSeconds: Double
     /// The run file's name in the run directory; empty when no run file was written.
-    public internal(set) var runFile: String
+    package internal(set) var runFile: String
     /// Where the collection was read from (`QualityCollection.Source` as JSON; empty for one
     /// built in memory) and its fingerprint: what `check --quality` runs the row on again.
     package internal(set) var collection: String = ""
@@ -49,10 +49,10 @@ public struct QualityRow: Sendable, Equatable {
     package internal(set) var perQueryNDCG10: [Double] = []
     /// How the row's tokenizer killed workers, one death after another ("crashed (SIGSEGV while
     /// indexing) on document 17 of docs.jsonl; …"); empty when none died.
-    public internal(set) var error: String
+    package internal(set) var error: String
 
     /// What names the row among others: `tokenizer@engine kind detail`.
-    public var key: String { "\(tokenizer)@\(engine) \(queryKind.rawValue) \(detail.rawValue)" }
+    package var key: String { "\(tokenizer)@\(engine) \(queryKind.rawValue) \(detail.rawValue)" }
 }
 
 /// One query's outcome under one row's tokenizer, engine, query kind and detail.

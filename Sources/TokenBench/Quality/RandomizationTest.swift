@@ -2,20 +2,20 @@
 /// Allan and Carterette compared IR systems: under the null hypothesis the two systems are
 /// interchangeable on each query, so each difference's sign is a coin flip. The p-value is the
 /// share of sign assignments whose mean difference is at least as far from 0 as the observed one.
-public struct RandomizationTest: Sendable, Equatable {
+@usableFromInline package struct RandomizationTest: Sendable, Equatable {
     /// The two-sided p-value.
-    public var pValue: Double
+    package var pValue: Double
     /// Queries where the first system scores higher, lower, or the same.
-    public var wins: Int
-    public var losses: Int
-    public var ties: Int
+    package var wins: Int
+    package var losses: Int
+    package var ties: Int
     /// Whether every sign assignment was tried (2^n ≤ permutations): the p-value is then exact.
     package var isExact: Bool
 
     /// The default number of random sign assignments, and the default seed: a fixed seed makes
     /// the p-value the same on every run.
-    public static let defaultPermutations = 10_000
-    public static let defaultSeed: UInt64 = 20_261_124
+    @usableFromInline package static let defaultPermutations = 10_000
+    @usableFromInline package static let defaultSeed: UInt64 = 20_261_124
 
     /// Compares paired scores (`scores[i]` and `baseline[i]` are one query's). With n queries,
     /// all 2^n sign assignments are enumerated when that is at most `permutations`; otherwise

@@ -3,22 +3,22 @@ import Foundation
 /// One query's figures, defined as trec_eval defines its measures (and named as ir_measures
 /// names them). A document judged 0 or less is not relevant; a query with no result scores 0
 /// everywhere (trec_eval `-c`).
-public struct RankingMetrics: Sendable, Equatable {
+package struct RankingMetrics: Sendable, Equatable {
     /// nDCG@10 (trec_eval `ndcg_cut_10`): the gain of a document is its relevance value itself
     /// (not 2^rel − 1), discounted by log2(rank + 1); divided by the same sum over the judged
     /// documents in decreasing relevance. 0 when no document is relevant.
-    public var nDCG10: Double
+    package var nDCG10: Double
     /// RR@10: 1 / rank of the first relevant document when it ranks 10th or better, else 0
     /// (trec_eval `recip_rank` on the run cut at 10).
-    public var reciprocalRank10: Double
+    package var reciprocalRank10: Double
     /// R@10 and R@100 (trec_eval `recall_10`, `recall_100`): the share of the relevant
     /// documents (judged ones the collection lacks included) in the top 10 or 100.
-    public var recall10: Double
-    public var recall100: Double
+    package var recall10: Double
+    package var recall100: Double
     /// P@1 (trec_eval `P_1`): 1 when the first document is relevant.
-    public var precision1: Double
+    package var precision1: Double
     /// The rank of the first relevant document in the ranking, if any is in it.
-    public var firstRelevantRank: Int?
+    package var firstRelevantRank: Int?
 
     /// The figures of `ranking` (document ids, best first) against `relevance` (document id →
     /// relevance value).

@@ -15,7 +15,7 @@ extension Workbench {
     /// row's `error` says why; the run goes on. Runs `options.parallelUnits` tables at a time (1
     /// by default, so that query latencies are not disturbed by other work of the bench). A
     /// collection with locales runs only on engines that have them (SQLite 3.47 and later); the
-    /// others are in `skippedEngines`, and with none left this throws.
+    /// others are in `notRun`, and with none left this throws.
     public func quality(
         _ collection: QualityCollection, options: QualityOptions, progress: ((String) -> Void)? = nil
     ) throws -> QualityReport {
@@ -55,7 +55,7 @@ extension Workbench {
                 engines.append(engine)
             }
         }
-        report.skipped = plan.skips.map { ($0.spec, $0.engine, $0.reason) }
+        report.skipped = plan.skips
         progress?("quality: \(units.count) indexes of \(collection.documentCount) documents to build and query")
         var nDCGs: [[Double]] = []
         var rankings: [RowOutcomes] = []

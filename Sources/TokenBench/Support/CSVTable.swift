@@ -2,8 +2,13 @@ import Foundation
 
 /// A header and rows of text: the one shape every TokenBench output takes before it is
 /// rendered as CSV or Markdown, so that both renderings come from the same data.
+///
+/// A report's `table` holds what the command line writes, so a program reads the same documented
+/// columns a person reads: `report.table.column("nDCG@10")`.
 public struct CSVTable: Equatable, Sendable {
-    package var header: [String]
+    /// The column names: the CSV's first line.
+    public var header: [String]
+    /// The rows, each with one cell per column of `header`.
     public var rows: [[String]]
 
     package init(header: [String], rows: [[String]] = []) {
@@ -16,6 +21,11 @@ public struct CSVTable: Equatable, Sendable {
         case .csv: return csv()
         case .markdown: return markdown()
         }
+    }
+
+    /// The cells of the column named `name`, one per row; nil when the table has no such column.
+    public func column(_ name: String) -> [String]? {
+        header.firstIndex(of: name).map { index in rows.map { index < $0.count ? $0[index] : "" } }
     }
 
     /// RFC 4180 CSV with a header line, LF line ends.

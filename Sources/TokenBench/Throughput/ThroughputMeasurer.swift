@@ -195,6 +195,10 @@ extension Workbench {
 /// What `Workbench.throughput` measured, and the tokenizers it lost: each crashed or hung a
 /// worker, and the run went on without it.
 public struct ThroughputReport: Sendable {
-    public internal(set) var rows: [ThroughputRow]
+    package internal(set) var rows: [ThroughputRow]
     public internal(set) var deaths: [UnitDeath]
+
+    /// The rows as `tokenbench throughput` writes them: the same columns, in the same order
+    /// (`Documentation/Throughput.md` defines each).
+    public var table: CSVTable { ThroughputRow.table(rows) }
 }

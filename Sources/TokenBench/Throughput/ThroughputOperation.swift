@@ -1,5 +1,5 @@
-/// What a throughput row measured. A run is asked for `requestable` operations; the tokenize
-/// operation adds the C loops' rows beside the tokenizers' own.
+/// What a throughput row measured. A run is asked for `tokenize`, `index` or `query`; the
+/// tokenize operation adds the C loops' rows beside the tokenizers' own.
 public enum ThroughputOperation: String, CaseIterable, Sendable {
     /// Running the tokenizer's xTokenize over every document, counting tokens.
     case tokenize
@@ -14,7 +14,7 @@ public enum ThroughputOperation: String, CaseIterable, Sendable {
     case cLimit = "c-limit"
 
     /// The operations a run can be asked for: `cReference` and `cLimit` rows come with `tokenize`.
-    public static let requestable: [ThroughputOperation] = [.tokenize, .index, .query]
+    @usableFromInline package static let requestable: [ThroughputOperation] = [.tokenize, .index, .query]
 
     /// Whether a row of this operation is a C loop's, timed beside a tokenizer.
     var isCLoop: Bool { self == .cReference || self == .cLimit }

@@ -3,36 +3,36 @@ import TokenBenchEngines
 /// What a throughput run measures, and on what.
 public struct ThroughputOptions: Sendable {
     /// The tokenizers to measure. The reference is measured too, listed or not.
-    public var tokenizers: [TokenizerSpec]
+    package var tokenizers: [TokenizerSpec]
     /// The tokenizer every `relative` figure is divided by; the C reference loop runs it too.
-    public var reference: TokenizerSpec
+    package var reference: TokenizerSpec
     /// Tokenize modes: document and/or query. Index always tokenizes in document mode and query
     /// in query mode, as FTS5 does.
-    public var modes: [TokenizationMode]
-    /// Among `ThroughputOperation.requestable`.
-    public var operations: [ThroughputOperation]
-    public var storages: [IndexStorage]
+    package var modes: [TokenizationMode]
+    /// Among `tokenize`, `index` and `query`: the C loops' rows come with `tokenize`.
+    package var operations: [ThroughputOperation]
+    package var storages: [IndexStorage]
     /// FTS5's detail option of the index operation's table: one row per detail.
-    public var details: [FTS5Detail]
+    package var details: [FTS5Detail]
     /// Timed runs per measurement, after one untimed warm-up.
-    public var runs: Int
-    public var corpora: [CorpusSource]
+    package var runs: Int
+    package var corpora: [CorpusSource]
     /// FTS5 MATCH expressions for the query operation; by default, the embedded fixtures'
     /// queries as phrases and prefix queries (`queries(from: FixtureSet.defaults())`).
-    public var queries: [String]
+    package var queries: [String]
     /// Corpora are streamed in batches of about this many bytes; a corpus that fits in one batch
     /// is kept in memory between passes.
-    public var batchBytes: Int
+    package var batchBytes: Int
     /// The SQLite engine whose FTS5 creates the tokenizers and runs the index and query
     /// operations; `relative` figures compare tokenizers of this engine only.
-    public var engine: SQLiteEngine
+    package var engine: SQLiteEngine
     /// Above 1: every tokenizer is also measured with this many instances on as many threads,
     /// each over its share of every batch (tokenize only), in rows of their own.
-    public var threads: Int
+    package var threads: Int
     /// Whether the query operation also times its prefix queries (those ending in `*`) on a
     /// `tokendata=1` index, reading every match's tokens through `xInstToken`, without and with
     /// FTS5's `insttoken` (`fts5_insttoken()`), in rows of their own. Needs SQLite 3.48.
-    public var measuresInsttoken: Bool
+    package var measuresInsttoken: Bool
 
     public init(
         tokenizers: [TokenizerSpec],

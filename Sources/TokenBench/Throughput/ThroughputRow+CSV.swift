@@ -65,7 +65,7 @@ extension ThroughputRow: CSVRow {
     }
 
     /// The full table, as written to CSV: every column, but `insttoken` only when a row has it.
-    public static func table(_ rows: [ThroughputRow]) -> CSVTable {
+    package static func table(_ rows: [ThroughputRow]) -> CSVTable {
         csvTable(rows, omittingWhenEmpty: optionalColumns)
     }
 

@@ -2,51 +2,51 @@ import Foundation
 import TokenBenchEngines
 
 /// One line of a throughput report: one tokenizer × operation × mode (× storage) on one corpus.
-public struct ThroughputRow: Sendable, Equatable, Codable {
-    public internal(set) var tokenizer: String
+package struct ThroughputRow: Sendable, Equatable, Codable {
+    package internal(set) var tokenizer: String
     /// The SQLite engine whose FTS5 created the tokenizer and held the index: `relative`
     /// compares rows of one engine only.
-    public internal(set) var engine: String = SQLiteEngine.system.name
-    public internal(set) var operation: ThroughputOperation
-    public internal(set) var mode: TokenizationMode
+    package internal(set) var engine: String = SQLiteEngine.system.name
+    package internal(set) var operation: ThroughputOperation
+    package internal(set) var mode: TokenizationMode
     /// For index and query rows: where the FTS5 table was.
-    public internal(set) var storage: IndexStorage?
+    package internal(set) var storage: IndexStorage?
     /// For index rows: FTS5's detail option of the table.
-    public internal(set) var detail: FTS5Detail?
+    package internal(set) var detail: FTS5Detail?
     /// For index rows: the inverted index's bytes after an `optimize` (the `%_data` and `%_idx`
     /// pages as dbstat counts them), measured once after the timed runs; nil without dbstat.
-    public internal(set) var indexBytes: Int?
+    package internal(set) var indexBytes: Int?
     package internal(set) var corpus: CorpusSurvey
     /// Tokens per pass over the corpus (tokenize rows; index rows when tokenize ran too); for an
     /// `insttoken` row, the tokens `xInstToken` gave per pass over the queries.
-    public internal(set) var tokens: Int?
-    public internal(set) var runs: Int
+    package internal(set) var tokens: Int?
+    package internal(set) var runs: Int
     /// Seconds per pass over the corpus (tokenize, index), or per query execution (query).
-    public internal(set) var minSeconds: Double
-    public internal(set) var medianSeconds: Double
-    public internal(set) var maxSeconds: Double
+    package internal(set) var minSeconds: Double
+    package internal(set) var medianSeconds: Double
+    package internal(set) var maxSeconds: Double
     /// Query rows: how many distinct queries ran against the index, and their latencies.
-    public internal(set) var queries: Int?
-    public internal(set) var p50Microseconds: Double?
-    public internal(set) var p90Microseconds: Double?
-    public internal(set) var p99Microseconds: Double?
+    package internal(set) var queries: Int?
+    package internal(set) var p50Microseconds: Double?
+    package internal(set) var p90Microseconds: Double?
+    package internal(set) var p99Microseconds: Double?
     /// Query rows of `--insttoken`: the prefix queries on a `tokendata=1` index, every match's
     /// tokens read through `xInstToken`, without (false) or with (true) FTS5's `insttoken`. Nil
     /// on every other row.
-    public internal(set) var insttoken: Bool?
+    package internal(set) var insttoken: Bool?
     /// The spec label of the reference tokenizer `relative` is measured against.
-    public internal(set) var reference: String
+    package internal(set) var reference: String
     /// The row over its baseline, the reference tokenizer, on every row: median throughput
     /// divided by the reference's for the same operation, mode, storage and corpus in the same
     /// run (for query rows: the reference's p50 latency divided by this row's; for the
     /// c-reference and c-limit rows: against the reference's tokenize row of the same mode).
-    public internal(set) var relative: Double?
+    package internal(set) var relative: Double?
     /// For the c-reference row: the harness's median throughput for the reference tokenizer
     /// divided by the C loop's, so 1.0 means the harness costs nothing. Nil on other rows.
-    public internal(set) var harnessOverCLoop: Double?
+    package internal(set) var harnessOverCLoop: Double?
     /// For a c-limit row: the tokenizer's median throughput divided by its limit loop's, so 1.0
     /// means the tokenizer is as fast as its approach allows. Nil on other rows.
-    public internal(set) var tokenizerOverLimitLoop: Double?
+    package internal(set) var tokenizerOverLimitLoop: Double?
 
     /// The figure `throughput --baseline` compares: that of `operation.comparedColumn`.
     var comparedFigure: Double? {
@@ -54,27 +54,27 @@ public struct ThroughputRow: Sendable, Equatable, Codable {
     }
     /// Tokenizer instances run at once, each on its own thread over its share of the corpus
     /// (tokenize rows of `--threads N`); the figures are then the aggregate. 1 otherwise.
-    public internal(set) var threads: Int = 1
+    package internal(set) var threads: Int = 1
     /// For a row with `threads` above 1: its throughput over the same tokenizer's on one thread in
     /// the same run (2.0: twice as fast). Nil otherwise.
-    public internal(set) var speedup: Double?
+    package internal(set) var speedup: Double?
 
     /// Millions of bytes per second at the median (tokenize, index and c-reference rows).
-    public var megabytesPerSecond: Double? {
+    package var megabytesPerSecond: Double? {
         operation == .query || medianSeconds <= 0 ? nil : Double(corpus.bytes) / medianSeconds / 1e6
     }
 
-    public var tokensPerSecond: Double? {
+    package var tokensPerSecond: Double? {
         guard let tokens, operation != .query, medianSeconds > 0 else { return nil }
         return Double(tokens) / medianSeconds
     }
 
-    public var nanosecondsPerToken: Double? {
+    package var nanosecondsPerToken: Double? {
         guard let tokens, tokens > 0, operation != .query else { return nil }
         return medianSeconds * 1e9 / Double(tokens)
     }
 
-    public var documentsPerSecond: Double? {
+    package var documentsPerSecond: Double? {
         operation == .query || medianSeconds <= 0 ? nil : Double(corpus.documents) / medianSeconds
     }
 }

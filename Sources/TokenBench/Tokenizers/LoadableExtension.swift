@@ -7,10 +7,10 @@ import TokenBenchEngines
 /// A SQLite loadable extension (a shared library) that registers FTS5 tokenizers.
 public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {
     /// The shared library's path.
-    public var path: String
+    package var path: String
     /// The init function's name, or nil for SQLite's default (`sqlite3_extension_init` or one
     /// derived from the file name).
-    public var entryPoint: String?
+    package var entryPoint: String?
 
     public init(path: String, entryPoint: String? = nil) {
         self.path = path
@@ -19,7 +19,7 @@ public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `PATH` or `PATH:ENTRY`. The part after the last colon is an entry point only when
     /// it is a C identifier, so a path that contains colons still works.
-    public init(parsing argument: String) {
+    package init(parsing argument: String) {
         if let colon = argument.lastIndex(of: ":"),
             case let entry = argument[argument.index(after: colon)...],
             let first = entry.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic,

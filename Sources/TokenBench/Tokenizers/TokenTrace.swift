@@ -13,7 +13,7 @@ public struct TokenTrace: Sendable {
     public internal(set) var input: [UInt8]
     public internal(set) var tokens: [Token]
 
-    public init(
+    package init(
         tokenizer: String, engine: String = SQLiteEngine.system.name, mode: TokenizationMode, form: NormalizationForm,
         inputIndex: Int, input: [UInt8], tokens: [Token]
     ) {

@@ -3,14 +3,14 @@ import TokenBenchEngines
 
 /// What `tokenbench upgrade` indexes and asks: documents (any bytes, NUL included) and the
 /// fixtures' queries.
-public struct UpgradeInputs: Sendable {
+package struct UpgradeInputs: Sendable {
     /// One document of the index, named so that a difference can point at it.
-    public struct Document: Sendable, Codable {
+    package struct Document: Sendable, Codable {
         /// Where it comes from: `gotchas.cases:12 document`, `corpus.txt:7`, `U+0000…U+007F`.
-        public var label: String
-        public var bytes: [UInt8]
+        package var label: String
+        package var bytes: [UInt8]
 
-        public init(label: String, bytes: [UInt8]) {
+        package init(label: String, bytes: [UInt8]) {
             self.label = label
             self.bytes = bytes
         }
@@ -19,13 +19,13 @@ public struct UpgradeInputs: Sendable {
         // scalar-value documents alone are 5 MB.
         private enum CodingKeys: String, CodingKey { case label, bytes }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             label = try container.decode(String.self, forKey: .label)
             bytes = Array(try container.decode(Data.self, forKey: .bytes))
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(label, forKey: .label)
             try container.encode(Data(bytes), forKey: .bytes)
@@ -33,24 +33,24 @@ public struct UpgradeInputs: Sendable {
     }
 
     /// One query run on both engines, as FTS5 MATCH expression text.
-    public struct Query: Sendable, Codable {
+    package struct Query: Sendable, Codable {
         /// Where it comes from: `gotchas.cases:12 phrase`.
-        public var label: String
-        public var matchExpression: String
+        package var label: String
+        package var matchExpression: String
 
-        public init(label: String, matchExpression: String) {
+        package init(label: String, matchExpression: String) {
             self.label = label
             self.matchExpression = matchExpression
         }
     }
 
-    public var documents: [Document]
-    public var queries: [Query]
+    package var documents: [Document]
+    package var queries: [Query]
     /// The locale every document and query is given: the index is then a `locale=1` table, its
     /// rows inserted through `fts5_locale()` and its queries matched through it (SQLite 3.47).
-    public var locale: String?
+    package var locale: String?
     /// Whether the index is a `tokendata=1` table (SQLite 3.45).
-    public var tokendata: Bool
+    package var tokendata: Bool
 
     package init(documents: [Document], queries: [Query], locale: String? = nil, tokendata: Bool = false) {
         self.documents = documents

@@ -1,41 +1,41 @@
 /// Whether one tokenizer's index, built by one SQLite, survives being opened by another: one
 /// row of `tokenbench upgrade`.
-public struct UpgradeRow: Sendable, Equatable {
-    public var tokenizer: String
+package struct UpgradeRow: Sendable, Equatable {
+    package var tokenizer: String
     /// The engine that built the index, and the engine that then opened it.
-    public var from: String
-    public var to: String
-    public var fromVersion: String
-    public var toVersion: String
+    package var from: String
+    package var to: String
+    package var fromVersion: String
+    package var toVersion: String
     /// Whether `from` built the index at all; false when it refused a row, and then the index
     /// is not intact either.
-    public var wasBuilt: Bool
+    package var wasBuilt: Bool
     /// Whether FTS5's `integrity-check` passed on `to`: FTS5 tokenizes the stored content again
     /// with `to`'s tokenizer and compares the tokens with the index built by `from`.
-    public var isIntact: Bool
+    package var isIntact: Bool
     /// FTS5's message when the check failed; `indexing on FROM fails: …` when `from` could not
     /// even build the index.
-    public var integrityError: String
+    package var integrityError: String
     /// When the index was not intact: whether FTS5's `rebuild` on `to` made it pass the check
     /// again (the repair the documentation advises); nil when there was nothing to repair or no
     /// index at all.
-    public var rebuildRepairs: Bool?
+    package var rebuildRepairs: Bool?
     /// The queries whose rowids differ between `from` on its own index and `to` on the same file.
-    public var queriesDiffering: [String]
+    package var queriesDiffering: [String]
     /// The first document whose document-mode tokens differ between the engines, described; empty
     /// when the engines tokenize every document alike, or when they were not compared (a
     /// locale on an engine without locales).
-    public var firstDifference: String
-    public var documents: Int
-    public var queries: Int
+    package var firstDifference: String
+    package var documents: Int
+    package var queries: Int
     /// Each worker death on this row's inputs ("crashed (SIGSEGV while indexing) on corpus.txt:7
     /// (indexing on system)"; a document that killed a worker is left out of the index), or why
     /// the row has no verdict; empty when none died.
-    public var error: String
+    package var error: String
     /// The locale of every row and query of a `locale=1` index (`--locale`); empty for a plain one.
-    public var locale: String = ""
+    package var locale: String = ""
     /// Whether the index was a `tokendata=1` table (`--tokendata`).
-    public var tokendata: Bool = false
+    package var tokendata: Bool = false
 
     /// Whether the row has a verdict: the index was built and opened, or could not be built.
     /// Without one (a worker died on its queries or its opening), `error` says why.
@@ -43,7 +43,7 @@ public struct UpgradeRow: Sendable, Equatable {
 
     /// One sentence saying why the index does not survive; nil when it does, or when the row
     /// has no verdict.
-    public var failure: String? {
+    package var failure: String? {
         guard !isIntact, hasVerdict else { return nil }
         return wasBuilt
             ? "\(tokenizer): an index built by \(from) (\(fromVersion)) fails integrity-check on \(to) (\(toVersion)): \(integrityError)"

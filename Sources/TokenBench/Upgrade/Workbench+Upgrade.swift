@@ -3,11 +3,11 @@ import TokenBenchEngines
 
 /// One direction of an upgrade check: the engine that builds an index file, and the one that
 /// opens it afterwards.
-public struct UpgradeDirection: Hashable, Sendable, CustomStringConvertible {
-    public var from: SQLiteEngine
-    public var to: SQLiteEngine
+package struct UpgradeDirection: Hashable, Sendable, CustomStringConvertible {
+    package var from: SQLiteEngine
+    package var to: SQLiteEngine
 
-    public init(from: SQLiteEngine, to: SQLiteEngine) {
+    package init(from: SQLiteEngine, to: SQLiteEngine) {
         self.from = from
         self.to = to
     }
@@ -17,7 +17,7 @@ public struct UpgradeDirection: Hashable, Sendable, CustomStringConvertible {
         [UpgradeDirection(from: from, to: to), UpgradeDirection(from: to, to: from)]
     }
 
-    public var description: String { "\(from.name) → \(to.name)" }
+    package var description: String { "\(from.name) → \(to.name)" }
 }
 
 extension Workbench {
@@ -32,7 +32,7 @@ extension Workbench {
     /// which the tokenizer (or FTS5 on its output) crashes or hangs is left out, and the row's
     /// `error` says so. Rows come by tokenizer, then direction. The files go in `directory` and
     /// are deleted afterwards.
-    public func upgrade(
+    package func upgrade(
         of specs: [TokenizerSpec], inputs: UpgradeInputs, directions: [UpgradeDirection],
         directory: URL = FileManager.default.temporaryDirectory, progress: ((String) -> Void)? = nil
     ) throws -> UpgradeReport {
@@ -107,9 +107,9 @@ extension Workbench {
 }
 
 /// What `Workbench.upgrade` found: a row per tokenizer and direction, and every worker death.
-public struct UpgradeReport: Sendable {
-    public internal(set) var rows: [UpgradeRow]
-    public internal(set) var deaths: [UnitDeath]
+package struct UpgradeReport: Sendable {
+    package internal(set) var rows: [UpgradeRow]
+    package internal(set) var deaths: [UnitDeath]
 }
 
 extension Workbench {
