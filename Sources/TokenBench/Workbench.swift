@@ -23,6 +23,16 @@ public final class Workbench {
         /// a workbench with `customTokenizers` or `filteringTokenizers` cannot isolate.
         package var isolation: WorkerIsolation?
 
+        /// - Parameters:
+        ///   - customTokenizers: Your own GRDB tokenizer types, registered under their `name` on
+        ///     the system engine, as in your app.
+        ///   - extensions: SQLite loadable extensions to load on every engine, each registering
+        ///     FTS5 tokenizers.
+        ///   - filteringTokenizers: Your own byte-level wrapper tokenizers, registered under
+        ///     their `name` on every engine.
+        ///   - isolation: Run the tokenizers under judgement in worker processes (nil: in this
+        ///     one). Workers register the extensions only: a workbench with `customTokenizers`
+        ///     or `filteringTokenizers` cannot isolate.
         public init(
             customTokenizers: [any FTS5CustomTokenizer.Type] = [], extensions: [LoadableExtension] = [],
             filteringTokenizers: [any TokenFilteringTokenizer.Type] = [], isolation: WorkerIsolation? = nil

@@ -51,4 +51,26 @@ struct ExpectationBuilderTests {
             }
         }
     }
+
+    /// The builder takes a case's locales (and tokendata) as the case without expectations
+    /// does: a Turkish IĞDIR found by ığdır under `tr` (locales.cases pins the same verdicts),
+    /// in a locale=1 table of the bundled engine; the system engine (SQLite 3.40.1) has no
+    /// locales, so its cells are unsupported and skipped, not failed.
+    @Test func theBuilderTakesLocales() throws {
+        let igdir = try MatchCase(
+            id: "igdir", category: "locale", document: "I\u{11E}DIR", query: "\u{131}\u{11F}d\u{131}r",
+            documentLocale: "tr", queryLocale: "tr"
+        ) {
+            Expectation.match(["icu"])
+            Expectation.nomatch(["unicode61"])
+        }
+        #expect(igdir.documentLocale == "tr" && igdir.queryLocale == "tr" && !igdir.tokendata)
+        let matrix = try Workbench().matrix(
+            cases: [igdir], tokenizers: [TokenizerSpec(text: "icu"), TokenizerSpec(text: "unicode61")],
+            engines: [.system, .bundled], formPairs: [FormPair(document: .nfc, query: .nfc)])
+        let bundled = matrix.cells.filter { $0.engine == "bundled" }
+        #expect(bundled.map(\.result) == [.matched, .matched, .notMatched, .notMatched])
+        #expect(bundled.allSatisfy { $0.outcome == .pass })
+        #expect(matrix.cells.filter { $0.engine == "system" }.allSatisfy { $0.outcome == .skipped })
+    }
 }

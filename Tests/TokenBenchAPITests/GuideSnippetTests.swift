@@ -103,6 +103,7 @@ struct GuideSnippetTests {
         // end
         #expect(throughput.column("tokenizer")?.contains("colour") == true)
         #expect(throughput.header.first == "tokenizer")
+        #expect(throughput.column("relative")?.count == throughput.rows.count) // the loop above ran
         // guide: conformance
         let inputs = ConformanceCorpus.make(fixtures: try FixtureSet.defaults(), seed: 1, iterations: 20, large: false)
         let report = try workbench.conformance(of: TokenizerSpec(text: "colour"), inputs: inputs)

@@ -32,6 +32,18 @@ public struct WorkerIsolation: Sendable, Hashable {
     /// within 256 MiB (`tokens` with `japanese` and `icu` under `--worker-memory 256M`).
     @usableFromInline package static let defaultMemoryLimit = 8 << 30
 
+    /// - Parameters:
+    ///   - command: The worker's executable and its arguments; it must speak the workers'
+    ///     protocol, as `tokenbench worker` does.
+    ///   - timeout: How long one input may take before the worker is killed and the input
+    ///     reported as timed out: 10 s by default.
+    ///   - memoryLimit: The worker's address-space bound in bytes (`RLIMIT_AS`), nil for none:
+    ///     8 GiB by default. Off under AddressSanitizer, which reserves terabytes of shadow memory.
+    ///   - jobs: How many workers run at once: the number of cores by default.
+    ///   - deathsPerUnit: After this many crashes or timeouts a tokenizer × engine stops, and its
+    ///     remaining inputs are reported as not run.
+    ///   - crashDirectory: Where each input that killed a worker is written, beside a script that
+    ///     runs it again in-process; nil writes none.
     public init(
         command: [String], timeout: Duration = defaultTimeout, memoryLimit: Int? = defaultMemoryLimit,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, deathsPerUnit: Int = 3,

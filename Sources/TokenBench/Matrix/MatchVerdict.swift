@@ -144,10 +144,10 @@ public enum MatchVerdict: Hashable, Sendable {
 public typealias CellResult = MatchVerdict
 
 /// The name a fixture's expectation had before it was a verdict code. Its raw values changed:
-/// `no-match` where `ExpectedResult` had `nomatch`, which `init?(fixtureKey:)` still reads.
+/// `no-match` where `ExpectedResult` had `nomatch` (a fixture file still writes `nomatch`).
 @available(
     *, deprecated, renamed: "MatchVerdict.Code",
-    message: "a fixture's key 'nomatch' is MatchVerdict.Code(fixtureKey:); its raw value is now 'no-match'"
+    message: "its case nomatch is MatchVerdict.Code.noMatch, whose raw value is 'no-match'"
 )
 public typealias ExpectedResult = MatchVerdict.Code
 

@@ -27,6 +27,22 @@ public struct QualityOptions: Sendable {
     /// the unsharded run's.
     package var shard: Shard?
 
+    /// - Parameters:
+    ///   - tokenizers: The tokenizers to rank with; the baseline joins them when it is not among
+    ///     them.
+    ///   - engines: The engines to run each tokenizer on.
+    ///   - queryKinds: How a query's words combine: `any` (OR) by default, `all` (AND), `phrase`,
+    ///     or `fts5` (the query is an FTS5 expression as it is).
+    ///   - details: FTS5's detail option of each table: one row per detail.
+    ///   - baseline: The tokenizer every other row is compared with: unicode61 by default.
+    ///   - depth: How many documents each query retrieves: at least 100 (R@100 needs them).
+    ///   - permutations: The randomization test's permutations against the baseline: 10,000 by
+    ///     default.
+    ///   - seed: The randomization test's seed.
+    ///   - runDirectory: A folder for one TREC run file per row; nil writes none.
+    ///   - parallelUnits: How many tables are built and queried at once (each tokenizer ×
+    ///     engine × detail is one): more is faster, but the query latencies (`p50_us`,
+    ///     `p99_us`) then share the cores.
     public init(
         tokenizers: [TokenizerSpec], engines: [SQLiteEngine] = [.system],
         queryKinds: [SearchQueryKind] = [.any], details: [FTS5Detail] = [.full],

@@ -1,7 +1,7 @@
 import TokenBenchEngines
 
-/// What `Workbench.quality` found: a row per tokenizer × engine × query kind × detail, every
-/// query's outcome in each, and the tokenizer/engine pairs that could not run.
+/// What `Workbench.quality` found: a row per tokenizer × engine × query kind × detail (`table`),
+/// the tokenizers a worker lost (`deaths`), and what could not run (`notRun`).
 public struct QualityReport: Sendable {
     package internal(set) var rows: [QualityRow]
     /// Per row, in row order, then in the collection's query order.
@@ -24,7 +24,7 @@ public struct QualityReport: Sendable {
     /// (`Documentation/Quality.md` defines each).
     public var table: CSVTable { QualityRow.csvTable(rows) }
 
-    /// What did not run, one sentence each, as `tokenbench quality` says it on stderr: a
+    /// What did not run, one sentence each, in the words `tokenbench quality` uses on stderr: a
     /// tokenizer an engine refused, an engine without locales for a collection that has them.
     public var notRun: [String] { skipped.map(\.description) + engineSkips }
 

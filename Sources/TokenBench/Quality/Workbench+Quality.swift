@@ -12,7 +12,7 @@ extension Workbench {
     /// document id as trec_eval orders them, to `depth` documents. A query FTS5 rejects, or whose
     /// text gives no token, retrieves nothing and scores 0; so does one a worker died on
     /// (`lost`), and so does every query of a tokenizer whose constructor crashed or hung: the
-    /// row's `error` says why; the run goes on. Runs `options.parallelUnits` tables at a time (1
+    /// row's `error` says why; the run goes on. Runs `parallelUnits` tables at a time (1
     /// by default, so that query latencies are not disturbed by other work of the bench). A
     /// collection with locales runs only on engines that have them (SQLite 3.47 and later); the
     /// others are in `notRun`, and with none left this throws.

@@ -7,7 +7,7 @@ import Foundation
 /// columns a person reads: `report.table.column("nDCG@10")`.
 public struct CSVTable: Equatable, Sendable {
     /// The column names: the CSV's first line.
-    public var header: [String]
+    public internal(set) var header: [String]
     /// The rows, each with one cell per column of `header`.
     public var rows: [[String]]
 
@@ -23,9 +23,12 @@ public struct CSVTable: Equatable, Sendable {
         }
     }
 
-    /// The cells of the column named `name`, one per row; nil when the table has no such column.
+    /// The cells of the column named `name`, one per row (empty where a row is short); nil when
+    /// no column or more than one has that name (a wide matrix's tokenizer labelled like one of
+    /// its fixed columns).
     public func column(_ name: String) -> [String]? {
-        header.firstIndex(of: name).map { index in rows.map { index < $0.count ? $0[index] : "" } }
+        guard let index = header.firstIndex(of: name), header.lastIndex(of: name) == index else { return nil }
+        return rows.map { index < $0.count ? $0[index] : "" }
     }
 
     /// RFC 4180 CSV with a header line, LF line ends.

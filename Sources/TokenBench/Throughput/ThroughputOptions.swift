@@ -34,6 +34,29 @@ public struct ThroughputOptions: Sendable {
     /// FTS5's `insttoken` (`fts5_insttoken()`), in rows of their own. Needs SQLite 3.48.
     package var measuresInsttoken: Bool
 
+    /// - Parameters:
+    ///   - tokenizers: The tokenizers to measure. The reference is measured too, listed or not.
+    ///   - reference: The tokenizer every `relative` figure is divided by; the C reference loop
+    ///     runs it too. unicode61 by default.
+    ///   - modes: Tokenize modes: document and/or query. Index always tokenizes in document mode
+    ///     and query in query mode, as FTS5 does.
+    ///   - operations: Among `tokenize`, `index` and `query`, all three by default: the C loops'
+    ///     rows come with `tokenize`.
+    ///   - storages: Where the index operation's table lives: in memory and in a file.
+    ///   - details: FTS5's detail option of the index operation's table: one row per detail.
+    ///   - runs: Timed runs per measurement, after one untimed warm-up: 5 by default.
+    ///   - corpora: The texts to measure on: the built-in generated corpus (8 MB) by default.
+    ///   - queries: FTS5 MATCH expressions for the query operation; by default, the embedded
+    ///     fixtures' queries as phrases and prefix queries.
+    ///   - batchBytes: Corpora are streamed in batches of about this many bytes (8 MiB by
+    ///     default); a corpus that fits in one batch is kept in memory between passes.
+    ///   - engine: The SQLite engine whose FTS5 creates the tokenizers and runs the index and
+    ///     query operations; `relative` figures compare tokenizers of this engine only.
+    ///   - threads: Above 1, every tokenizer is also measured with this many instances on as
+    ///     many threads, each over its share of every batch (tokenize only), in rows of their own.
+    ///   - measuresInsttoken: Whether the query operation also times its prefix queries on a
+    ///     `tokendata=1` index, reading every match's tokens through `xInstToken`, without and
+    ///     with FTS5's `insttoken`, in rows of their own. Needs SQLite 3.48.
     public init(
         tokenizers: [TokenizerSpec],
         reference: TokenizerSpec = TokenizerSpec(label: "unicode61", text: "unicode61"),
