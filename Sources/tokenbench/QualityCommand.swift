@@ -144,7 +144,7 @@ struct QualityCommand: ParsableCommand {
         for sentence in report.engineSkips { printError("tokenbench: \(sentence)") }
         noteCollectionCounts(report)
         if let perQuery { try OutputDestination.write(QueryOutcome.csvTable(report.outcomes).csv(), to: perQuery) }
-        try output.emit(output.format == .csv ? QualityRow.csvTable(report.rows) : QualityRow.summaryTable(report.rows))
+        try output.emit(output.format == .csv ? report.table : QualityRow.summaryTable(report.rows))
         isolationOptions.report(deaths: report.deaths, notRun: [])
         if !report.deaths.isEmpty { throw ExitCode(1) }
     }

@@ -50,7 +50,6 @@ public struct QualityOptions: Sendable {
         permutations: Int = RandomizationTest.defaultPermutations, seed: UInt64 = RandomizationTest.defaultSeed,
         runDirectory: String? = nil, parallelUnits: Int = 1
     ) {
-        self.shard = nil
         self.tokenizers = tokenizers
         self.engines = engines
         self.queryKinds = queryKinds
