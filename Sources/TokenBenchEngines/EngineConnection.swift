@@ -137,6 +137,11 @@ package struct SQLiteFailure: Error, CustomStringConvertible {
     package var code: CInt
     package var message: String
     package var description: String { message }
+
+    package init(code: CInt, message: String) {
+        self.code = code
+        self.message = message
+    }
 }
 
 /// A prepared statement of an `EngineConnection`.

@@ -89,9 +89,10 @@ enum AnalysisJSON {
         let documentForm: String
         let queryForm: String
         let verdict: String
-        /// `MatchVerdict.code`: `match`, `no-match`, `error`, `lost` or `unsupported`.
+        /// `MatchVerdict.code`: `match`, `no-match`, `no-query`, `error`, `lost` or `unsupported`.
         let verdictCode: MatchVerdict.Code
-        /// true or false; null when FTS5 refused the query or it had no tokens.
+        /// true or false; null when FTS5 refused the query, it had no tokens, or the builder made
+        /// no query.
         let matched: Bool?
         let matchExpression: String
         let document: String
@@ -113,7 +114,7 @@ enum AnalysisJSON {
             switch cell.result {
             case .matched: matched = true
             case .notMatched: matched = false
-            case .error, .lost, .unsupported: matched = nil
+            case .noQuery, .error, .lost, .unsupported: matched = nil
             }
             matchExpression = cell.matchExpression
             document = cell.document

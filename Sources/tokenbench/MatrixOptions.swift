@@ -6,7 +6,13 @@ struct MatrixOptions: ParsableArguments {
     @Option(help: "Comma-separated DOCUMENT:QUERY normalization form pairs (asis, nfc, nfd, nfkc, nfkd).")
     var forms: String = FormPair.defaults.map(\.description).joined(separator: ",")
 
-    @Option(name: .customLong("query-kind"), help: "Run queries as phrase or prefix queries; repeatable, default both.")
+    @Option(
+        name: .customLong("query-kind"),
+        help: ArgumentHelp(
+            "How each query runs; repeatable, default phrase and prefix.",
+            discussion:
+                "phrase and prefix: the bench's quoted phrase. The query an app builds from typed text: raw (the text as it is), grdb-any, grdb-all, grdb-prefixes, grdb-phrase, grdb-prefix-phrase (GRDB's FTS5Pattern builders), typed-any, typed-all, typed-prefixes, typed-phrase (TokenBenchTokenizers' builder, with the table's tokenizer). A run of any of these adds the pattern and verdict columns to the long CSV."
+        ))
     var queryKinds: [QueryKind] = []
 
     var formPairs: [FormPair] {
@@ -15,7 +21,7 @@ struct MatrixOptions: ParsableArguments {
 
     /// The query kinds asked for, in their canonical order.
     var kinds: [QueryKind] {
-        queryKinds.isEmpty ? QueryKind.allCases : QueryKind.allCases.filter(queryKinds.contains)
+        queryKinds.isEmpty ? QueryKind.defaults : QueryKind.allCases.filter(queryKinds.contains)
     }
 
     func validate() throws {

@@ -57,7 +57,7 @@ struct EngineDifferenceTests {
                 let select = try connection.prepare(
                     "SELECT highlight(marked, 0, '[', ']'), snippet(marked, 0, '[', ']', '…', 3) FROM temp.marked WHERE marked MATCH ?"
                 )
-                try select.bind(QueryKind.phrase.matchExpression(for: row.query), at: 1)
+                try select.bind(try #require(QueryKind.phrase.matchExpression(for: row.query)), at: 1)
                 return try select.byteRows()
             }
             #expect(marked.count == 1, "\(engine.name): the row is found")

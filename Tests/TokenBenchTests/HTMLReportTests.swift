@@ -146,7 +146,7 @@ struct HTMLReportTests {
         let subCells = data.kinds.count * data.pairs.count
         #expect(subCells == 6)
         // The verdicts' codes, as programs and CSS classes read them; each has a mark to draw.
-        #expect(data.verdicts.map(\.rawValue) == ["match", "no-match", "error", "lost", "unsupported"])
+        #expect(data.verdicts.map(\.rawValue) == ["match", "no-match", "no-query", "error", "lost", "unsupported"])
         #expect(Set(data.marks.keys) == Set(data.verdicts.map(\.rawValue) + ["failed"]))
         for caseIndex in data.cases.indices {
             for tokenizer in 0..<3 {

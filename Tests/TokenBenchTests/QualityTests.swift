@@ -301,14 +301,14 @@ struct QualityTests {
             ])
     }
 
-    /// The embedded known-item collection: every case a document but for the engine-differences
-    /// and locale ones; a case some tokenizer is expected to match is a query, its own document
+    /// The embedded known-item collection: every case a document but for the engine-differences,
+    /// locale and typed ones; a case some tokenizer is expected to match is a query, its own document
     /// relevant along with any of the same text.
     @Test func fixturesReadAsKnownItems() throws {
         let fixtures = try FixtureSet(
             cases: FixtureSet.defaults().cases.filter { !QualityCollection.excludedCategories.contains($0.category) })
-        // 6 engine-differences cases and 11 locale ones.
-        #expect(try FixtureSet.defaults().cases.count - fixtures.cases.count == 17)
+        // 6 engine-differences cases, 11 locale ones and 31 typed ones.
+        #expect(try FixtureSet.defaults().cases.count - fixtures.cases.count == 48)
         let collection = try QualityCollection.embedded()
         #expect(collection.documentCount == fixtures.cases.count)
         let foo = try #require(collection.judgments["seed-table-foo-upper"])

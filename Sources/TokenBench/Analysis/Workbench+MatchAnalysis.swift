@@ -11,7 +11,7 @@ extension Workbench {
     /// also gives the document's tokens at each phrase instance, through `xInstToken`.
     package func matchAnalysis(
         document: String, query: String, spec: TokenizerSpec, engine: SQLiteEngine = .system,
-        formPairs: [FormPair] = FormPair.defaults, queryKinds: [QueryKind] = QueryKind.allCases,
+        formPairs: [FormPair] = FormPair.defaults, queryKinds: [QueryKind] = QueryKind.defaults,
         locale: String? = nil, tokendata: Bool = false
     ) throws -> MatchAnalysis {
         let typed = MatchCase(
@@ -25,7 +25,7 @@ extension Workbench {
         let cells = zip(matrix.cells, marked).map { cell, marked in
             MatchAnalysis.Cell(
                 queryKind: cell.queryKind, formPair: cell.formPair, document: cell.document, query: cell.query,
-                matchExpression: cell.queryKind.matchExpression(for: cell.query), result: cell.result,
+                matchExpression: cell.pattern ?? "", result: cell.result,
                 documentTokens: cell.documentTokens, queryTokens: cell.queryTokens,
                 highlight: marked.highlight, snippet: marked.snippet, matchedTokens: marked.tokens)
         }
@@ -107,7 +107,7 @@ extension Workbench {
             }
             try select.bind(Self.openMark, at: 1)
             try select.bind(Self.closeMark, at: 2)
-            try select.bind(cell.queryKind.matchExpression(for: cell.query), at: 3)
+            try select.bind(cell.pattern ?? "", at: 3)
             defer { select.reset() }
             _ = takeCalls()
             guard let row = try select.rows().first, row.count == 3 else { return (nil, nil, nil) }

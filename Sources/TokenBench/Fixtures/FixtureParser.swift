@@ -151,7 +151,7 @@ package enum FixtureParser {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: entry.line,
                     reason:
-                        "unknown key '\(entry.key)' (expected id, category, document, query, note, locale, document_locale, query_locale, tokendata, match, nomatch or error)"
+                        "unknown key '\(entry.key)' (expected id, category, document, query, note, locale, document_locale, query_locale, tokendata, match, nomatch, noquery or error)"
                 )
             }
             guard fields[baseKey] == nil else {
@@ -194,7 +194,7 @@ package enum FixtureParser {
                 throw TokenBenchError.invalidFixture(
                     file: file, line: line,
                     reason:
-                        "bad expectation scope '\(word)' (expected one form pair such as nfc:nfd, one of phrase, prefix, and one engine: system, bundled)"
+                        "bad expectation scope '\(word)' (expected one form pair such as nfc:nfd, one query kind (\(QueryKind.allCases.map(\.rawValue).joined(separator: ", "))), and one engine: system, bundled)"
                 )
             }
         }

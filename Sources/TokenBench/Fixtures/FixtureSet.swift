@@ -35,6 +35,7 @@ public struct FixtureSet: Sendable {
         ("languages.cases", PackageResources.languages_cases),
         ("engines.cases", PackageResources.engines_cases),
         ("locales.cases", PackageResources.locales_cases),
+        ("typed.cases", PackageResources.typed_cases),
     ]
 
     /// Loads every path given: a file, or a directory whose `.cases` and `.csv` files are read in

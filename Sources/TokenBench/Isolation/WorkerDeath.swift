@@ -14,12 +14,15 @@ package enum WorkerPhase: String, Sendable, Codable, CaseIterable {
     case integrityCheck = "integrity-check"
     /// FTS5's highlight() over the input.
     case highlight
+    /// Building a query's pattern with the tokenizer (the `typed-*` query kinds).
+    case buildingPattern = "building-pattern"
 
     /// "while indexing", "while running the integrity-check".
     package var whileDoing: String {
         switch self {
         case .creating: "while creating the tokenizer"
         case .integrityCheck: "while running FTS5's integrity-check"
+        case .buildingPattern: "while building the pattern"
         default: "while \(rawValue)"
         }
     }

@@ -66,6 +66,9 @@ public struct MatrixCell: Hashable, Sendable {
     /// The document and query exactly as FTS5 received them (after the form pair was applied).
     public internal(set) var document: String
     public internal(set) var query: String
+    /// The pattern an app's query kind built (`raw`, `grdb-*`, `typed-*`); nil for the bench's
+    /// own kinds, whose pattern is the query quoted.
+    private var builtPattern: String?
     public internal(set) var result: MatchVerdict
     public internal(set) var expected: MatchVerdict.Code?
     public internal(set) var documentTokens: [Token]
@@ -73,8 +76,8 @@ public struct MatrixCell: Hashable, Sendable {
 
     package init(
         matchCase: MatchCase, tokenizer: String, engine: String = SQLiteEngine.system.name, queryKind: QueryKind,
-        formPair: FormPair, document: String, query: String, result: MatchVerdict, expected: MatchVerdict.Code?,
-        documentTokens: [Token], queryTokens: [Token]
+        formPair: FormPair, document: String, query: String, pattern: String? = nil, result: MatchVerdict,
+        expected: MatchVerdict.Code?, documentTokens: [Token], queryTokens: [Token]
     ) {
         self.matchCase = matchCase
         self.tokenizer = tokenizer
@@ -83,10 +86,19 @@ public struct MatrixCell: Hashable, Sendable {
         self.formPair = formPair
         self.document = document
         self.query = query
+        builtPattern = queryKind.isBenchQuery ? nil : pattern
         self.result = result
         self.expected = expected
         self.documentTokens = documentTokens
         self.queryTokens = queryTokens
+    }
+
+    /// The MATCH expression of the cell, as its query kind builds it from `query`: the bench's
+    /// quoted phrase, the text itself (`raw`), GRDB's pattern or the typed builder's; nil where
+    /// the builder made none (`MatchVerdict.noQuery`), or where an app's pattern was never
+    /// built (a lost or unsupported cell).
+    public var pattern: String? {
+        queryKind.isBenchQuery ? queryKind.matchExpression(for: query) : builtPattern
     }
 
     public var coordinate: MatrixCoordinate {
@@ -101,7 +113,7 @@ public struct MatrixCell: Hashable, Sendable {
         case (_, nil): return .unchecked
         case (.error, .error?): return .pass
         case (.error, _): return .error
-        case (.matched, .match?), (.notMatched, .noMatch?): return .pass
+        case (.matched, .match?), (.notMatched, .noMatch?), (.noQuery, .noQuery?): return .pass
         default: return .fail
         }
     }
@@ -222,7 +234,9 @@ public struct MatchMatrix: Sendable {
         var verdicts: [MatrixCoordinate: Set<String>] = [:]
         for cell in cells where !cell.isUnsupported {
             verdicts[cell.coordinate.ignoringEngine, default: []].insert(
-                cell.result.matchedColumn.isEmpty ? "error" : cell.result.matchedColumn)
+                cell.result == .noQuery
+                    ? MatchVerdict.Code.noQuery.rawValue
+                    : cell.result.matchedColumn.isEmpty ? "error" : cell.result.matchedColumn)
         }
         return filter { !$0.isUnsupported && (verdicts[$0.coordinate.ignoringEngine]?.count ?? 0) > 1 }
     }

@@ -6,6 +6,10 @@ import TokenBenchEngines
 public enum MatchVerdict: Hashable, Sendable {
     case matched
     case notMatched
+    /// The app's builder made no query of the text (GRDB's returns nil when FTS5's `ascii`
+    /// tokenizer finds no token in it: empty text, white space, `-`): nothing ran. Not a miss
+    /// and not an error.
+    case noQuery
     /// FTS5 rejected the query, or the query had no tokens; the message says which.
     case error(String)
     /// No answer: the judged code killed its worker on this cell's input ("crashed (SIGSEGV
@@ -20,27 +24,36 @@ public enum MatchVerdict: Hashable, Sendable {
     public enum Code: String, CaseIterable, Codable, Sendable {
         case match
         case noMatch = "no-match"
+        case noQuery = "no-query"
         case error
         case lost
         case unsupported
 
         /// The verdicts a fixture may expect: a lost or unsupported cell has no verdict on the
         /// tokenizer to expect.
-        package static let expectable: [Code] = [.match, .noMatch, .error]
+        package static let expectable: [Code] = [.match, .noMatch, .noQuery, .error]
 
-        /// For a person: "match", "no match", "error", "lost", "not run".
+        /// For a person: "match", "no match", "no query", "error", "lost", "not run".
         public var wording: String {
             switch self {
             case .match: "match"
             case .noMatch: "no match"
+            case .noQuery: "no query"
             case .error: "error"
             case .lost: "lost"
             case .unsupported: "not run"
             }
         }
 
-        /// How a fixture writes an expectation of this verdict: `match`, `nomatch` or `error`.
-        package var fixtureKey: String { self == .noMatch ? "nomatch" : rawValue }
+        /// How a fixture writes an expectation of this verdict: `match`, `nomatch`, `noquery` or
+        /// `error`.
+        package var fixtureKey: String {
+            switch self {
+            case .noMatch: "nomatch"
+            case .noQuery: "noquery"
+            default: rawValue
+            }
+        }
 
         /// The expectable verdict a fixture writes as `key`.
         package init?(fixtureKey key: String) {
@@ -48,12 +61,12 @@ public enum MatchVerdict: Hashable, Sendable {
             self = code
         }
 
-        /// The `expected` column of the long matrix: 1, 0, or `error`.
+        /// The `expected` column of the long matrix: 1, 0, `no-query` or `error`.
         package var expectedColumn: String {
             switch self {
             case .match: "1"
             case .noMatch: "0"
-            case .error, .lost, .unsupported: rawValue
+            case .noQuery, .error, .lost, .unsupported: rawValue
             }
         }
 
@@ -66,27 +79,28 @@ public enum MatchVerdict: Hashable, Sendable {
         switch self {
         case .matched: .match
         case .notMatched: .noMatch
+        case .noQuery: .noQuery
         case .error: .error
         case .lost: .lost
         case .unsupported: .unsupported
         }
     }
 
-    /// The verdict for a person: "match", "no match", "error (message)", or how the cell was
-    /// lost or why it was not run.
+    /// The verdict for a person: "match", "no match", "no query", "error (message)", or how the
+    /// cell was lost or why it was not run.
     public var wording: String {
         switch self {
-        case .matched, .notMatched: code.wording
+        case .matched, .notMatched, .noQuery: code.wording
         case .error(let message): message.isEmpty ? "error" : "error (\(message))"
         case .lost(let message), .unsupported(let message): message
         }
     }
 
-    /// FTS5's message, how the cell was lost, or what the engine lacks; nil for a match or no
-    /// match.
+    /// FTS5's message, how the cell was lost, or what the engine lacks; nil for a match, no
+    /// match or no query.
     public var message: String? {
         switch self {
-        case .matched, .notMatched: nil
+        case .matched, .notMatched, .noQuery: nil
         case .error(let message), .lost(let message), .unsupported(let message): message
         }
     }
@@ -98,7 +112,7 @@ public enum MatchVerdict: Hashable, Sendable {
         switch self {
         case .matched: "1"
         case .notMatched: "0"
-        case .error, .lost, .unsupported: ""
+        case .noQuery, .error, .lost, .unsupported: ""
         }
     }
 
@@ -111,9 +125,24 @@ public enum MatchVerdict: Hashable, Sendable {
         switch self {
         case .matched: "X"
         case .notMatched: ""
+        case .noQuery: "no query"
         case .error: "error"
         case .unsupported: "unsupported"
         case .lost(let message): String(message.prefix { $0 != "(" }.dropLast())
+        }
+    }
+
+    /// The verdict of a long-matrix row from its `verdict` code (written when an app's query
+    /// kind ran) and its `error` column; nil for a code that is not a verdict's.
+    package init?(code: String, errorColumn text: String) {
+        switch Code(rawValue: code) {
+        case .match: self = .matched
+        case .noMatch: self = .notMatched
+        case .noQuery: self = .noQuery
+        case .error: self = .error(text)
+        case .lost: self = .lost(text)
+        case .unsupported: self = .unsupported(text)
+        case nil: return nil
         }
     }
 

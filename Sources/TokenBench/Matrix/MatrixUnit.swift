@@ -30,6 +30,10 @@ struct MatrixUnit: WorkerUnit {
     var queryLocales: [String?]
     /// Whether the table is a `tokendata=1` table (`MatchCase.tokendata` of every case).
     var tokendata: Bool
+    /// For each input, each query kind's pattern where GRDB's builder made it (nil for no
+    /// query, and for the other kinds), built once per distinct text for the whole matrix:
+    /// empty when no `grdb-*` kind runs.
+    var grdbPatterns: [[String?]] = []
 
     /// One case in one form pair: its tokens, and each query kind's result. It crosses the pipe
     /// as one byte string (`ByteWriter`): JSON of its parts was a quarter of a matrix run.
@@ -37,19 +41,24 @@ struct MatrixUnit: WorkerUnit {
         var documentTokens: [Token]
         var queryTokens: [[Token]]
         var results: [MatchVerdict]
+        /// Each query kind's pattern as the worker ran it; nil for no query, and for `phrase`
+        /// and `prefix`, whose pattern the bench writes from the query alone.
+        var patterns: [String?]
 
-        init(documentTokens: [Token], queryTokens: [[Token]], results: [MatchVerdict]) {
+        init(documentTokens: [Token], queryTokens: [[Token]], results: [MatchVerdict], patterns: [String?]) {
             self.documentTokens = documentTokens
             self.queryTokens = queryTokens
             self.results = results
+            self.patterns = patterns
         }
 
         func pack(into writer: inout ByteWriter) {
             writer.appendCounted(documentTokens)
-            for (result, tokens) in zip(results, queryTokens) {
+            for ((result, tokens), pattern) in zip(zip(results, queryTokens), patterns) {
                 switch result {
                 case .matched: writer.append(0 as UInt8)
                 case .notMatched: writer.append(1 as UInt8)
+                case .noQuery: writer.append(5 as UInt8)
                 case .error(let message):
                     writer.append(2 as UInt8)
                     writer.append(message)
@@ -61,12 +70,18 @@ struct MatrixUnit: WorkerUnit {
                     writer.append(message)
                 }
                 writer.appendCounted(tokens)
+                if let pattern {
+                    writer.append(1 as UInt8)
+                    writer.append(pattern)
+                } else {
+                    writer.append(0 as UInt8)
+                }
             }
         }
 
         init(unpacking reader: inout ByteReader) throws {
             documentTokens = try reader.countedTokens()
-            (queryTokens, results) = ([], [])
+            (queryTokens, results, patterns) = ([], [], [])
             while !reader.isAtEnd {
                 switch try reader.byte() {
                 case 0: results.append(.matched)
@@ -74,15 +89,24 @@ struct MatrixUnit: WorkerUnit {
                 case 2: results.append(.error(try reader.string()))
                 case 3: results.append(.lost(try reader.string()))
                 case 4: results.append(.unsupported(try reader.string()))
+                case 5: results.append(.noQuery)
                 case let tag: throw reader.unknownTag(tag)
                 }
                 queryTokens.append(try reader.countedTokens())
+                switch try reader.byte() {
+                case 0: patterns.append(nil)
+                case 1: patterns.append(try reader.string())
+                case let tag: throw reader.unknownTag(tag)
+                }
             }
         }
     }
 
-    init(cases: [MatchCase], spec: TokenizerSpec, engine: SQLiteEngine, formPairs: [FormPair], queryKinds: [QueryKind])
-    {
+    init(
+        cases: [MatchCase], spec: TokenizerSpec, engine: SQLiteEngine, formPairs: [FormPair], queryKinds: [QueryKind],
+        grdbPatterns: [[String?]] = []
+    ) {
+        self.grdbPatterns = grdbPatterns
         judged = JudgedTokenizer(spec: spec, engine: engine)
         self.formPairs = formPairs
         self.queryKinds = queryKinds
@@ -218,7 +242,7 @@ struct MatrixUnit: WorkerUnit {
                     input,
                     Output(
                         documentTokens: [], queryTokens: queryKinds.map { _ in [] },
-                        results: queryKinds.map { _ in unsupported }))
+                        results: queryKinds.map { _ in unsupported }, patterns: queryKinds.map { _ in nil }))
                 continue
             }
             progress(input, .tokenizing)
@@ -234,11 +258,31 @@ struct MatrixUnit: WorkerUnit {
                     input,
                     Output(
                         documentTokens: [], queryTokens: queryKinds.map { _ in [] },
-                        results: queryKinds.map { _ in .error("\(error)") }))
+                        results: queryKinds.map { _ in .error("\(error)") }, patterns: queryKinds.map { _ in nil }))
                 continue
             }
-            var caseOutput = Output(documentTokens: documentTokens, queryTokens: [], results: [])
-            for queryKind in queryKinds {
+            var caseOutput = Output(documentTokens: documentTokens, queryTokens: [], results: [], patterns: [])
+            // Runs `pattern` as this case's MATCH: its verdict, or FTS5's message.
+            func match(_ pattern: String) -> MatchVerdict {
+                progress(input, .querying)
+                do {
+                    let found: Bool
+                    if let queryLocale, let probeWithLocale {
+                        try probeWithLocale.bind(queryLocale, at: 1)
+                        try probeWithLocale.bind(pattern, at: 2)
+                        try probeWithLocale.bind(index + 1, at: 3)
+                        found = try probeWithLocale.rows().first?.first == "1"
+                    } else {
+                        try probe.bind(pattern, at: 1)
+                        try probe.bind(index + 1, at: 2)
+                        found = try probe.rows().first?.first == "1"
+                    }
+                    return found ? .matched : .notMatched
+                } catch {
+                    return .error(TokenizerOnConnection.message(of: error))
+                }
+            }
+            for (kindIndex, queryKind) in queryKinds.enumerated() {
                 progress(input, .tokenizing)
                 let queryTokens: [Token]
                 do {
@@ -246,32 +290,35 @@ struct MatrixUnit: WorkerUnit {
                 } catch {
                     caseOutput.queryTokens.append([])
                     caseOutput.results.append(.error("\(error)"))
+                    caseOutput.patterns.append(nil)
                     continue
                 }
                 let result: MatchVerdict
-                if queryTokens.isEmpty {
-                    result = .error("the query has no tokens")
+                var pattern: String?
+                if queryKind.isBenchQuery {
+                    // The bench's own phrase: a text without tokens is an error, as it always was.
+                    result =
+                        queryTokens.isEmpty
+                        ? .error("the query has no tokens") : match(queryKind.matchExpression(for: query)!)
                 } else {
-                    progress(input, .querying)
+                    // The app's query: whatever its builder makes of the text runs, as in the app.
                     do {
-                        let found: Bool
-                        if let queryLocale, let probeWithLocale {
-                            try probeWithLocale.bind(queryLocale, at: 1)
-                            try probeWithLocale.bind(queryKind.matchExpression(for: query), at: 2)
-                            try probeWithLocale.bind(index + 1, at: 3)
-                            found = try probeWithLocale.rows().first?.first == "1"
+                        if let typedKind = queryKind.typedKind {
+                            progress(input, .buildingPattern)
+                            pattern = try traces.typedPattern(of: query, kind: typedKind, locale: queryLocale)
+                        } else if queryKind.isGRDBBuilder {
+                            pattern = grdbPatterns[input][kindIndex]
                         } else {
-                            try probe.bind(queryKind.matchExpression(for: query), at: 1)
-                            try probe.bind(index + 1, at: 2)
-                            found = try probe.rows().first?.first == "1"
+                            pattern = queryKind.matchExpression(for: query)
                         }
-                        result = found ? .matched : .notMatched
+                        result = pattern.map(match) ?? .noQuery
                     } catch {
-                        result = .error(TokenizerOnConnection.message(of: error))
+                        result = .error("\(error)")
                     }
                 }
                 caseOutput.queryTokens.append(queryTokens)
                 caseOutput.results.append(result)
+                caseOutput.patterns.append(pattern)
             }
             try output(input, caseOutput)
         }
@@ -295,6 +342,9 @@ private final class TraceCache {
     /// An instance per locale, made through the v2 API as a `locale=1` table calls it.
     private var localized: [String: TokenizerOnConnection] = [:]
     private var tokens: [Key: [[UInt8]: [Token]]] = [:]
+    /// The typed builder's pieces of each distinct query text, per locale: the same for each of
+    /// its kinds.
+    private var pieces: [String?: [[UInt8]: [Range<Int>]]] = [:]
 
     init(tokenizer: TokenizerOnConnection, connection: EngineConnection) {
         self.tokenizer = tokenizer
@@ -308,6 +358,26 @@ private final class TraceCache {
         let traced = try instance(for: locale).tokens(of: bytes, mode: mode)
         tokens[key, default: [:]][bytes] = traced
         return traced
+    }
+
+    /// The typed builder's pattern of `text` (`Database.makeFTS5Pattern(typed:…)`), built with
+    /// this tokenizer in query mode, with `locale` as a `locale=1` table's query has it.
+    func typedPattern(of text: String, kind: TypedQueryKind, locale: String?) throws -> String? {
+        let bytes = Array(text.utf8)
+        let ranges: [Range<Int>]
+        if let cached = pieces[locale]?[bytes] {
+            ranges = cached
+        } else {
+            let instance = try instance(for: locale)
+            ranges = try TypedPatternBuilder.pieces(of: bytes) { piece in
+                try instance.tokens(of: piece, mode: .query).map {
+                    TypedPatternBuilder.Token(
+                        bytes: $0.bytes, start: $0.start, end: $0.end, isColocated: $0.isColocated)
+                }
+            }
+            pieces[locale, default: [:]][bytes] = ranges
+        }
+        return TypedPatternBuilder.pattern(of: bytes, pieces: ranges, kind: kind)
     }
 
     private func instance(for locale: String?) throws -> TokenizerOnConnection {

@@ -18,7 +18,7 @@ extension Workbench {
         tokenizers: [TokenizerSpec],
         engines: [SQLiteEngine] = [.system],
         formPairs: [FormPair] = FormPair.defaults,
-        queryKinds: [QueryKind] = QueryKind.allCases
+        queryKinds: [QueryKind] = QueryKind.defaults
     ) throws -> MatchMatrix {
         // Checked here by name: the plan's checks see pairs, and a plan keeps one spec per name.
         try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
@@ -32,7 +32,7 @@ extension Workbench {
     /// are the matrix's engine axis (the plan's engines, in the order asked).
     package func matrix(
         cases: [MatchCase], plan: TokenizerPlan, engines: [SQLiteEngine], formPairs: [FormPair] = FormPair.defaults,
-        queryKinds: [QueryKind] = QueryKind.allCases,
+        queryKinds: [QueryKind] = QueryKind.defaults,
         maximumWorkers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> MatchMatrix {
         let tokenizers = plan.specs
@@ -67,10 +67,17 @@ extension Workbench {
                 Array(group[$0..<min($0 + Self.casesPerTable, group.count)])
             }
         }
+        let grdbPatterns = Self.grdbPatterns(of: cases, formPairs: formPairs, queryKinds: queryKinds)
         let units = plan.pairs.flatMap { spec, engine in
             pairGroups.flatMap { pairs in
-                caseChunks.map {
-                    MatrixUnit(cases: $0, spec: spec, engine: engine, formPairs: pairs, queryKinds: queryKinds)
+                caseChunks.map { chunk in
+                    MatrixUnit(
+                        cases: chunk, spec: spec, engine: engine, formPairs: pairs, queryKinds: queryKinds,
+                        grdbPatterns: grdbPatterns.isEmpty
+                            ? []
+                            : pairs.flatMap { pair in
+                                chunk.map { grdbPatterns[Array(pair.query.apply(to: $0.query).utf8)]! }
+                            })
                 }
             }
         }
@@ -100,6 +107,27 @@ extension Workbench {
             queryKinds: queryKinds, formPairs: formPairs, cells: cells)
         matrix.deaths = deaths
         return matrix
+    }
+
+    /// Each distinct query text's patterns in each query kind that GRDB builds (nil in the other
+    /// kinds, and where GRDB builds none), keyed by the text's bytes (NFC and NFD are distinct
+    /// keys): GRDB's builders tokenize on GRDB's own SQLite whatever the table's tokenizer and
+    /// engine, so each text's patterns are built once for every unit. Empty when no GRDB kind
+    /// runs.
+    private static func grdbPatterns(
+        of cases: [MatchCase], formPairs: [FormPair], queryKinds: [QueryKind]
+    ) -> [[UInt8]: [String?]] {
+        guard queryKinds.contains(where: \.isGRDBBuilder) else { return [:] }
+        var patterns: [[UInt8]: [String?]] = [:]
+        for pair in formPairs {
+            for matchCase in cases {
+                let query = pair.query.apply(to: matchCase.query)
+                let key = Array(query.utf8)
+                guard patterns[key] == nil else { continue }
+                patterns[key] = queryKinds.map { $0.isGRDBBuilder ? $0.matchExpression(for: query) : nil }
+            }
+        }
+        return patterns
     }
 
     /// The most cases one FTS5 table of the matrix holds.
@@ -132,7 +160,7 @@ extension Workbench {
                         queryKind: queryKind, formPair: formPair,
                         document: formPair.document.apply(to: matchCase.document),
                         query: formPair.query.apply(to: matchCase.query),
-                        result: output?.results[kindIndex] ?? .lost(lost ?? ""),
+                        pattern: output?.patterns[kindIndex], result: output?.results[kindIndex] ?? .lost(lost ?? ""),
                         expected: matchCase.expectation(
                             for: unit.judged.spec.name, formPair: formPair, queryKind: queryKind,
                             engine: unit.judged.engine),

@@ -138,7 +138,7 @@ package struct MatrixComparison: Sendable {
                     }
                 }
                 for column in change.changedColumns
-                where ![.matched, .error, .documentTokens, .queryTokens].contains(column) {
+                where ![.matched, .verdict, .error, .documentTokens, .queryTokens].contains(column) {
                     text +=
                         "  \(column.rawValue): \(Self.quoted(old.field(column))) → \(Self.quoted(new.field(column)))\n"
                 }

@@ -7,6 +7,10 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
     package var category: String
     package var document: String
     package var query: String
+    /// The MATCH expression of an app's query kind (`MatrixCell.pattern`), empty for no query;
+    /// empty for the bench's own kinds too, whose `pattern` field is the quoted query, computed
+    /// only when written.
+    private var appPattern: String
     /// The case's `localeColumn`: empty without a locale.
     package var locale: String
     /// `1` for a case run in a `tokendata=1` table, else empty.
@@ -28,7 +32,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case queryKind = "query_kind"
         case documentForm = "document_form"
         case queryForm = "query_form"
-        case document, query, locale, tokendata, matched, expected, outcome
+        case document, query, pattern, locale, tokendata, matched, verdict, expected, outcome
         case documentTokens = "document_tokens"
         case queryTokens = "query_tokens"
         case error
@@ -41,18 +45,31 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
             }
         }
 
-        /// Whether a file may lack the column: `engine` came after the first files, and
-        /// `locale` and `tokendata` are written only when a case has one.
-        package var isOptional: Bool { self == .engine || self == .locale || self == .tokendata }
+        /// Whether a file may lack the column: `engine` came after the first files, `locale`
+        /// and `tokendata` are written only when a case has one, and `pattern` and `verdict`
+        /// only when an app's query kind ran.
+        package var isOptional: Bool {
+            switch self {
+            case .engine, .locale, .tokendata, .pattern, .verdict: true
+            default: false
+            }
+        }
     }
 
     /// The columns a file of `records` has: all of them, but `locale` and `tokendata` only when
-    /// a case has one, so a matrix without them reads as it did before they existed.
+    /// a case has one, and `pattern` and `verdict` only when an app's query kind (`raw`,
+    /// `grdb-*`, `typed-*`) ran, so a matrix without them reads as it did before they existed.
     package static func columns(of records: [MatrixRecord]) -> [Column] {
         let hasLocales = records.contains { !$0.locale.isEmpty }
         let hasTokendata = records.contains { !$0.tokendata.isEmpty }
+        let hasAppQueries = records.contains { !$0.coordinate.queryKind.isBenchQuery }
         return Column.allCases.filter {
-            ($0 != .locale || hasLocales) && ($0 != .tokendata || hasTokendata)
+            switch $0 {
+            case .locale: hasLocales
+            case .tokendata: hasTokendata
+            case .pattern, .verdict: hasAppQueries
+            default: true
+            }
         }
     }
 
@@ -68,6 +85,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         category = cell.matchCase.category
         document = cell.document
         query = cell.query
+        appPattern = cell.coordinate.queryKind.isBenchQuery ? "" : cell.pattern ?? ""
         locale = cell.matchCase.localeColumn
         tokendata = cell.matchCase.tokendata ? "1" : ""
         result = cell.result
@@ -89,9 +107,12 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case .queryForm: coordinate.formPair.query.rawValue
         case .document: document
         case .query: query
+        case .pattern:
+            coordinate.queryKind.isBenchQuery ? coordinate.queryKind.matchExpression(for: query)! : appPattern
         case .locale: locale
         case .tokendata: tokendata
         case .matched: result.matchedColumn
+        case .verdict: result.code.rawValue
         case .expected: expected?.expectedColumn ?? ""
         case .outcome: outcome.rawValue
         case .documentTokens: documentTokens
@@ -105,7 +126,9 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
     /// `tokenbench matrix` writes (the caller names the file and line).
     package init(reading value: (Column) -> String, line: Int) throws(MatrixRecordError) {
         guard let queryKind = QueryKind(rawValue: value(.queryKind)) else {
-            throw MatrixRecordError("query_kind '\(value(.queryKind))' is not phrase or prefix")
+            throw MatrixRecordError(
+                "query_kind '\(value(.queryKind))' is not one of \(QueryKind.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         guard let document = NormalizationForm(rawValue: value(.documentForm)),
             let query = NormalizationForm(rawValue: value(.queryForm))
@@ -117,13 +140,25 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         coordinate = MatrixCoordinate(
             caseID: value(.caseID), tokenizer: value(.tokenizer), engine: value(.engine), queryKind: queryKind,
             formPair: FormPair(document: document, query: query))
-        switch value(.matched) {
-        case "1": result = .matched
-        case "0": result = .notMatched
-        case "":
-            result = MatchVerdict(
-                errorColumn: value(.error), skipped: value(.outcome) == ExpectationOutcome.skipped.rawValue)
-        case let other: throw MatrixRecordError("matched '\(other)' is not 1, 0 or empty (an error)")
+        // The verdict's code where the file has it; a file written before it was a column says
+        // a lost cell only in its error's wording.
+        let code = value(.verdict)
+        if !code.isEmpty {
+            guard let verdict = MatchVerdict(code: code, errorColumn: value(.error)) else {
+                throw MatrixRecordError(
+                    "verdict '\(code)' is not one of \(MatchVerdict.Code.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            result = verdict
+        } else {
+            switch value(.matched) {
+            case "1": result = .matched
+            case "0": result = .notMatched
+            case "":
+                result = MatchVerdict(
+                    errorColumn: value(.error), skipped: value(.outcome) == ExpectationOutcome.skipped.rawValue)
+            case let other: throw MatrixRecordError("matched '\(other)' is not 1, 0 or empty (an error)")
+            }
         }
         let expectedText = value(.expected)
         if expectedText.isEmpty {
@@ -131,7 +166,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         } else if let known = MatchVerdict.Code.expectable.first(where: { $0.expectedColumn == expectedText }) {
             expected = known
         } else {
-            throw MatrixRecordError("expected '\(expectedText)' is not 1, 0, error or empty")
+            throw MatrixRecordError("expected '\(expectedText)' is not 1, 0, no-query, error or empty")
         }
         guard let outcome = ExpectationOutcome(rawValue: value(.outcome)) else {
             throw MatrixRecordError(
@@ -142,6 +177,7 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         category = value(.category)
         self.document = value(.document)
         self.query = value(.query)
+        appPattern = queryKind.isBenchQuery ? "" : value(.pattern)
         locale = value(.locale)
         tokendata = value(.tokendata)
         documentTokens = value(.documentTokens)
@@ -150,8 +186,13 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
     }
 
     /// The compared columns whose values differ between `self` and `other`.
+    /// (A bench query's pattern is its query quoted, and its verdict what `matched` and `error`
+    /// say: compared as those.)
     package func changedColumns(comparedWith other: MatrixRecord) -> [Column] {
-        Column.allCases.filter { !$0.isCoordinate && field($0) != other.field($0) }
+        let isDerived = { (column: Column) in
+            self.coordinate.queryKind.isBenchQuery && (column == .pattern || column == .verdict)
+        }
+        return Column.allCases.filter { !$0.isCoordinate && !isDerived($0) && field($0) != other.field($0) }
     }
 }
 

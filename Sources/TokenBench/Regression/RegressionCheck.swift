@@ -68,7 +68,7 @@ extension Workbench {
             current = MatrixBaseline(source: "this run", records: [])
         } else {
             let formPairs = baseline.formPairs.isEmpty ? FormPair.defaults : baseline.formPairs
-            let queryKinds = baseline.queryKinds.isEmpty ? QueryKind.allCases : baseline.queryKinds
+            let queryKinds = baseline.queryKinds.isEmpty ? QueryKind.defaults : baseline.queryKinds
             let recomputed = try matrix(
                 cases: cases, plan: plan, engines: engines, formPairs: formPairs, queryKinds: queryKinds)
             current = MatrixBaseline(matrix: recomputed)

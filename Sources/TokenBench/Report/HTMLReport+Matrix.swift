@@ -20,6 +20,7 @@ extension HTMLReport {
             switch self {
             case .verdict(.match): "✓"
             case .verdict(.noMatch): "—"
+            case .verdict(.noQuery): "∅"
             case .verdict(.error): "!"
             case .verdict(.lost): "‼"
             case .verdict(.unsupported): "·"
@@ -39,6 +40,8 @@ extension HTMLReport {
             switch self {
             case .verdict(.match): "FTS5 finds the document."
             case .verdict(.noMatch): "FTS5 does not find it."
+            case .verdict(.noQuery):
+                "the app's query builder made no query of the text (GRDB's finds no token in it): nothing ran."
             case .verdict(.error): "FTS5 refused the query, or the query has no tokens."
             case .verdict(.lost):
                 "the tokenizer crashed or hung its worker on this input, or had used up its deaths; the cell says how."

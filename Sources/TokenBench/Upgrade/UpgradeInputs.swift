@@ -95,10 +95,10 @@ package struct UpgradeInputs: Sendable {
         }
         if everyScalarValue && !onlyCorpus { documents += scalarValueDocuments() }
         let queries = fixtures.cases.flatMap { matchCase in
-            QueryKind.allCases.map { kind in
+            QueryKind.defaults.map { kind in
                 Query(
                     label: "\(matchCase.location) \(kind.rawValue)",
-                    matchExpression: kind.matchExpression(for: matchCase.query))
+                    matchExpression: kind.matchExpression(for: matchCase.query)!)
             }
         }
         return UpgradeInputs(documents: documents, queries: queries)

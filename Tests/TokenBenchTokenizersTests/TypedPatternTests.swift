@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import Testing
+import TokenBenchTokenizers
+
+/// `Database.makeFTS5Pattern(typed:kind:tokenizer:locale:)` as an app calls it: on its own GRDB
+/// database with the shipped tokenizers registered, each pattern run as a real MATCH.
+struct TypedPatternTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        var tokenizer: String
+        var typed: String
+        var all: String?
+        var why: String
+        var testDescription: String { "\(tokenizer) \(typed): \(why)" }
+    }
+
+    /// The `.all` pattern of each text: the pieces the table's tokenizer cuts it into.
+    static let rows: [Row] = [
+        Row(tokenizer: "unicode61", typed: "grey cat", all: #""grey" "cat""#, why: "one piece a word"),
+        Row(tokenizer: "unicode61", typed: "don't", all: #""don" "t""#, why: "unicode61 splits at the apostrophe"),
+        Row(tokenizer: "icu", typed: "don't", all: #""don't""#, why: "icu keeps the word whole, so does the piece"),
+        Row(tokenizer: "icu", typed: "3.14 or so", all: #""3.14" "or" "so""#, why: "a decimal is one icu word"),
+        Row(tokenizer: "unicode61", typed: "  \t ", all: nil, why: "white space has no token: no pattern"),
+        Row(tokenizer: "unicode61", typed: "-", all: nil, why: "nor has punctuation alone"),
+        Row(tokenizer: "unicode61", typed: #"say "hi"#, all: #""say" "hi""#, why: "a stray quote is left out"),
+        Row(tokenizer: "unicode61", typed: "AND OR NOT", all: #""AND" "OR" "NOT""#, why: "operator words quoted"),
+        Row(tokenizer: "unicode61", typed: "NEAR(a b", all: #""NEAR" "a" "b""#, why: "NEAR( quoted"),
+        Row(tokenizer: "unicode61", typed: "body:x ^y *", all: #""body" "x" "y""#, why: "column, caret, star"),
+        Row(tokenizer: "trigram", typed: "quick ok", all: #""quick ok""#, why: "overlapping trigrams stay one piece"),
+        Row(tokenizer: "trigram", typed: "ok", all: nil, why: "under three characters, no trigram"),
+        Row(tokenizer: "cjk", typed: "北京 天安门", all: #""北京" "天安门""#, why: "bigram runs apart at the space"),
+        Row(tokenizer: "unicode61", typed: "a\u{0}b", all: #""a" "b""#, why: "a NUL ends a piece"),
+        Row(tokenizer: "ascii", typed: "x\"y", all: #""x" "y""#, why: "quote between tokens dropped"),
+        Row(tokenizer: "trigram", typed: "ab\"cd", all: #""ab""cd""#, why: "inside a piece, a quote is doubled"),
+    ]
+
+    @Test(arguments: rows)
+    func piecesOfTypedText(row: Row) throws {
+        let queue = try DatabaseQueue()
+        try queue.read { db in
+            try db.addTokenBenchTokenizers()
+            let pattern = try db.makeFTS5Pattern(
+                typed: row.typed, kind: .all, tokenizer: FTS5TokenizerDescriptor(components: [row.tokenizer]))
+            #expect(pattern?.rawPattern == row.all)
+        }
+    }
+
+    /// Each kind joins the same pieces its own way, and each pattern finds the document in a
+    /// real table of the tokenizer where a quoted phrase of the text does, GRDB's `ascii` split
+    /// does not (icu keeps "don't" whole), and runs inside a read-only access.
+    @Test func kindsJoinThePiecesAndFindWhatThePhraseFinds() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.addTokenBenchTokenizers()
+            try db.execute(sql: "CREATE VIRTUAL TABLE notes USING fts5(body, tokenize = 'icu')")
+            try db.execute(sql: "INSERT INTO notes(body) VALUES ('I don''t know, she said at 3.14')")
+        }
+        let icu = FTS5TokenizerDescriptor(components: ["icu"])
+        let expected: [(TypedQueryKind, String)] = [
+            (.any, #""don't" OR "know""#), (.all, #""don't" "know""#), (.prefixes, #""don't"* "know"*"#),
+            (.phrase, #""don't" + "know""#),
+        ]
+        try queue.read { db in
+            for (kind, text) in expected {
+                let pattern = try #require(try db.makeFTS5Pattern(typed: "don't know", kind: kind, tokenizer: icu))
+                #expect(pattern.rawPattern == text)
+                #expect(
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM notes WHERE notes MATCH ?", arguments: [pattern])
+                        == 1)
+            }
+            let grdb = try #require(FTS5Pattern(matchingAllTokensIn: "don't know"))
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM notes WHERE notes MATCH ?", arguments: [grdb]) == 0)
+        }
+    }
+
+    /// An unknown tokenizer is an error naming it; a locale before SQLite 3.47 (the system's is
+    /// 3.40.1 here) is an error saying so.
+    @Test func errorsNameWhatWentWrong() throws {
+        let queue = try DatabaseQueue()
+        try queue.read { db in
+            try db.addTokenBenchTokenizers()
+            let unknown = #expect(throws: DatabaseError.self) {
+                try db.makeFTS5Pattern(
+                    typed: "x", kind: .all, tokenizer: FTS5TokenizerDescriptor(components: ["nosuch"]))
+            }
+            #expect(unknown?.message?.contains("nosuch") == true)
+            let locale = #expect(throws: DatabaseError.self) {
+                try db.makeFTS5Pattern(
+                    typed: "x", kind: .all, tokenizer: FTS5TokenizerDescriptor(components: ["unicode61"]), locale: "tr")
+            }
+            #expect(locale?.message?.contains("3.47") == true)
+        }
+    }
+}
