@@ -91,4 +91,40 @@ struct TypedPatternTests {
             #expect(locale?.message?.contains("3.47") == true)
         }
     }
+
+    /// Documentation/Queries.md's Swift snippet, word for word, on a `DatabasePool` whose notes
+    /// table is tokenized by `icu`: "don't know" finds the note that GRDB's own pattern misses.
+    @Test func theQueriesGuideSnippet() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.addTokenBenchTokenizers() }
+        let dbPool = try DatabasePool(
+            path: directory.appendingPathComponent("notes.sqlite").path, configuration: configuration)
+        try dbPool.write { db in
+            try db.execute(sql: "CREATE VIRTUAL TABLE notes USING fts5(body, tokenize = 'icu')")
+            try db.execute(sql: "INSERT INTO notes(body) VALUES ('I don''t know yet')")
+        }
+        let searchText = "don't know"
+        // queries: swift
+        let notes = try dbPool.read { db -> [String] in
+            guard
+                let pattern = try db.makeFTS5Pattern(
+                    typed: searchText, kind: .all, tokenizer: FTS5TokenizerDescriptor(components: ["icu"]))
+            else { return [] }
+            return try String.fetchAll(db, sql: "SELECT body FROM notes WHERE notes MATCH ?", arguments: [pattern])
+        }
+        // end
+        #expect(notes == ["I don't know yet"])
+        // The guide's snippet is the one above, line for line (indented as it stands here).
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("Documentation/Queries.md"), encoding: .utf8)
+        let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let snippet = try #require(
+            here.split(separator: "// queries: swift\n").last?.split(separator: "        // end").first)
+        let unindented = snippet.split(separator: "\n").map { $0.dropFirst(8) }.joined(separator: "\n")
+        #expect(guide.contains(unindented), "Queries.md's Swift snippet differs from this test's")
+    }
 }
