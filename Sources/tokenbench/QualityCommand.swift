@@ -43,7 +43,11 @@ struct QualityCommand: ParsableCommand {
 
     @Option(
         name: .customLong("query-kind"),
-        help: "How the words of a query combine: any (OR), all (AND) or phrase; repeatable, default any.")
+        help: ArgumentHelp(
+            "How the words of a query combine: any (OR), all (AND) or phrase; repeatable, default any.",
+            discussion:
+                "Or the query an app builds from the text: grdb-any, grdb-all, grdb-prefixes, grdb-phrase, grdb-prefix-phrase (GRDB's FTS5Pattern builders) or typed-any, typed-all, typed-prefixes, typed-phrase (the builder that knows the index's tokenizer; Documentation/Queries.md)."
+        ))
     var queryKinds: [SearchQueryKind] = []
 
     @Option(
@@ -167,7 +171,7 @@ struct QualityCommand: ParsableCommand {
 }
 
 extension SearchQueryKind: ExpressibleByArgument {
-    /// fts5 is chosen with --query-syntax, not as a kind.
+    /// fts5 is chosen with --query-syntax, not as a kind; the app's builders are kinds.
     public static var allValueStrings: [String] { searchBox.map(\.rawValue) }
 
     public init?(argument: String) {

@@ -92,6 +92,9 @@ struct QualityTests {
         // FTS5 syntax in the text is a word like any other, except with --query-syntax fts5.
         (.all, "a OR b", "\"a\" AND \"OR\" AND \"b\""),
         (.fts5, "a OR b*", "a OR b*"),
+        // GRDB's builders, called: the text split by FTS5's ascii tokenizer, bare words.
+        (.grdbAll, "Don't know", "don t know"),
+        (.grdbPrefixPhrase, "grey cat", "^\"grey cat\""),
     ])
     func searchBoxQueries(kind: SearchQueryKind, text: String, expression: String) {
         #expect(kind.matchExpression(for: text) == expression)
@@ -99,6 +102,25 @@ struct QualityTests {
 
     @Test func aQueryOfWhiteSpaceHasNoExpression() {
         for kind in SearchQueryKind.searchBox { #expect(kind.matchExpression(for: " \t ") == nil) }
+    }
+
+    /// The typed kinds build their pattern with the index's own tokenizer, in the worker: a
+    /// quality run's per-query rows show it (`"don't" "know"` with icu, where GRDB's is
+    /// `don t know`), and icu finds the note with it where GRDB's pattern finds nothing.
+    @Test func typedKindsUseTheIndexTokenizer() throws {
+        let collection = try QualityCollection(
+            documents: [QualityDocument(id: "n1", text: "I don't know yet"), QualityDocument(id: "n2", text: "no")],
+            queries: [QualityQuery(id: "q1", text: "don't know")],
+            judgments: [QualityJudgment(queryID: "q1", documentID: "n1", relevance: 1)])
+        let report = try Workbench().quality(
+            collection,
+            options: QualityOptions(
+                tokenizers: [TokenizerSpec(text: "icu")], engines: [.system], queryKinds: [.grdbAll, .typedAll]))
+        let rows = report.rows.filter { $0.tokenizer == "icu" }
+        #expect(rows.map(\.queryKind) == [.grdbAll, .typedAll])
+        let outcomes = report.outcomes.filter { $0.tokenizer == "icu" }
+        #expect(outcomes.map(\.matchExpression) == ["don t know", "\"don't\" \"know\""])
+        #expect(rows.map(\.metrics.nDCG10) == [0, 1])
     }
 
     // MARK: A run on a real FTS5 table

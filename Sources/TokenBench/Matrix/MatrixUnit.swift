@@ -368,13 +368,7 @@ private final class TraceCache {
         if let cached = pieces[locale]?[bytes] {
             ranges = cached
         } else {
-            let instance = try instance(for: locale)
-            ranges = try TypedPatternBuilder.pieces(of: bytes) { piece in
-                try instance.tokens(of: piece, mode: .query).map {
-                    TypedPatternBuilder.Token(
-                        bytes: $0.bytes, start: $0.start, end: $0.end, isColocated: $0.isColocated)
-                }
-            }
+            ranges = try instance(for: locale).typedPatternPieces(of: bytes)
             pieces[locale, default: [:]][bytes] = ranges
         }
         return TypedPatternBuilder.pattern(of: bytes, pieces: ranges, kind: kind)

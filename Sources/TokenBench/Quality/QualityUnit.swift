@@ -206,16 +206,18 @@ struct QualityUnit: WorkerUnit {
         _ query: QualityQuery, kind: SearchQueryKind, with statement: EngineStatement, tokenizer: TokenizerOnConnection,
         documentIDs: [String], querying: () -> Void
     ) throws -> QueryAnswer {
-        let expression = kind.matchExpression(for: query.text)
+        let expression =
+            try kind.typedKind.map { try tokenizer.typedPattern(of: query.text, kind: $0) }
+            ?? kind.matchExpression(for: query.text)
         let strings =
-            kind == .fts5 || kind == .phrase
+            kind.runsAsBuilt || kind == .phrase
             ? [query.text] : query.text.split(whereSeparator: \.isWhitespace).map(String.init)
         let tokens = try strings.map { try tokenizer.tokens(of: Array($0.utf8), mode: .query) }
         var answer = QueryAnswer(
             status: .ran, message: "", matchExpression: expression ?? "",
             tokens: tokens.map(\.joinedForDisplay).filter { !$0.isEmpty }.joined(separator: " "), documentIDs: [],
             scores: [], nanoseconds: nil)
-        guard let expression, kind == .fts5 || tokens.contains(where: { !$0.isEmpty }) else {
+        guard let expression, kind.runsAsBuilt || tokens.contains(where: { !$0.isEmpty }) else {
             answer.status = .noTokens
             return answer
         }

@@ -125,6 +125,22 @@ struct TokenizerOnConnection {
         return collector.tokens
     }
 
+    /// The typed builder's pieces of `text` (`Database.makeFTS5Pattern(typed:…)`), cut with this
+    /// instance's own query-mode tokens.
+    func typedPatternPieces(of text: [UInt8]) throws -> [Range<Int>] {
+        try TypedPatternBuilder.pieces(of: text) { piece in
+            try tokens(of: piece, mode: .query).map {
+                TypedPatternBuilder.Token(bytes: $0.bytes, start: $0.start, end: $0.end, isColocated: $0.isColocated)
+            }
+        }
+    }
+
+    /// The typed builder's pattern of `text` in `kind`; nil when it has no token.
+    func typedPattern(of text: String, kind: TypedQueryKind) throws -> String? {
+        let bytes = Array(text.utf8)
+        return TypedPatternBuilder.pattern(of: bytes, pieces: try typedPatternPieces(of: bytes), kind: kind)
+    }
+
     /// Calls `body` with a pointer to exactly `text.count` bytes: not NUL-terminated, as FTS5's
     /// own input is not, and never a null pointer (even for empty input).
     static func withUnterminatedBuffer<R>(
