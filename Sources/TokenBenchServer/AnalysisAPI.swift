@@ -143,7 +143,8 @@ struct AnalysisAPI: Sendable {
                 return result
             }
             let analysis = try workbench.matchAnalysis(
-                document: document, query: query, spec: spec, engine: engine, locale: locale, tokendata: tokendata)
+                document: document, query: query, spec: spec, engine: engine,
+                appQueryKinds: QueryKind.allCases.filter { !$0.isBenchQuery }, locale: locale, tokendata: tokendata)
             result.cells = analysis.cells.map(AnalysisJSON.MatchCell.init)
             return result
         } refused: { spec, engine, reason in

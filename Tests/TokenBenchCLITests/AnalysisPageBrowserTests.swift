@@ -109,11 +109,21 @@ struct AnalysisPageBrowserTests {
         #expect(names?.contains("U+0073 LATIN SMALL LETTER S") == true)
         let facts = try driver.execute("return [...document.querySelectorAll('p.facts')].map(p => p.textContent);")
         #expect((facts as? [String])?.first?.contains("already NFC") == true)
-        // Six verdicts (two query kinds × three form pairs), each with its highlight.
+        // Sixteen verdicts, each with its highlight: the bench's two query kinds × three form
+        // pairs, then the app's ten kinds (raw, grdb-*, typed-*) in asis:asis.
         let verdicts = try driver.execute(
             "return [...document.querySelectorAll('section.pair table.verdicts td.verdict')].map(td => td.textContent);"
         )
-        #expect(verdicts as? [String] == Array(repeating: "match", count: 6))
+        #expect(verdicts as? [String] == Array(repeating: "match", count: 16))
+        // Each app kind's pattern beside its verdict: GRDB's bare word, the typed builder's quoted piece.
+        let patterns = try driver.execute(
+            "return Object.fromEntries([...document.querySelectorAll('section.pair table.verdicts tbody tr')].map(tr => [tr.children[0].textContent, tr.children[3].textContent]));"
+        )
+        let byKind = try #require(patterns as? [String: String])
+        #expect(byKind["grdb-all"] == "strasse" && byKind["typed-all"] == "\"strasse\"" && byKind["raw"] == "strasse")
+        // The summary keeps the bench's six verdicts.
+        #expect(
+            try driver.execute("return document.querySelectorAll('table.summary thead th').length;") as? Int == 4 + 6)
         let marked = try driver.execute(
             "return [...document.querySelectorAll('section.pair table.verdicts mark')].map(m => m.textContent);")
         #expect((marked as? [String])?.first == "Straße")
@@ -144,7 +154,7 @@ struct AnalysisPageBrowserTests {
         try Self.waitForNewerThan(generation, driver)
         #expect(try driver.execute("return document.querySelector('#document').value;") as? String == "STRAẞE")
         #expect(
-            try driver.execute("return document.querySelectorAll('table.verdicts td.verdict').length;") as? Int == 6)
+            try driver.execute("return document.querySelectorAll('table.verdicts td.verdict').length;") as? Int == 16)
     }
 
     static func jsString(_ text: String) -> String {

@@ -125,7 +125,25 @@ struct ServeCLITests {
         switch matched {
         case true?: #expect(code == "match" && cell["verdict"] as? String == "match", "\(key)")
         case false?: #expect(code == "no-match" && cell["verdict"] as? String == "no match", "\(key)")
-        case nil: #expect(["error", "lost", "unsupported"].contains(code ?? ""), "\(key): \(code ?? "none")")
+        case nil:
+            #expect(["no-query", "error", "lost", "unsupported"].contains(code ?? ""), "\(key): \(code ?? "none")")
+        }
+    }
+
+    /// The app's query kinds, which the analysis page runs in `asis:asis` beside the bench's.
+    static let appKinds = [
+        "raw", "grdb-any", "grdb-all", "grdb-prefixes", "grdb-phrase", "grdb-prefix-phrase", "typed-any", "typed-all",
+        "typed-prefixes", "typed-phrase",
+    ]
+
+    /// The rows of `matrix` with `arguments` (the bench's kinds in every form pair), then of the
+    /// same with the app's kinds in `asis:asis`: the cells the analysis page shows.
+    static func matrixRecords(_ arguments: [String]) throws -> [[String: String]] {
+        let appArguments = arguments + ["--forms", "asis:asis"] + appKinds.flatMap { ["--query-kind", $0] }
+        return try [arguments, appArguments].flatMap { arguments in
+            let matrix = try CLI.run(arguments)
+            #expect(matrix.status == 0 || matrix.status == 1, "\(matrix.stderr)")
+            return try ReportBrowserTests.Run.records(text: matrix.stdout)
         }
     }
 
@@ -205,10 +223,8 @@ struct ServeCLITests {
         var arguments = ["matrix", "--engine", "system", "--engine", "bundled"]
         for tokenizer in tokenizers { arguments += ["--tokenizer", tokenizer] }
         for matchCase in chosen { arguments += ["--case", matchCase["id"] as! String] }
-        let matrix = try CLI.run(arguments)
-        #expect(matrix.status == 0 || matrix.status == 1, "\(matrix.stderr)")
         var expected: [[String]: String] = [:]
-        for row in try ReportBrowserTests.Run.records(text: matrix.stdout) {
+        for row in try Self.matrixRecords(arguments) {
             let key = ["case", "tokenizer", "engine", "query_kind", "document_form", "query_form"].map { row[$0]! }
             expected[key] = row["matched"]!
         }
@@ -262,9 +278,9 @@ struct ServeCLITests {
 
         // Verdicts: the locale cases whose texts share one locale, against `matrix --category locale`.
         let cases = try #require(server.get("api/cases").json as? [[String: Any]])
-        let matrix = try CLI.run(["matrix", "--category", "locale", "--tokenizer", "icu", "--engine", "bundled"])
-        #expect(matrix.status == 0, "\(matrix.stderr)")
-        let rows = try ReportBrowserTests.Run.records(text: matrix.stdout).filter {
+        let rows = try Self.matrixRecords([
+            "matrix", "--category", "locale", "--tokenizer", "icu", "--engine", "bundled",
+        ]).filter {
             !$0["locale"]!.isEmpty && !$0["locale"]!.contains("/")
         }
         let shared = Set(rows.map { $0["case"]! })

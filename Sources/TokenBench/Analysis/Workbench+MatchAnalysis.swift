@@ -3,7 +3,9 @@ import TokenBenchEngines
 extension Workbench {
     /// Runs `document` and `query` through `spec` on `engine` in every query kind and form
     /// pair: the matrix's own code decides the verdicts (one case, on this workbench alone), then
-    /// a second table of the same spec gives highlight() and snippet() of each match.
+    /// a second table of the same spec gives highlight() and snippet() of each match. The app's
+    /// query kinds in `appQueryKinds` (`raw`, `grdb-*`, `typed-*`) run in the first form pair
+    /// only: they show what an app's query of the typed text finds, and its pattern.
     ///
     /// With a `locale`, both texts have it, as a fixture's `locale` gives them: the tables are
     /// `locale=1` tables, and on an engine without locales every cell is `unsupported`; with
@@ -12,17 +14,18 @@ extension Workbench {
     package func matchAnalysis(
         document: String, query: String, spec: TokenizerSpec, engine: SQLiteEngine = .system,
         formPairs: [FormPair] = FormPair.defaults, queryKinds: [QueryKind] = QueryKind.defaults,
-        locale: String? = nil, tokendata: Bool = false
+        appQueryKinds: [QueryKind] = [], locale: String? = nil, tokendata: Bool = false
     ) throws -> MatchAnalysis {
         let typed = MatchCase(
             id: "typed", category: "typed", document: document, query: query, documentLocale: locale,
             queryLocale: locale, tokendata: tokendata)
+        // One table for every kind; the app's kinds are kept in the first form pair alone.
         let matrix = try matrix(
             cases: [typed], plan: .everyPair(of: [spec], on: [engine]), engines: [engine], formPairs: formPairs,
-            queryKinds: queryKinds, maximumWorkers: 1)
-        let marked = try highlights(
-            of: matrix.cells, spec: spec, locale: locale, tokendata: tokendata, engine: engine)
-        let cells = zip(matrix.cells, marked).map { cell, marked in
+            queryKinds: queryKinds + appQueryKinds.filter { !queryKinds.contains($0) }, maximumWorkers: 1)
+        let kept = matrix.cells.filter { queryKinds.contains($0.queryKind) || $0.formPair == formPairs.first }
+        let marked = try highlights(of: kept, spec: spec, locale: locale, tokendata: tokendata, engine: engine)
+        let cells = zip(kept, marked).map { cell, marked in
             MatchAnalysis.Cell(
                 queryKind: cell.queryKind, formPair: cell.formPair, document: cell.document, query: cell.query,
                 matchExpression: cell.pattern ?? "", result: cell.result,

@@ -63,8 +63,8 @@ public enum QueryKind: String, CaseIterable, Sendable {
     /// whatever the table's tokenizer and engine are, as they do in an app.
     public func matchExpression(for query: String) -> String? {
         switch self {
-        case .phrase: Self.quoted(query)
-        case .prefix: Self.quoted(query) + " *"
+        case .phrase: TypedPatternBuilder.quoted(query)
+        case .prefix: TypedPatternBuilder.quoted(query) + " *"
         case .raw: query
         case .grdbAny: FTS5Pattern(matchingAnyTokenIn: query)?.rawPattern
         case .grdbAll: FTS5Pattern(matchingAllTokensIn: query)?.rawPattern
@@ -73,10 +73,6 @@ public enum QueryKind: String, CaseIterable, Sendable {
         case .grdbPrefixPhrase: FTS5Pattern(matchingPrefixPhrase: query)?.rawPattern
         case .typedAny, .typedAll, .typedPrefixes, .typedPhrase: nil
         }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The tokenization mode FTS5 uses for the query text of this kind: prefix for the kinds

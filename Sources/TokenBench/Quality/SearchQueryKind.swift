@@ -69,7 +69,5 @@ public enum SearchQueryKind: String, CaseIterable, Sendable {
         }
     }
 
-    private static func quoted(_ word: String) -> String {
-        "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    private static func quoted(_ word: String) -> String { TypedPatternBuilder.quoted(word) }
 }

@@ -152,15 +152,19 @@ function instances(list) {
 function joined(tokens) {
   return tokens.map((t, i) => (i === 0 ? "" : t.colocated ? "|" : " ") + t.token).join("");
 }
+// The summary shows the bench's own phrase and prefix verdicts; each pair's section has the app's
+// query kinds too, with their patterns.
+const benchKinds = ["phrase", "prefix"];
 function summaryTable(documentTokens, queryTokens, match) {
-  const cells = match ? (match.results.find((m) => m.cells) ?? {}).cells ?? [] : [];
+  const cells = (match ? (match.results.find((m) => m.cells) ?? {}).cells ?? [] : [])
+    .filter((c) => benchKinds.includes(c.queryKind));
   const headers = ["tokenizer", "engine", "document tokens", "query tokens",
     ...cells.map((c) => c.queryKind + " " + c.documentForm + ":" + c.queryForm)];
   const rows = documentTokens.results.map((d, index) => {
     const q = queryTokens ? queryTokens.results[index] : null;
     const m = match ? match.results[index] : null;
     if (d.unsupported) return row([d.tokenizer, d.engine, "not run: " + d.unsupported, "", ...cells.map(() => "")]);
-    const own = m && m.cells ? m.cells : [];
+    const own = m && m.cells ? m.cells.filter((c) => benchKinds.includes(c.queryKind)) : [];
     const tr = row([d.tokenizer, d.engine, joined(d.tokens), q && q.tokens ? joined(q.tokens) : "",
       ...cells.map((_, i) => own[i] ? own[i].verdict : "")]);
     tr.children[2].className = "tokens";

@@ -12,6 +12,8 @@
 /// not, the rest of the text being one piece in the worst case. The gaps between pieces hold no
 /// token, so the pieces' tokens in order are the whole text's.
 ///
+/// A cut falls between characters, so that each piece is the text it was checked as.
+///
 /// Each piece is quoted, with inner `"` doubled: every input gives a valid pattern or none,
 /// FTS5's operators and characters included. A NUL ends a piece, since FTS5 reads a MATCH
 /// expression up to its first NUL; a token whose own text holds one cannot be written and is
@@ -32,8 +34,9 @@ package enum TypedPatternBuilder {
         }
     }
 
-    /// The most positions a piece is checked over before the rest of its run of text is taken
-    /// as one piece: keeps the checks linear in the text's length.
+    /// The most cuts a piece is checked at (each a tokenization of the piece) before the rest of
+    /// its run of text is taken as one piece, and the most times the last piece is joined to the
+    /// one before it: keeps the work linear in the text's length.
     static let checkedPositions = 16
 
     /// The pattern of `kind` for `text`, or nil when no piece has a token. `tokenize` runs the
@@ -49,64 +52,156 @@ package enum TypedPatternBuilder {
         kind.pattern(of: pieces.map { quoted(text[$0]) })
     }
 
-    /// `"…"`, inner quotes doubled.
-    static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
-        "\"" + String(decoding: bytes, as: UTF8.self).replacing("\"", with: "\"\"") + "\""
+    /// `"…"`, inner quotes doubled: an FTS5 string, whatever `text` holds. By code point: a `"`
+    /// followed by a combining mark is one Character, which a search by Character would miss.
+    package static func quoted(_ text: String) -> String {
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { quoted.append(scalar) }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
+
+    static func quoted(_ bytes: ArraySlice<UInt8>) -> String { quoted(String(decoding: bytes, as: UTF8.self)) }
 
     /// The byte ranges of `text`'s pieces, in order.
     package static func pieces(of text: [UInt8], tokenize: ([UInt8]) throws -> [Token]) rethrows -> [Range<Int>] {
         let tokens = try tokenize(text)
         guard !tokens.isEmpty else { return [] }
-        // Offsets outside the text cannot be cut at: the whole text is the one piece.
+        // Offsets outside the text cannot be cut at: each stretch of it between NULs is a piece.
         guard tokens.allSatisfy({ 0 <= $0.start && $0.start <= $0.end && $0.end <= text.count }) else {
-            return text.contains(0) ? [] : [0..<text.count]
+            return text.indices.split { text[$0] == 0 }.map { $0.startIndex..<$0.endIndex }
         }
         // Positions: a token and the tokens colocated with it, with the bytes they span.
-        var positions: [(tokens: Range<Int>, span: Range<Int>)] = []
+        var positions: [Position] = []
         for (index, token) in tokens.enumerated() {
             if token.isColocated, let last = positions.last {
-                positions[positions.count - 1] = (
-                    last.tokens.lowerBound..<(index + 1),
-                    min(last.span.lowerBound, token.start)..<max(last.span.upperBound, token.end)
-                )
+                positions[positions.count - 1] = Position(
+                    tokens: last.tokens.lowerBound..<(index + 1),
+                    span: min(last.span.lowerBound, token.start)..<max(last.span.upperBound, token.end))
             } else {
-                positions.append((index..<(index + 1), token.start..<token.end))
+                positions.append(Position(tokens: index..<(index + 1), span: token.start..<token.end))
             }
         }
         positions.removeAll { text[$0.span].contains(0) }
+        let cutter = Cutter(text: text, tokens: tokens, positions: positions)
+        // Runs of positions without a NUL between two of them, each cut on its own: found in one
+        // pass over the positions.
         var pieces: [Range<Int>] = []
-        var first = 0
-        while first < positions.count {
-            // The run of positions this piece may span: up to a NUL between two of them.
-            var runEnd = first + 1
-            var spanEnd = positions[first].span.upperBound
+        var runStart = 0
+        while runStart < positions.count {
+            var runEnd = runStart + 1
+            var spanEnd = positions[runStart].span.upperBound
             while runEnd < positions.count {
                 let next = positions[runEnd].span
                 if text[min(spanEnd, next.lowerBound)..<max(spanEnd, next.lowerBound)].contains(0) { break }
                 spanEnd = max(spanEnd, next.upperBound)
                 runEnd += 1
             }
-            var last = runEnd - 1
-            var end = positions[first].span.upperBound
-            for candidate in first..<min(runEnd - 1, first + checkedPositions) {
-                end = max(end, positions[candidate].span.upperBound)
-                // A cut inside the next position's text would split its tokens.
-                guard end <= positions[candidate + 1].span.lowerBound else { continue }
-                let start = positions[first].span.lowerBound
-                let expected = tokens[positions[first].tokens.lowerBound..<positions[candidate].tokens.upperBound].map {
-                    Token(bytes: $0.bytes, start: $0.start - start, end: $0.end - start, isColocated: $0.isColocated)
-                }
-                if try tokenize(Array(text[start..<end])) == expected {
-                    last = candidate
-                    break
-                }
-            }
-            let start = positions[first].span.lowerBound
-            let pieceEnd = positions[first...last].map(\.span.upperBound).max()!
-            pieces.append(start..<pieceEnd)
-            first = last + 1
+            pieces += try cutter.pieces(ofRun: runStart..<runEnd, tokenize: tokenize)
+            runStart = runEnd
         }
         return pieces
+    }
+
+    /// A position: a token and the tokens colocated with it, with the bytes they span.
+    struct Position {
+        var tokens: Range<Int>
+        var span: Range<Int>
+    }
+
+    /// Cuts one run of positions into pieces.
+    private struct Cutter {
+        let text: [UInt8]
+        let tokens: [Token]
+        let positions: [Position]
+
+        /// The bytes from position `first`'s start to the end of the last of `first...last`.
+        func span(_ first: Int, _ last: Int) -> Range<Int> {
+            positions[first].span.lowerBound..<positions[first...last].map(\.span.upperBound).max()!
+        }
+
+        /// Whether a cut at byte `offset` falls between characters: a piece is written as text.
+        func isCharacterBoundary(_ offset: Int) -> Bool {
+            offset == text.count || text[offset] & 0xC0 != 0x80
+        }
+
+        /// Whether the text of positions `first...last`, tokenized alone, gives exactly their
+        /// tokens: the same bytes, flags and order, at the same offsets within it.
+        func holds(_ first: Int, _ last: Int, tokenize: ([UInt8]) throws -> [Token]) rethrows -> Bool {
+            let bytes = span(first, last)
+            guard isCharacterBoundary(bytes.lowerBound), isCharacterBoundary(bytes.upperBound) else { return false }
+            let expected = tokens[positions[first].tokens.lowerBound..<positions[last].tokens.upperBound].map {
+                Token(
+                    bytes: $0.bytes, start: $0.start - bytes.lowerBound, end: $0.end - bytes.lowerBound,
+                    isColocated: $0.isColocated)
+            }
+            return try tokenize(Array(text[bytes])) == expected
+        }
+
+        /// The pieces of the run: each the shortest that holds, found in at most `checkedPositions`
+        /// checks; where no piece can start, the piece before it grows (at most `checkedPositions`
+        /// times), else the rest of the run is one piece. Then the last piece, which may have
+        /// been taken without a check, is joined to the one before it until it holds (at most
+        /// `checkedPositions` times, then the whole run is one piece).
+        func pieces(ofRun run: Range<Int>, tokenize: ([UInt8]) throws -> [Token]) rethrows -> [Range<Int>] {
+            var cuts: [(first: Int, last: Int)] = []
+            var first = run.lowerBound
+            // The piece from `first` ends at `shortest` or later: after a step back, past the
+            // position no piece could start at.
+            var shortest = first
+            var stepsBack = 0
+            while first < run.upperBound {
+                var found: Int?
+                var checks = 0
+                var end = positions[first].span.upperBound
+                var candidate = first
+                // A cut inside the next position's text would split its tokens: only cuts after
+                // every token so far is over count as checks.
+                while candidate < run.upperBound - 1, checks < TypedPatternBuilder.checkedPositions {
+                    end = max(end, positions[candidate].span.upperBound)
+                    if candidate >= shortest, end <= positions[candidate + 1].span.lowerBound {
+                        checks += 1
+                        if try holds(first, candidate, tokenize: tokenize) {
+                            found = candidate
+                            break
+                        }
+                    }
+                    candidate += 1
+                }
+                if let last = found {
+                    cuts.append((first, last))
+                    first = last + 1
+                    shortest = first
+                } else if checks > 0, let previous = cuts.last, stepsBack < TypedPatternBuilder.checkedPositions,
+                    try !holds(first, run.upperBound - 1, tokenize: tokenize)
+                {
+                    // No piece starts here, not even the rest of the run (its first token needs
+                    // the text before it, as MeCab's context can): the piece before grows past it.
+                    stepsBack += 1
+                    cuts.removeLast()
+                    shortest = first
+                    first = previous.first
+                } else {
+                    cuts.append((first, run.upperBound - 1))
+                    first = run.upperBound
+                }
+            }
+            var joins = 0
+            while cuts.count > 1, try !holds(cuts[cuts.count - 1].first, cuts[cuts.count - 1].last, tokenize: tokenize)
+            {
+                joins += 1
+                guard joins <= TypedPatternBuilder.checkedPositions else {
+                    cuts = [(run.lowerBound, run.upperBound - 1)]
+                    break
+                }
+                let tail = cuts.removeLast()
+                cuts[cuts.count - 1].last = tail.last
+            }
+            return cuts.map { span($0.first, $0.last) }
+        }
     }
 }
