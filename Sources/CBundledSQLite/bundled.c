@@ -25,6 +25,14 @@ DECLARE(column_double)
 DECLARE(column_text)
 DECLARE(column_bytes)
 DECLARE(compileoption_get)
+DECLARE(create_function_v2)
+DECLARE(user_data)
+DECLARE(value_type)
+DECLARE(value_text)
+DECLARE(value_bytes)
+DECLARE(result_text)
+DECLARE(result_error)
+DECLARE(result_null)
 #undef DECLARE
 
 extern void (*const tb_bundled_api_routines[])(void);

@@ -178,7 +178,16 @@ int tb_functions_from_api_routines(const void *routines, tb_sqlite_functions *fu
     FROM(column_text);
     FROM(column_bytes);
     FROM(compileoption_get);
+    FROM(create_function_v2);
+    FROM(user_data);
+    FROM(value_type);
+    FROM(value_text);
+    FROM(value_bytes);
+    FROM(result_text);
+    FROM(result_error);
+    FROM(result_null);
 #undef FROM
+    functions->function_trampoline = tb_function_trampoline_for(functions->user_data);
     functions->api_routines = routines;
     return 0;
 }

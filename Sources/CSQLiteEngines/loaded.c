@@ -42,7 +42,16 @@ int tb_load_sqlite(const char *path, tb_sqlite_functions *functions, char *error
     LOAD(column_text);
     LOAD(column_bytes);
     LOAD(compileoption_get);
+    LOAD(create_function_v2);
+    LOAD(user_data);
+    LOAD(value_type);
+    LOAD(value_text);
+    LOAD(value_bytes);
+    LOAD(result_text);
+    LOAD(result_error);
+    LOAD(result_null);
 #undef LOAD
+    functions->function_trampoline = tb_function_trampoline_for(functions->user_data);
     /* The API routines table for extensions: each function by its own name, 0 where this
      * library lacks it (as SQLite's own table has 0 for what a build omits). */
     int count = tb_api_routines_count();

@@ -5,9 +5,10 @@
 /// sqlite-nio bundles (its symbols prefixed `sqlite_nio_`), or any libsqlite3 loaded from a file
 /// with `tb_load_sqlite`. Connections and statements are opaque pointers, so no module that
 /// includes this header sees a second definition of SQLite's structs; each member has the
-/// signature of the SQLite function it names, with `void *` for `sqlite3 *` and
-/// `sqlite3_stmt *`. FTS5's v1 structs (fts5_api, fts5_tokenizer) have the same layout in every
-/// SQLite that has FTS5, so the API pointer is read as the system's `fts5_api`.
+/// signature of the SQLite function it names, with `void *` for `sqlite3 *`, `sqlite3_stmt *`,
+/// `sqlite3_context *` and `sqlite3_value *`. FTS5's v1 structs (fts5_api, fts5_tokenizer) have
+/// the same layout in every SQLite that has FTS5, so the API pointer is read as the system's
+/// `fts5_api`.
 typedef struct tb_sqlite_functions {
     const char *(*libversion)(void);
     int (*open_v2)(const char *path, void **db, int flags, const char *vfs);
@@ -27,6 +28,24 @@ typedef struct tb_sqlite_functions {
     const unsigned char *(*column_text)(void *statement, int column);
     int (*column_bytes)(void *statement, int column);
     const char *(*compileoption_get)(int n);
+    /* What a scalar SQL function needs (sqlite3_context * and sqlite3_value * as void *). */
+    int (*create_function_v2)(void *db, const char *name, int count, int flags, void *app,
+                              void (*xFunc)(void *context, int count, void **values),
+                              void (*xStep)(void *context, int count, void **values), void (*xFinal)(void *context),
+                              void (*xDestroy)(void *app));
+    void *(*user_data)(void *context);
+    int (*value_type)(void *value);
+    const unsigned char *(*value_text)(void *value);
+    int (*value_bytes)(void *value);
+    void (*result_text)(void *context, const char *text, int nbytes, void (*destructor)(void *));
+    void (*result_error)(void *context, const char *message, int nbytes);
+    void (*result_null)(void *context);
+    /// Not a SQLite function: the xFunc to register a scalar function with on this engine, its
+    /// user data (pApp) a `tb_function`. It reads that through this engine's own
+    /// sqlite3_user_data, which only the engine's table knows, and calls its `call` with its
+    /// `state`. NULL when the engine has none (more libraries loaded than there are
+    /// trampolines): such an engine registers no scalar function.
+    void (*function_trampoline)(void *context, int count, void **values);
     /// Not a SQLite function: the engine's sqlite3_api_routines table, what a loadable extension
     /// receives as its pApi, for the engines the bench loads extensions into itself (bundled and
     /// libraries loaded by path); NULL for the system engine, which loads them with its own
@@ -88,6 +107,19 @@ typedef struct tb_fts5_extension_api_v3 {
     void *xQueryToken;
     int (*xInstToken)(void *context, int index, int token, const char **bytes, int *count);
 } tb_fts5_extension_api_v3;
+
+/// The user data of a scalar function registered with an engine's `function_trampoline`: what
+/// the trampoline calls, with the state it is given. Ownership: whoever registers it allocates it
+/// and frees it, with its state, in the function's xDestroy, which SQLite calls with this pointer.
+typedef struct tb_function {
+    void (*call)(void *state, void *context, int count, void **values);
+    void *state;
+} tb_function;
+
+/// A trampoline bound to `user_data` (an engine's sqlite3_user_data, known only at run time: a
+/// library loaded by path, or the SQLite that loaded the extension): the same one for the same
+/// function, from a fixed pool of them; NULL when the pool is used up.
+void (*tb_function_trampoline_for(void *(*user_data)(void *context)))(void *context, int count, void **values);
 
 const tb_sqlite_functions *tb_system_sqlite(void);
 

@@ -28,20 +28,41 @@ extension Database {
         typed text: String, kind: TypedQueryKind, tokenizer: FTS5TokenizerDescriptor, locale: String? = nil
     ) throws -> FTS5Pattern? {
         do {
-            let connection = try EngineConnection(borrowing: self)
-            let instance: any FTS5Tokenizer =
-                if let locale {
-                    try EngineLocaleTokenizerInstance(components: tokenizer.components, locale: locale, in: connection)
-                } else {
-                    try EngineTokenizerInstance(components: tokenizer.components, in: connection)
-                }
             guard
                 let pattern = try TypedPatternBuilder.pattern(
-                    of: Array(text.utf8), kind: kind, tokenize: { try instance.patternTokens(of: $0) })
+                    of: Array(text.utf8), kind: kind, tokenizer: tokenizer.components, locale: locale,
+                    on: EngineConnection(borrowing: self))
             else { return nil }
             return try FTS5Pattern(rawPattern: pattern)
         } catch let failure as SQLiteFailure {
             throw DatabaseError(resultCode: ResultCode(rawValue: failure.code), message: failure.message)
+        }
+    }
+}
+
+extension TypedPatternBuilder {
+    /// The pattern of `kind` for `text`, built with an instance of the tokenizer `components`
+    /// name (its name, then its arguments) made on `connection`: through FTS5's v2 API with
+    /// `locale`, else through v1. What `Database.makeFTS5Pattern(typed:kind:tokenizer:locale:)`
+    /// and the SQL function `tokenbench_pattern` both return. Throws SQLite's code and message
+    /// when the tokenizer is unknown, cannot be made, or fails on the text.
+    package static func pattern(
+        of text: [UInt8], kind: TypedQueryKind, tokenizer components: [String], locale: String?,
+        on connection: EngineConnection
+    ) throws(SQLiteFailure) -> String? {
+        let instance: any FTS5Tokenizer =
+            if let locale {
+                try EngineLocaleTokenizerInstance(components: components, locale: locale, in: connection)
+            } else {
+                try EngineTokenizerInstance(components: components, in: connection)
+            }
+        do {
+            return try pattern(of: text, kind: kind, tokenize: { try instance.patternTokens(of: $0) })
+        } catch let failure as SQLiteFailure {
+            throw failure
+        } catch {
+            // patternTokens(of:) throws only SQLiteFailure.
+            throw SQLiteFailure(code: SQLITE_ERROR, message: "\(error)")
         }
     }
 }

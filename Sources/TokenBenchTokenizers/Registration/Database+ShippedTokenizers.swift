@@ -15,13 +15,18 @@ extension Database {
     /// The registration is the one the bench uses on its own engines: what `tokenbench` verified
     /// is what the app runs.
     ///
+    /// It also registers the SQL function `tokenbench_pattern(TOKENIZE, TEXT, KIND [, LOCALE])`,
+    /// which returns `makeFTS5Pattern(typed:kind:tokenizer:locale:)`'s pattern for SQL callers.
+    ///
     /// - throws: GRDB's `DatabaseError` when the connection has no FTS5 or SQLite refuses a
     ///   registration.
     public func addTokenBenchTokenizers() throws {
-        // Ownership: the registered tokenizers keep the connection object alive until SQLite
-        // closes the connection and destroys them.
+        // Ownership: the registered tokenizers and tokenbench_pattern keep the connection object
+        // alive until SQLite closes the connection and destroys them.
         do {
-            try ShippedTokenizers.register(on: EngineConnection(borrowing: self), keepingConnectionAlive: true)
+            let connection = try EngineConnection(borrowing: self)
+            try ShippedTokenizers.register(on: connection, keepingConnectionAlive: true)
+            try PatternFunction.register(on: connection)
         } catch {
             throw DatabaseError(resultCode: ResultCode(rawValue: error.code), message: error.message)
         }

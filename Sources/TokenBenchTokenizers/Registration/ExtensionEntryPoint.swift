@@ -4,7 +4,8 @@ import GRDBSQLite
 import TokenBenchEngines
 
 /// TokenBench as a SQLite loadable extension: what `libTokenBenchFTS5.so`'s entry point does.
-/// It registers every shipped tokenizer on the connection that loads it, with the same
+/// It registers every shipped tokenizer, and the SQL function `tokenbench_pattern`
+/// (`PatternFunction`), on the connection that loads it, with the same
 /// registration the bench uses on its own engines, through the SQLite functions of the API
 /// routines table the loading SQLite passed in.
 package enum ExtensionEntryPoint {
@@ -31,10 +32,11 @@ package enum ExtensionEntryPoint {
             return (SQLITE_ERROR, "tokenbench: this SQLite lacks a function the tokenizers need")
         }
         do {
-            // Ownership: the registered tokenizers keep the connection object alive until SQLite
-            // closes the connection and destroys them.
+            // Ownership: the registered tokenizers and tokenbench_pattern keep the connection
+            // object alive until SQLite closes the connection and destroys them.
             let connection = try EngineConnection(borrowing: db, engine: engine)
             try ShippedTokenizers.register(on: connection, keepingConnectionAlive: true)
+            try PatternFunction.register(on: connection)
             return (SQLITE_OK, nil)
         } catch {
             return (error.code, "tokenbench: \(error.message)")

@@ -14,6 +14,21 @@ enum UTF8Scalar {
         }
     }
 
+    /// The offset of the first byte of `bytes` that starts no scalar (an ill-formed sequence,
+    /// counted from 0); nil when they are all UTF-8.
+    static func firstIllFormedOffset(in bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
+        }
+    }
+
     static func append(_ scalar: UInt32, to bytes: inout [UInt8]) {
         guard let unicode = Unicode.Scalar(scalar) else { return }
         UTF8.encode(unicode) { bytes.append($0) }
