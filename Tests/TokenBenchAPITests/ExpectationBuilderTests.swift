@@ -73,4 +73,21 @@ struct ExpectationBuilderTests {
         #expect(bundled.allSatisfy { $0.outcome == .pass })
         #expect(matrix.cells.filter { $0.engine == "system" }.allSatisfy { $0.outcome == .skipped })
     }
+
+    /// The app's query of a text of punctuation: GRDB's builder makes none (`no query`, which the
+    /// case expects), the raw text is FTS5's syntax error, and the typed builder makes none
+    /// either, since unicode61 has no token in it.
+    @Test func theBuilderTakesNoQuery() throws {
+        let dash = try MatchCase(id: "dash", category: "typed", document: "a - b", query: "-") {
+            Expectation.noquery(["unicode61"], queryKind: .grdbAll)
+            Expectation.error(["unicode61"], queryKind: .raw)
+            Expectation.noquery(["unicode61"], queryKind: .typedAll)
+        }
+        let matrix = try Workbench().matrix(
+            cases: [dash], tokenizers: [TokenizerSpec(text: "unicode61")],
+            formPairs: [FormPair(document: .asis, query: .asis)], queryKinds: [.raw, .grdbAll, .typedAll])
+        #expect(matrix.cells.map(\.result.code) == [.error, .noQuery, .noQuery])
+        #expect(matrix.cells.map(\.outcome) == [.pass, .pass, .pass])
+        #expect(matrix.cells.map(\.pattern) == ["-", nil, nil])
+    }
 }

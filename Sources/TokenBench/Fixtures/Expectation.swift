@@ -38,6 +38,16 @@ public struct Expectation: Hashable, Sendable {
             scope: ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine?.name))
     }
 
+    /// The app's query builder makes no query of the text (`MatchVerdict.noQuery`): a verdict of
+    /// the `raw`, `grdb-*` and `typed-*` query kinds only, so give it one of them.
+    public static func noquery(
+        _ tokenizers: [String], formPair: FormPair? = nil, queryKind: QueryKind? = nil, engine: SQLiteEngine? = nil
+    ) -> Expectation {
+        Expectation(
+            .noQuery, tokenizers,
+            scope: ExpectationScope(formPair: formPair, queryKind: queryKind, engine: engine?.name))
+    }
+
     /// FTS5 refuses the query, or it has no tokens.
     public static func error(
         _ tokenizers: [String], formPair: FormPair? = nil, queryKind: QueryKind? = nil, engine: SQLiteEngine? = nil

@@ -5,12 +5,12 @@ import TokenBenchEngines
 ///
 /// `.cases`: one case per block of `key: value` lines, blocks separated by blank lines, `#`
 /// starting a comment line. Keys: `id`, `category`, `document`, `query` (required), `note`,
-/// `locale` (of both texts) or `document_locale` and `query_locale`, and expectations `match`, `nomatch`, `error`, each listing tokenizer labels and optionally scoped to a
+/// `locale` (of both texts) or `document_locale` and `query_locale`, and expectations `match`, `nomatch`, `noquery`, `error`, each listing tokenizer labels and optionally scoped to a
 /// form pair, query kind and/or engine: `nomatch[nfc:nfd prefix]: ascii`, `match[bundled]: trigram-rd`. Text may spell any code point
 /// as `\u{HEX}`; leading and trailing white space of a value is dropped (spell it `\u{20}`).
 ///
 /// CSV: a header with `id,category,document,query` and optionally `note`, the locale columns,
-/// `match`, `nomatch`, `error` (unscoped label lists); the same escapes apply to every field.
+/// `match`, `nomatch`, `noquery`, `error` (unscoped label lists); the same escapes apply to every field.
 package enum FixtureParser {
     /// Parses one fixture file's bytes; `file` names it in errors.
     package static func parse(_ bytes: [UInt8], file: String, format: FixtureFormat) throws -> [MatchCase] {

@@ -134,7 +134,9 @@ struct MatrixUnit: WorkerUnit {
             contents: JudgedTokenizer.fixture(
                 id: caseIDs[caseIndex], document: documents[caseIndex], query: queries[caseIndex],
                 documentLocale: documentLocales[caseIndex], queryLocale: queryLocales[caseIndex], tokendata: tokendata),
-            arguments: ["matrix"] + judged.arguments + ["--forms", "\(formPair)", "--fixtures", "FILE"])
+            arguments: ["matrix"] + judged.arguments + ["--forms", "\(formPair)"]
+                + (queryKinds == QueryKind.defaults ? [] : queryKinds.flatMap { ["--query-kind", $0.rawValue] })
+                + ["--fixtures", "FILE"])
     }
 
     func run(
