@@ -286,4 +286,28 @@ struct OptionCoverageCLITests {
             "the reference is 1 against itself on each engine")
         #expect(rows.allSatisfy { Int($0[column("queries")]) ?? 0 > 0 && Double($0[column("p50_us")]) ?? 0 > 0 })
     }
+
+    /// Two runs of the app's query kinds under one label, icu against unicode61: GRDB's pattern
+    /// for "don't" finds the document in unicode61's table, not in icu's, and diff shows both
+    /// verdict codes and patterns; the typed builder's patterns differ, its verdicts do not.
+    @Test func diffShowsTheAppsVerdictsAndPatterns() throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        for (file, spec) in [("a.csv", "mine=icu"), ("b.csv", "mine=unicode61")] {
+            let run = try CLITests.run(
+                [
+                    "matrix", "--case", "typed-apostrophe", "--tokenizer", spec, "--engine", "system", "--forms",
+                    "asis:asis", "--query-kind", "grdb-all", "--query-kind", "typed-all", "-o", file,
+                ], in: directory)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let run = try CLITests.run(["diff", "a.csv", "b.csv"], in: directory)
+        #expect(run.status == 1)
+        #expect(
+            run.stdout == #"""
+                change,case,category,tokenizer,engine,query_kind,document_form,query_form,changed_columns,matched_a,matched_b,verdict_a,verdict_b,pattern_a,pattern_b,document_tokens_a,document_tokens_b,query_tokens_a,query_tokens_b,error_a,error_b
+                changed,typed-apostrophe,typed,mine,system,grdb-all,asis,asis,matched verdict document_tokens query_tokens,0,1,no-match,match,don t,don t,i don't know,i don t know,don't,don t,,
+                changed,typed-apostrophe,typed,mine,system,typed-all,asis,asis,pattern document_tokens query_tokens,1,1,match,match,"""don't""","""don"" ""t""",i don't know,i don t know,don't,don t,,
+
+                """#, "\(run.stdout)")
+    }
 }

@@ -82,14 +82,18 @@ package struct MatrixComparison: Sendable {
     package var isIdentical: Bool { changes.isEmpty }
 
     /// The changed cells as rows (`tokenbench diff`): the cell, what changed, and both sides'
-    /// verdicts, token streams and errors.
+    /// verdicts, token streams and errors; and, when a changed cell is of an app's query kind
+    /// (`raw`, `grdb-*`, `typed-*`), both sides' verdict codes and patterns, as the long matrix
+    /// has them only then.
     package func table() -> CSVTable {
-        var table = CSVTable(header: [
-            "change", "case", "category", "tokenizer", "engine", "query_kind", "document_form", "query_form",
-            "changed_columns",
-            "matched_a", "matched_b", "document_tokens_a", "document_tokens_b", "query_tokens_a", "query_tokens_b",
-            "error_a", "error_b",
-        ])
+        let hasAppQueries = changes.contains { !$0.coordinate.queryKind.isBenchQuery }
+        let compared: [MatrixRecord.Column] =
+            [.matched] + (hasAppQueries ? [.verdict, .pattern] : []) + [.documentTokens, .queryTokens, .error]
+        var table = CSVTable(
+            header: [
+                "change", "case", "category", "tokenizer", "engine", "query_kind", "document_form", "query_form",
+                "changed_columns",
+            ] + compared.flatMap { ["\($0.rawValue)_a", "\($0.rawValue)_b"] })
         for change in changes {
             let a = change.before
             let b = change.after
@@ -99,10 +103,7 @@ package struct MatrixComparison: Sendable {
                     change.kind.rawValue, coordinate.caseID, (a ?? b)?.category ?? "", coordinate.tokenizer,
                     coordinate.engine, coordinate.queryKind.rawValue, coordinate.formPair.document.rawValue,
                     coordinate.formPair.query.rawValue, change.changedColumns.map(\.rawValue).joined(separator: " "),
-                ]
-                    + [MatrixRecord.Column.matched, .documentTokens, .queryTokens, .error].flatMap { column in
-                        [a?.field(column) ?? "", b?.field(column) ?? ""]
-                    })
+                ] + compared.flatMap { column in [a?.field(column) ?? "", b?.field(column) ?? ""] })
         }
         return table
     }
