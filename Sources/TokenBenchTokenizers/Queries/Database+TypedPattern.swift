@@ -72,7 +72,7 @@ extension FTS5Tokenizer {
     /// xTokenize. Throws SQLite's code when it fails, or reports a token no bytes can be read
     /// from (a negative length, or a null pointer with a positive one).
     package func patternTokens(of text: [UInt8]) throws(SQLiteFailure) -> [TypedPatternBuilder.Token] {
-        let collector = PatternTokenCollector()
+        let collector = PatternTokenCollector(remainingTokenBytes: TokenByteBudget.bytes(forTextOf: text.count))
         // A scratch byte when empty: FTS5 never passes a null pointer.
         let bytes = text.isEmpty ? [0] : text
         // Ownership: `collector` outlives the synchronous xTokenize; the callback borrows it.
@@ -95,17 +95,22 @@ extension FTS5Tokenizer {
     }
 }
 
-/// What `patternTokens(of:)` collects from the callback.
+/// What `patternTokens(of:)` collects from the callback, and what the call's tokens may still
+/// take (`TokenByteBudget`), as the wrappers check their BASE: a token past it stops the call.
 private final class PatternTokenCollector {
     var tokens: [TypedPatternBuilder.Token] = []
     var isBroken = false
+    var remainingTokenBytes: Int
+
+    init(remainingTokenBytes: Int) { self.remainingTokenBytes = remainingTokenBytes }
 
     static let callback: FTS5TokenCallback = { context, flags, pToken, nToken, iStart, iEnd in
         let collector = Unmanaged<PatternTokenCollector>.fromOpaque(context!).takeUnretainedValue()
-        guard nToken >= 0, pToken != nil || nToken == 0 else {
+        guard nToken >= 0, pToken != nil || nToken == 0, Int(nToken) <= collector.remainingTokenBytes else {
             collector.isBroken = true
             return SQLITE_ERROR
         }
+        collector.remainingTokenBytes -= Int(nToken)
         collector.tokens.append(
             TypedPatternBuilder.Token(
                 bytes: nToken == 0 ? [] : Array(UnsafeRawBufferPointer(start: pToken, count: Int(nToken))),
