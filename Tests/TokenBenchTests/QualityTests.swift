@@ -100,6 +100,13 @@ struct QualityTests {
         #expect(kind.matchExpression(for: text) == expression)
     }
 
+    /// Every kind but the search box's own three runs as its builder made it: the nine app kinds
+    /// find their builder by name, and fts5 is the text unchanged.
+    @Test func theAppKindsRunAsBuilt() {
+        #expect(SearchQueryKind.allCases.filter { !$0.runsAsBuilt } == [.any, .all, .phrase])
+        #expect(SearchQueryKind.allCases.compactMap(\.typedKind) == TypedQueryKind.allCases)
+    }
+
     @Test func aQueryOfWhiteSpaceHasNoExpression() {
         for kind in SearchQueryKind.searchBox { #expect(kind.matchExpression(for: " \t ") == nil) }
     }

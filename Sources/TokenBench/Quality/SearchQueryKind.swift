@@ -32,20 +32,10 @@ public enum SearchQueryKind: String, CaseIterable, Sendable {
     /// The kinds `--query-kind` offers; `fts5` is chosen with the query syntax instead.
     package static let searchBox: [SearchQueryKind] = allCases.filter { $0 != .fts5 }
 
-    /// The matrix's query kind of the same builder, for the kinds an app's builder makes.
+    /// The matrix's query kind of the same builder, for the kinds an app's builder makes: the
+    /// one spelled the same (`phrase` is the bench's there, `fts5` is `raw`'s text unchanged).
     private var appKind: QueryKind? {
-        switch self {
-        case .any, .all, .phrase, .fts5: nil
-        case .grdbAny: .grdbAny
-        case .grdbAll: .grdbAll
-        case .grdbPrefixes: .grdbPrefixes
-        case .grdbPhrase: .grdbPhrase
-        case .grdbPrefixPhrase: .grdbPrefixPhrase
-        case .typedAny: .typedAny
-        case .typedAll: .typedAll
-        case .typedPrefixes: .typedPrefixes
-        case .typedPhrase: .typedPhrase
-        }
+        QueryKind(rawValue: rawValue).flatMap { $0.isBenchQuery ? nil : $0 }
     }
 
     /// The typed builder's kind for a `typed-*` kind, whose pattern needs the index's tokenizer.
