@@ -81,12 +81,17 @@ struct ReportBrowserTests {
     /// A driver on the report, ready. The suite is skipped where there is no browser, and
     /// fails here where one is required and missing.
     static func openReport() throws -> (WebDriver, Run) {
-        if let reason = WebDriver.unavailableReason { throw WebDriver.Failure(description: reason) }
         let run = try Run.shared.get()
+        return (try open(run.report), run)
+    }
+
+    /// A driver on the page `report`, once its script has drawn it.
+    static func open(_ report: URL) throws -> WebDriver {
+        if let reason = WebDriver.unavailableReason { throw WebDriver.Failure(description: reason) }
         let driver = try WebDriver()
-        try driver.open(run.report)
+        try driver.open(report)
         try driver.wait(until: "document.body.dataset.ready === 'true'")
-        return (driver, run)
+        return driver
     }
 
     static let countCells = "return document.querySelectorAll('#grid td.cell').length;"

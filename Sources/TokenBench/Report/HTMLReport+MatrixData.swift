@@ -110,7 +110,8 @@ struct ReportMatrixData: Codable, Equatable {
     }
 
     /// What one engine's cells of one case and tokenizer say (two engines agree when these are
-    /// equal): `[results, expected, violations, document streams, query streams, wordings]`.
+    /// equal): `[results, expected, violations, document streams, query streams, wordings]`, and
+    /// `patterns` last when an app's query kind ran (a matrix of the bench's kinds leaves it out).
     struct Record: Codable, Equatable {
         /// Each sub-cell's verdict, as one digit: its index in `verdicts`.
         var results = ""
@@ -124,11 +125,14 @@ struct ReportMatrixData: Codable, Equatable {
         /// Each sub-cell's `MatchVerdict.wording` where its verdict has a message (an error, a
         /// lost or an unsupported cell), else ""; empty when no sub-cell has one.
         var wordings: [String] = []
+        /// Each sub-cell's MATCH expression (`MatrixCell.pattern`, "" for none), when the matrix
+        /// ran an app's query kind; empty otherwise, since the bench's own kinds quote the query.
+        var patterns: [String] = []
 
         /// Whether no sub-cell was run (`MatchVerdict.unsupported`).
         var isUnsupported: Bool { results.allSatisfy { $0 == ReportMatrixData.digit(.unsupported) } }
 
-        init(_ cells: [MatrixCell], pairs: Int, intern: ([Token]) -> Int) {
+        init(_ cells: [MatrixCell], pairs: Int, withPatterns: Bool, intern: ([Token]) -> Int) {
             for cell in cells {
                 results.append(ReportMatrixData.digit(cell.result.code))
                 expected.append(cell.expected.map(ReportMatrixData.digit) ?? "-")
@@ -136,6 +140,7 @@ struct ReportMatrixData: Codable, Equatable {
                 wordings.append(cell.result.message == nil ? "" : cell.result.wording)
             }
             if wordings.allSatisfy(\.isEmpty) { wordings = [] }
+            if withPatterns { patterns = cells.map { $0.pattern ?? "" } }
             // Tokens depend on the form pair only: the first query kind's cells hold them.
             documentTokens = cells.prefix(pairs).map { intern($0.documentTokens) }
             queryTokens = cells.prefix(pairs).map { intern($0.queryTokens) }
@@ -148,6 +153,7 @@ struct ReportMatrixData: Codable, Equatable {
             documentTokens = try array.decode([Int].self)
             queryTokens = try array.decode([Int].self)
             wordings = try array.decode([String].self)
+            if !array.isAtEnd { patterns = try array.decode([String].self) }
         }
         func encode(to encoder: any Encoder) throws {
             var array = encoder.unkeyedContainer()
@@ -157,6 +163,7 @@ struct ReportMatrixData: Codable, Equatable {
             try array.encode(documentTokens)
             try array.encode(queryTokens)
             try array.encode(wordings)
+            if !patterns.isEmpty { try array.encode(patterns) }
         }
     }
 
@@ -179,6 +186,7 @@ struct ReportMatrixData: Codable, Equatable {
         cells = []
         invisible = [:]
         var streamIndex: [[Token]: Int] = [:]
+        let withPatterns = matrix.queryKinds.contains { !$0.isBenchQuery }
 
         func noteInvisible(_ text: String) {
             for scalar in text.unicodeScalars {
@@ -219,7 +227,12 @@ struct ReportMatrixData: Codable, Equatable {
                         })
                     else { continue }
                     records.append(
-                        (engineIndex, Record(group.byColumn[column], pairs: matrix.formPairs.count, intern: intern)))
+                        (
+                            engineIndex,
+                            Record(
+                                group.byColumn[column], pairs: matrix.formPairs.count, withPatterns: withPatterns,
+                                intern: intern)
+                        ))
                 }
                 // An engine that could run none of the case (a locale before SQLite 3.47) gave no
                 // verdict to differ from: the cell shows the others' ("bundled only"), and the

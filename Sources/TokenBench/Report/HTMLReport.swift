@@ -48,6 +48,7 @@ package struct HTMLReport {
         html += enginesSection()
         let groups = cellGroups()
         html += matrixSection(groups)
+        html += typedInputSection()
         html += tokensSection()
         for (index, figures) in throughput.enumerated() {
             html += throughputSection(figures, id: index == 0 ? "throughput" : "throughput-\(index + 1)")

@@ -13,7 +13,9 @@
     shown: data.tokenizers.map(function () { return true; }),
     categories: data.categories.map(function () { return true; }),
     outcome: "all",
-    search: ""
+    search: "",
+    typedTokenizer: 0,
+    typedPair: 0
   };
 
   function el(tag, className, text) {
@@ -53,6 +55,10 @@
     if (record[1][i] !== "-") text += " (expected " + LABEL[data.verdicts[Number(record[1][i])]] + ")";
     return text;
   }
+  // A sub-cell's MATCH expression, where the data has them (an app's query kind ran).
+  function pattern(record, i) {
+    return record.length > 6 ? record[6][i] : null;
+  }
   function subLabel(i) {
     return data.kinds[Math.floor(i / P)] + " " + data.pairs[i % P];
   }
@@ -80,13 +86,18 @@
   function visibleTokenizers() {
     return state.order.filter(function (t) { return state.shown[t]; });
   }
-  function caseVisible(c, tokenizers) {
+  // The category and search filters, which both grids follow.
+  function caseSelected(c) {
     var kase = data.cases[c];
     if (!state.categories[kase[1]]) return false;
     if (state.search) {
       var haystack = (kase[0] + "\n" + kase[2] + "\n" + kase[3] + "\n" + kase[4]).toLowerCase();
       if (haystack.indexOf(state.search) === -1) return false;
     }
+    return true;
+  }
+  function caseVisible(c, tokenizers) {
+    if (!caseSelected(c)) return false;
     if (state.outcome === "failed") {
       return tokenizers.some(function (t) {
         return data.cells[c][t].some(function (entry) { return entry[1][2].indexOf("1") !== -1; });
@@ -140,6 +151,41 @@
     return td;
   }
 
+  // Calls `row(case, tbody)` for each kept case, in a tbody per category that opens with a band
+  // naming it across `columns` columns.
+  function eachCaseInItsCategory(table, kept, columns, row) {
+    var category = -1, body = null;
+    kept.forEach(function (c) {
+      if (data.cases[c][1] !== category) {
+        category = data.cases[c][1];
+        body = el("tbody");
+        // The name in a span of its own, which stays in view while the columns scroll.
+        var band = el("tr", "category"), label = el("th");
+        label.appendChild(el("span", null, data.categories[category]));
+        label.colSpan = columns;
+        label.scope = "rowgroup";
+        band.appendChild(label);
+        body.appendChild(band);
+        table.appendChild(body);
+      }
+      row(c, body);
+    });
+  }
+
+  // A case's row heading: its id, then document and query with their locales.
+  function caseHeading(c) {
+    var kase = data.cases[c], th = el("th", "case"), texts = el("span", "texts");
+    th.scope = "row";
+    th.appendChild(el("span", "id", kase[0]));
+    texts.appendChild(vis(kase[2]));
+    if (kase[5][0]) texts.appendChild(el("span", "locale", " [" + kase[5][0] + "]"));
+    texts.appendChild(el("span", "arrow", " \u2190 "));
+    texts.appendChild(vis(kase[3]));
+    if (kase[5][1]) texts.appendChild(el("span", "locale", " [" + kase[5][1] + "]"));
+    th.appendChild(texts);
+    return th;
+  }
+
   function render() {
     var tokenizers = visibleTokenizers();
     var grid = document.getElementById("grid");
@@ -165,31 +211,8 @@
     });
     head.appendChild(row);
     grid.appendChild(head);
-    var category = -1, body = null;
-    kept.forEach(function (c) {
-      var kase = data.cases[c];
-      if (kase[1] !== category) {
-        category = kase[1];
-        body = el("tbody");
-        // The name in a span of its own, which stays in view while the columns scroll.
-        var band = el("tr", "category"), label = el("th");
-        label.appendChild(el("span", null, data.categories[category]));
-        label.colSpan = tokenizers.length + 1;
-        label.scope = "rowgroup";
-        band.appendChild(label);
-        body.appendChild(band);
-        grid.appendChild(body);
-      }
-      var tr = el("tr"), th = el("th", "case");
-      th.scope = "row";
-      th.appendChild(el("span", "id", kase[0]));
-      var texts = el("span", "texts");
-      texts.appendChild(vis(kase[2]));
-      if (kase[5][0]) texts.appendChild(el("span", "locale", " [" + kase[5][0] + "]"));
-      texts.appendChild(el("span", "arrow", " \u2190 "));
-      texts.appendChild(vis(kase[3]));
-      if (kase[5][1]) texts.appendChild(el("span", "locale", " [" + kase[5][1] + "]"));
-      th.appendChild(texts);
+    eachCaseInItsCategory(grid, kept, tokenizers.length + 1, function (c, body) {
+      var kase = data.cases[c], tr = el("tr"), th = caseHeading(c);
       if (kase[4]) { var note = el("span", "note"); note.appendChild(vis(kase[4])); th.appendChild(note); }
       var button = el("button", "show-tokens", "tokens");
       button.type = "button";
@@ -202,6 +225,96 @@
     });
     document.getElementById("matrix-status").textContent =
       "Showing " + kept.length + " of " + data.cases.length + " cases \u00D7 " + tokenizers.length + " of " + data.tokenizers.length + " tokenizers.";
+    renderTyped();
+  }
+
+  // The typed-input grid (there only when an app's query kind ran): one tokenizer, the cases
+  // down, the query kinds across, each cell's MATCH expression in its title.
+  var typedGrid = document.getElementById("typed-grid");
+  function typedCell(c, t, k) {
+    var entries = data.cells[c][t], i = k * P + state.typedPair, td = el("td");
+    td.tabIndex = 0;
+    td.dataset.case = c;
+    td.dataset.tokenizer = t;
+    td.dataset.kind = data.kinds[k];
+    if (entries.length === 0) {
+      td.className = "cell " + UNSUPPORTED;
+      td.appendChild(el("span", "verdict", LABEL[UNSUPPORTED]));
+      return td;
+    }
+    function says(entry) {
+      var expression = pattern(entry[1], i);
+      return (expression ? "MATCH " + expression : "no query") + "\n" + verdict(entry[1], i);
+    }
+    // Engines whose records differ elsewhere may still agree on this kind.
+    var agree = entries.every(function (e) { return says(e) === says(entries[0]) && subStatus(e[1], i) === subStatus(entries[0][1], i); });
+    if (agree) {
+      var status = subStatus(entries[0][1], i), line = el("span", "verdict");
+      var shown = status === "failed" ? data.verdicts[Number(entries[0][1][0][i])] : status;
+      td.className = "cell " + status;
+      line.appendChild(el("b", null, GLYPH[status]));
+      line.appendChild(document.createTextNode(" " + (status === "failed" ? "failed: " + LABEL[shown] : LABEL[status])));
+      td.appendChild(line);
+      var engines = [].concat.apply([], entries.map(function (e) { return e[0]; }));
+      if (engines.length !== data.engines.length) td.appendChild(el("span", "only", engineNames([engines]) + " only"));
+      td.title = says(entries[0]);
+      return td;
+    }
+    td.className = "cell split" + (entries.some(function (e) { return subStatus(e[1], i) === "failed"; }) ? " splitfailed" : "");
+    td.appendChild(el("span", "differ", "engines differ"));
+    entries.forEach(function (entry) {
+      var status = subStatus(entry[1], i), line = el("span", "engine " + status);
+      line.appendChild(el("b", null, GLYPH[status]));
+      line.appendChild(document.createTextNode(" " + engineNames(entry) + ": " + LABEL[status]));
+      td.appendChild(line);
+    });
+    td.title = entries.map(function (e) { return engineNames(e) + ": " + says(e); }).join("\n\n");
+    return td;
+  }
+  function renderTyped() {
+    if (!typedGrid) return;
+    var t = state.typedTokenizer;
+    typedGrid.textContent = "";
+    var kept = [];
+    for (var c = 0; c !== data.cases.length; c++) if (caseSelected(c)) kept.push(c);
+    var head = el("thead"), row = el("tr"), corner = el("th", "corner", data.tokenizers[t] + ": document \u2190 query");
+    corner.scope = "col";
+    row.appendChild(corner);
+    data.kinds.forEach(function (kind, k) {
+      var th = el("th", "tokenizer"), matches = 0, failures = 0;
+      th.scope = "col";
+      th.appendChild(el("span", null, kind));
+      kept.forEach(function (c) {
+        var entries = data.cells[c][t], i = k * P + state.typedPair;
+        if (entries.length !== 0 && entries.every(function (e) { return e[1][0][i] === MATCH; })) matches++;
+        if (entries.some(function (e) { return e[1][2][i] === "1"; })) failures++;
+      });
+      th.appendChild(el("small", null, matches + "/" + kept.length + " match" + (failures ? ", " + failures + " failed" : "")));
+      row.appendChild(th);
+    });
+    head.appendChild(row);
+    typedGrid.appendChild(head);
+    eachCaseInItsCategory(typedGrid, kept, K + 1, function (c, body) {
+      var tr = el("tr");
+      tr.appendChild(caseHeading(c));
+      for (var k = 0; k !== K; k++) tr.appendChild(typedCell(c, t, k));
+      body.appendChild(tr);
+    });
+    document.getElementById("typed-status").textContent =
+      "Showing " + kept.length + " of " + data.cases.length + " cases with " + data.tokenizers[t] + ", forms " + data.pairs[state.typedPair] + ".";
+  }
+  function typedControls() {
+    var box = document.getElementById("typed-controls");
+    function choice(id, title, names, onChange) {
+      var label = el("label", null, title + " "), select = el("select");
+      select.id = id;
+      names.forEach(function (name, i) { var option = el("option", null, name); option.value = i; select.appendChild(option); });
+      select.addEventListener("change", function () { onChange(Number(select.value)); renderTyped(); });
+      label.appendChild(select);
+      box.appendChild(label);
+    }
+    choice("typed-tokenizer", "Tokenizer", data.tokenizers, function (t) { state.typedTokenizer = t; });
+    if (P > 1) choice("typed-forms", "Forms", data.pairs, function (p) { state.typedPair = p; });
   }
 
   function showDetail(c, t) {
@@ -228,7 +341,13 @@
         var q = el("td"); q.appendChild(chips(record[4][p])); tr.appendChild(q);
         for (var k = 0; k !== K; k++) {
           var i = k * P + p, sub = subStatus(record, i);
-          tr.appendChild(el("td", sub, GLYPH[sub] + " " + verdict(record, i)));
+          var td = el("td", sub, GLYPH[sub] + " " + verdict(record, i)), expression = pattern(record, i);
+          if (expression !== null) {
+            var code = el("code", "pattern");
+            if (expression) code.appendChild(vis(expression)); else code.textContent = "no query";
+            td.appendChild(code);
+          }
+          tr.appendChild(td);
         }
         table.appendChild(tr);
       }
@@ -421,10 +540,14 @@
     if (target.tagName === "BUTTON") showTokens(Number(target.dataset.case));
     else showDetail(Number(target.dataset.case), Number(target.dataset.tokenizer));
   }
-  grid.addEventListener("click", activate);
-  grid.addEventListener("keydown", function (event) {
-    if ((event.key === "Enter" || event.key === " ") && event.target.matches("td.cell")) { event.preventDefault(); activate(event); }
+  [grid, typedGrid].forEach(function (table) {
+    if (!table) return;
+    table.addEventListener("click", activate);
+    table.addEventListener("keydown", function (event) {
+      if ((event.key === "Enter" || event.key === " ") && event.target.matches("td.cell")) { event.preventDefault(); activate(event); }
+    });
   });
+  if (typedGrid) typedControls();
   controls();
   render();
   // When the matrix is drawn, in milliseconds since navigation began (results/README.md).
