@@ -38,7 +38,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "With --quality: the significance level of the randomization test.")
     var alpha: Double = 0.05
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CheckDefaults>
 
     @OptionGroup var selection: FixtureOptions
 
@@ -175,4 +175,12 @@ struct CheckCommand: ParsableCommand {
         }
         return text
     }
+}
+
+/// `check` recomputes what its baseline holds.
+enum CheckDefaults: TokenizerAndEngineDefaults {
+    static var tokenizers: String {
+        "the baseline's; one named must be in it (not with --quality, whose rows name theirs)"
+    }
+    static var engines: String { "the baseline's" }
 }

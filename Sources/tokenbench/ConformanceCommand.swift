@@ -17,7 +17,7 @@ struct ConformanceCommand: ParsableCommand {
             Exit status: 0 no error (warnings allowed); 1 some check found an error; 2 bad usage or input.
             """)
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -73,7 +73,7 @@ struct ConformanceCommand: ParsableCommand {
         // a `crash` or `timeout` finding (exit 1).
         var pairs = try workbenchOptions.plan(on: workbench).pairs
         if tokendata {
-            pairs = try TokenizerAndEngineOptions.pairs(
+            pairs = try TokenizerArguments.pairs(
                 pairs, having: .tokendata, named: "tokendata tables", option: "--tokendata",
                 value: pairs.map(\.engine.name).uniquedInOrder().joined(separator: ","))
         }

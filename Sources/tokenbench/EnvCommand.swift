@@ -7,7 +7,7 @@ struct EnvCommand: ParsableCommand {
         abstract:
             "Print the environment fingerprint: SQLite, its options and capabilities, ICU, Unicode, Swift, OS, CPU.")
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>
 
     @OptionGroup var output: OutputOptions
 

@@ -6,7 +6,7 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List every known tokenizer and whether each SQLite engine supports it (probed by creating a table).")
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>
 
     @OptionGroup var output: OutputOptions
 

@@ -17,7 +17,7 @@ struct MatrixCommand: ParsableCommand {
         case wide
     }
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>
 
     @OptionGroup var selection: FixtureOptions
 
@@ -79,7 +79,7 @@ func exitOnViolations(of matrix: MatchMatrix) throws {
 /// engines that cannot run a tokenizer the user named are listed on stderr; one that no engine
 /// runs is an error.
 func computeMatrix(
-    on workbench: Workbench, workbenchOptions: TokenizerAndEngineOptions, selection: FixtureOptions,
+    on workbench: Workbench, workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>, selection: FixtureOptions,
     matrixOptions: MatrixOptions, shard: Shard? = nil
 ) throws -> MatchMatrix {
     var fixtures = try selection.load()

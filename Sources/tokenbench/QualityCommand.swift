@@ -17,7 +17,7 @@ struct QualityCommand: ParsableCommand {
             input; 3 SQLite failure.
             """)
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -137,7 +137,7 @@ struct QualityCommand: ParsableCommand {
             tokenizers: try workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,
             queryKinds: querySyntax == .fts5 ? [.fts5] : (queryKinds.isEmpty ? [.any] : queryKinds.uniquedInOrder()),
             details: details.isEmpty ? [.full] : details.uniquedInOrder(),
-            baseline: TokenizerAndEngineOptions.spec(forArgument: baseline), permutations: permutations, seed: seed,
+            baseline: TokenizerArguments.spec(forArgument: baseline), permutations: permutations, seed: seed,
             runDirectory: runDirectory, parallelUnits: isolationOptions.jobs ?? 1)
         options.shard = sharding.shard
         let showProgress = progress || isatty(STDERR_FILENO) != 0

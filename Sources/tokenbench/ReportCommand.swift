@@ -11,13 +11,14 @@ struct ReportCommand: ParsableCommand {
             The page is built from the same match matrix as 'tokenbench matrix' (and takes its \
             options), plus the tokenize rows of a 'tokenbench throughput' CSV when --throughput \
             is given (an env.csv beside that CSV names the environment it was measured in), and \
-            the rows of a 'tokenbench quality' CSV when --quality is. It has inline CSS and SVG, \
-            no script, and fetches nothing.
+            the rows of a 'tokenbench quality' CSV when --quality is. It has inline CSS, SVG and \
+            one inline script (which draws the matrix from the data embedded in the page), and \
+            fetches nothing.
             Exit status: 0 written and every fixture expectation holds; 1 written, but some cell \
             contradicts the fixtures (listed on stderr); 2 bad usage or input.
             """)
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>
 
     @OptionGroup var isolationOptions: IsolationOptions
 

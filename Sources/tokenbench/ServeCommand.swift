@@ -19,7 +19,7 @@ struct ServeCommand: ParsableCommand {
             runs in a worker; the server goes on). Documentation/Serve.md has the details.
             """)
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<ServeDefaults>
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -73,4 +73,12 @@ private final class ServeFailure: @unchecked Sendable {
     private var stored: String?
     func set(_ message: String) { lock.withLock { stored = message } }
     var message: String? { lock.withLock { stored } }
+}
+
+/// The page's first tokenizers are the server's own defaults.
+enum ServeDefaults: TokenizerAndEngineDefaults {
+    static var tokenizers: String {
+        AnalysisServer.Configuration().tokenizers.map(\.name).joined(separator: ", ")
+            + " (a request chooses among every tokenizer an engine supports)"
+    }
 }

@@ -14,7 +14,7 @@ struct ThroughputCommand: ParsableCommand {
             a tokenizer crashed or timed out; 2 bad usage or input; 3 SQLite failure.
             """)
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -148,7 +148,7 @@ struct ThroughputCommand: ParsableCommand {
         let status = StatusLine(enabled: progress || isatty(STDERR_FILENO) != 0)
         var rows: [ThroughputRow] = []
         var deaths: [UnitDeath] = []
-        let referenceSpec = TokenizerAndEngineOptions.spec(forArgument: reference)
+        let referenceSpec = TokenizerArguments.spec(forArgument: reference)
         // Which engines run each tokenizer, decided once; one named here that no engine accepts
         // is an error, with the first engine's reason. One whose constructor crashes or hangs is
         // left out of the measurement by the worker's death, which is said.
@@ -158,7 +158,7 @@ struct ThroughputCommand: ParsableCommand {
         let insttokenEngines =
             !insttoken
             ? []
-            : try TokenizerAndEngineOptions.pairs(
+            : try TokenizerArguments.pairs(
                 workbenchOptions.engines.map { (referenceSpec, $0) }, having: .insttoken, named: "insttoken rows",
                 option: "--insttoken", value: workbenchOptions.engines.map(\.name).joined(separator: ",")
             ).map(\.engine)

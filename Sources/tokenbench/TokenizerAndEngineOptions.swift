@@ -1,19 +1,44 @@
 import ArgumentParser
 import TokenBench
 
+/// What a command runs when `--tokenizer` or `--engine` is not given, as its `--help` says it:
+/// each command's help takes its default from where the command takes it.
+protocol TokenizerAndEngineDefaults {
+    /// The end of `--tokenizer`'s help: "by default …".
+    static var tokenizers: String { get }
+    /// The same for `--engine`: "default …".
+    static var engines: String { get }
+    /// Whether the command takes `--engine` (`upgrade` takes `--from` and `--to`): when it does
+    /// not, the option is left out of `--help` and refused by the command.
+    static var takesEngine: Bool { get }
+}
+
+extension TokenizerAndEngineDefaults {
+    static var tokenizers: String {
+        "every catalog tokenizer an engine supports ('list' adds these rows to the catalog's)"
+    }
+    static var engines: String { SQLiteEngine.builtIn.map(\.name).joined(separator: " and ") }
+    static var takesEngine: Bool { true }
+}
+
+/// The catalog's tokenizers on the built-in engines: most commands.
+enum CatalogDefaults: TokenizerAndEngineDefaults {}
+
 /// The tokenizers a command runs, and where extra ones come from.
-struct TokenizerAndEngineOptions: ParsableArguments {
+struct TokenizerAndEngineOptions<Defaults: TokenizerAndEngineDefaults>: ParsableArguments {
     @Option(
         name: .customLong("tokenizer"),
-        help:
-            "A tokenizer: its FTS5 tokenize= text, LABEL=SPEC, or a label from 'tokenbench list'; repeatable; by default every catalog tokenizer an engine supports ('list' adds these rows to the catalog's)."
+        help: ArgumentHelp(
+            "A tokenizer: its FTS5 tokenize= text, LABEL=SPEC, or a label from 'tokenbench list'; repeatable; by default \(Defaults.tokenizers)."
+        )
     )
     var tokenizerArguments: [String] = []
 
     @Option(
         name: .customLong("engine"),
-        help:
-            "The SQLite to run on: system (the system's libsqlite3), bundled (sqlite-nio's SQLite 3.54.1) or the path of a libsqlite3 file; repeatable, default system and bundled."
+        help: ArgumentHelp(
+            "The SQLite to run on: system (the system's libsqlite3), bundled (sqlite-nio's SQLite \(SQLiteEngine.bundled.sqliteVersion)) or the path of a libsqlite3 file; repeatable, default \(Defaults.engines).",
+            visibility: Defaults.takesEngine ? .default : .private)
     )
     var engineArguments: [String] = []
 
@@ -25,12 +50,7 @@ struct TokenizerAndEngineOptions: ParsableArguments {
     var extensionArguments: [String] = []
 
     /// Each argument as a spec; a bare catalog label (`porter-ascii`) stands for its entry.
-    var tokenizerSpecs: [TokenizerSpec] { tokenizerArguments.map(Self.spec(forArgument:)) }
-
-    /// A `--tokenizer`-style argument as a spec: a catalog label, LABEL=SPEC, or a spec.
-    static func spec(forArgument argument: String) -> TokenizerSpec {
-        TokenizerCatalog.spec(labelled: argument) ?? TokenizerSpec(parsing: argument)
-    }
+    var tokenizerSpecs: [TokenizerSpec] { tokenizerArguments.map(TokenizerArguments.spec(forArgument:)) }
 
     /// The engines asked for, in the order given, or the built-in ones. `validate()` has
     /// resolved them once already, so this cannot fail.
@@ -110,7 +130,13 @@ struct TokenizerAndEngineOptions: ParsableArguments {
     }
 }
 
-extension TokenizerAndEngineOptions {
+/// What the commands do with `--tokenizer`-style arguments, whatever their defaults.
+enum TokenizerArguments {
+    /// A `--tokenizer`-style argument as a spec: a catalog label, LABEL=SPEC, or a spec.
+    static func spec(forArgument argument: String) -> TokenizerSpec {
+        TokenizerCatalog.spec(labelled: argument) ?? TokenizerSpec(parsing: argument)
+    }
+
     /// The pairs whose engine has `feature` (`named` in messages); each engine that lacks it is
     /// named once on stderr, and none left is an error (exit 2).
     static func pairs(

@@ -11,7 +11,7 @@ struct TokensCommand: ParsableCommand {
             standard error; the other inputs' tokens are printed); 2 bad usage or input.
             """)
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -81,11 +81,11 @@ struct TokensCommand: ParsableCommand {
         }
     }
 
-    /// The pairs whose engine takes a locale (`TokenizerAndEngineOptions.pairs(_:having:…)`).
+    /// The pairs whose engine takes a locale (`TokenizerArguments.pairs(_:having:…)`).
     static func enginesWithLocales(
         _ pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], locale: String
     ) throws -> [(spec: TokenizerSpec, engine: SQLiteEngine)] {
-        try TokenizerAndEngineOptions.pairs(
+        try TokenizerArguments.pairs(
             pairs, having: .locale, named: "locales", option: "--locale", value: locale)
     }
 

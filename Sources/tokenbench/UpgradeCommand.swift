@@ -17,7 +17,7 @@ struct UpgradeCommand: ParsableCommand {
             failure.
             """)
 
-    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions
+    @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<UpgradeDefaults>
 
     @OptionGroup var isolationOptions: IsolationOptions
 
@@ -160,4 +160,9 @@ struct UpgradeCommand: ParsableCommand {
             )
         }
     }
+}
+
+/// `upgrade` runs on the two engines --from and --to name, and refuses --engine.
+enum UpgradeDefaults: TokenizerAndEngineDefaults {
+    static var takesEngine: Bool { false }
 }
