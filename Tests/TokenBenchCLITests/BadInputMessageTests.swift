@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Issue 60, errors that say what went wrong: each bad input gives exactly one line on stderr
+/// that names the input and the problem, exit status 2, nothing on stdout, and no output file
+/// (not even a temporary one left beside it).
+struct BadInputMessageTests {
+    typealias CLI = CLITests
+
+    /// One row per bad input: its arguments, run in a directory that holds `results/` (an empty
+    /// directory), `empty.cases` (no byte), `comments.cases` (a comment only), `queries.tsv` and
+    /// `qrels.txt`, and the whole of stderr it must give.
+    @Test(arguments: [
+        // A misspelt subcommand is named, with the nearest ones; ArgumentParser alone blamed
+        // `--category` ("Unknown option"), the first option the root command does not take.
+        (
+            ["matirx", "--category", "x"],
+            "'matirx' is not a subcommand; nearest: matrix ('tokenbench --help' lists them all)"
+        ),
+        // Nothing near: the subcommands are listed (never the hidden `worker`).
+        (
+            ["xyzzy"],
+            "'xyzzy' is not a subcommand; the subcommands are matrix, check, diff, merge, conformance, report, throughput, tokens, serve, quality, upgrade, list, env"
+        ),
+    ])
+    func badInputSaysWhatWentWrongInOneLine(arguments: [String], message: String) throws {
+        let directory = try CLI.makeTemporaryDirectory()
+        let results = directory.appendingPathComponent("results")
+        try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+        try Data().write(to: directory.appendingPathComponent("empty.cases"))
+        try Data("# no case here yet\n".utf8).write(to: directory.appendingPathComponent("comments.cases"))
+        try Data("q1\tdatabase\n".utf8).write(to: directory.appendingPathComponent("queries.tsv"))
+        try Data("q1 0 d1 1\n".utf8).write(to: directory.appendingPathComponent("qrels.txt"))
+        let run = try CLI.run(arguments, in: directory)
+        #expect(!run.signaled, "\(run.stderr)")
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr == "tokenbench: error: \(message)\n")
+        #expect(run.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: results.path).isEmpty, "nothing written")
+    }
+
+    /// The subcommand check leaves alone what ArgumentParser answers itself: `help`, options
+    /// before a subcommand, and a subcommand's own name.
+    @Test(arguments: [["help", "matrix"], ["--help"], ["list", "--help"]])
+    func helpAndKnownSubcommandsPassTheSubcommandCheck(arguments: [String]) throws {
+        let run = try CLI.run(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.isEmpty)
+        #expect(!run.stderr.contains("is not a subcommand"))
+    }
+}
