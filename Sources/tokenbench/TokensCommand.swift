@@ -70,10 +70,7 @@ struct TokensCommand: ParsableCommand {
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw TokenBenchError.fileAccess(path: path, reason: "cannot read the --input file")
-            }
-            data = contents
+            data = try FileAccess.contents(ofFile: path)
         }
         return data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().compactMap { index, line in
             let bytes = line.last == 0x0D ? Array(line.dropLast()) : Array(line)

@@ -22,6 +22,29 @@ struct BadInputMessageTests {
             ["xyzzy"],
             "'xyzzy' is not a subcommand; the subcommands are matrix, check, diff, merge, conformance, report, throughput, tokens, serve, quality, upgrade, list, env"
         ),
+        // A directory where a file is read: the path and what was expected, not Foundation's
+        // "NSCocoaErrorDomain error 256".
+        (["diff", "results/", "results/"], "results/: is a directory, expected a file"),
+        (["check", "--baseline", "results"], "results: is a directory, expected a file"),
+        (
+            ["quality", "--documents", "results", "--queries", "queries.tsv", "--qrels", "qrels.txt"],
+            "results: is a directory, expected a file"
+        ),
+        (["upgrade", "--corpus", "results", "--tokenizer", "ascii"], "results: is a directory, expected a file"),
+        (["tokens", "--input", "results", "--engine", "system"], "results: is a directory, expected a file"),
+        // A directory where a file is written (error 512 before).
+        (
+            ["matrix", "--category", "seed-table", "--tokenizer", "ascii", "--engine", "system", "-o", "results"],
+            "results: is a directory, expected a file"
+        ),
+        (["list", "--output", "results/"], "results/: is a directory, expected a file"),
+        // A missing file gives the operating system's reason.
+        (["tokens", "--input", "nosuch.txt", "--engine", "system"], "nosuch.txt: No such file or directory"),
+        (["check", "--baseline", "nosuch.csv"], "nosuch.csv: No such file or directory"),
+        (
+            ["quality", "--documents", "nosuch.tsv", "--queries", "queries.tsv", "--qrels", "qrels.txt"],
+            "nosuch.tsv: No such file or directory"
+        ),
     ])
     func badInputSaysWhatWentWrongInOneLine(arguments: [String], message: String) throws {
         let directory = try CLI.makeTemporaryDirectory()

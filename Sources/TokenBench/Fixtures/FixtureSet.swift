@@ -44,12 +44,7 @@ public struct FixtureSet: Sendable {
         var cases: [MatchCase] = []
         for path in paths {
             for file in try fixtureFiles(at: path) {
-                let data: Data
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: file))
-                } catch {
-                    throw TokenBenchError.fileAccess(path: file, reason: "cannot read: \(error.localizedDescription)")
-                }
+                let data = try FileAccess.contents(ofFile: file)
                 cases += try FixtureParser.parse(Array(data), file: file, format: FixtureFormat(path: file))
             }
         }
@@ -57,16 +52,12 @@ public struct FixtureSet: Sendable {
     }
 
     private static func fixtureFiles(at path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TokenBenchError.fileAccess(path: path, reason: "no such file or directory")
-        }
-        guard isDirectory.boolValue else { return [path] }
+        guard try FileAccess.isDirectory(path) else { return [path] }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-            throw TokenBenchError.fileAccess(path: path, reason: "cannot list: \(error.localizedDescription)")
+            throw TokenBenchError.fileAccess(path: path, reason: FileAccess.reason(of: error))
         }
         let files = names.filter { $0.hasSuffix(".cases") || $0.hasSuffix(".csv") }.sorted()
         guard !files.isEmpty else {

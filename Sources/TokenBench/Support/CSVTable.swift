@@ -65,12 +65,13 @@ package enum OutputDestination {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
+        try FileAccess.checkWritable(path)
         do {
             var status = stat()
             let isSpecialFile = stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: isSpecialFile ? [] : .atomic)
         } catch {
-            throw TokenBenchError.fileAccess(path: path, reason: "cannot write: \(error.localizedDescription)")
+            throw TokenBenchError.fileAccess(path: path, reason: FileAccess.reason(of: error))
         }
     }
 }
