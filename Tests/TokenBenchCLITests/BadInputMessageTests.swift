@@ -38,6 +38,9 @@ struct BadInputMessageTests {
             "results: is a directory, expected a file"
         ),
         (["list", "--output", "results/"], "results/: is a directory, expected a file"),
+        // A fixture file without a case names the file, not --category/--case, which were not given.
+        (["matrix", "--fixtures", "empty.cases", "--tokenizer", "ascii"], "empty.cases: is empty"),
+        (["matrix", "--fixtures", "comments.cases", "--tokenizer", "ascii"], "comments.cases: has no case"),
         // A missing file gives the operating system's reason.
         (["tokens", "--input", "nosuch.txt", "--engine", "system"], "nosuch.txt: No such file or directory"),
         (["check", "--baseline", "nosuch.csv"], "nosuch.csv: No such file or directory"),

@@ -39,13 +39,19 @@ public struct FixtureSet: Sendable {
     ]
 
     /// Loads every path given: a file, or a directory whose `.cases` and `.csv` files are read in
-    /// name order.
+    /// name order. A file without a case is an error naming it: it would check nothing, and an
+    /// empty selection would otherwise be blamed on `--category` and `--case`.
     public static func load(paths: [String]) throws -> FixtureSet {
         var cases: [MatchCase] = []
         for path in paths {
             for file in try fixtureFiles(at: path) {
                 let data = try FileAccess.contents(ofFile: file)
-                cases += try FixtureParser.parse(Array(data), file: file, format: FixtureFormat(path: file))
+                let fileCases = try FixtureParser.parse(Array(data), file: file, format: FixtureFormat(path: file))
+                guard !fileCases.isEmpty else {
+                    throw TokenBenchError.invalidFixture(
+                        file: file, line: 0, reason: data.isEmpty ? "is empty" : "has no case")
+                }
+                cases += fileCases
             }
         }
         return try FixtureSet(cases: cases)
