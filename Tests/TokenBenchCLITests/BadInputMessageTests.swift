@@ -41,6 +41,17 @@ struct BadInputMessageTests {
         // A fixture file without a case names the file, not --category/--case, which were not given.
         (["matrix", "--fixtures", "empty.cases", "--tokenizer", "ascii"], "empty.cases: is empty"),
         (["matrix", "--fixtures", "comments.cases", "--tokenizer", "ascii"], "comments.cases: has no case"),
+        // A misspelt label is a name FTS5 cannot parse ("parse error in tokenize directive"):
+        // the catalog's nearest names instead.
+        (
+            ["tokens", "x", "--engine", "system", "--tokenizer", "porter-ascii2"],
+            "tokenizer 'porter-ascii2': no such tokenizer: porter-ascii2; nearest: porter-ascii"
+        ),
+        // A directive with arguments whose first word is unknown: FTS5's own text, and the nearest.
+        (
+            ["tokens", "x", "--engine", "system", "--tokenizer", "unicode62 remove_diacritics 2"],
+            "tokenizer 'unicode62 remove_diacritics 2': no such tokenizer: unicode62; nearest: unicode61"
+        ),
         // A missing file gives the operating system's reason.
         (["tokens", "--input", "nosuch.txt", "--engine", "system"], "nosuch.txt: No such file or directory"),
         (["check", "--baseline", "nosuch.csv"], "nosuch.csv: No such file or directory"),
