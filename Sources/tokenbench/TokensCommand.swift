@@ -123,6 +123,8 @@ struct TokensCommand: ParsableCommand {
         // A tokenizer whose constructor crashes or hangs runs too: its death is said on stderr.
         var pairs = try workbenchOptions.plan(on: workbench).pairs
         if let locale { pairs = try Self.enginesWithLocales(pairs, locale: locale) }
+        // A trace read as a tokendata=1 table reads it means nothing on an engine without them.
+        if tokendata { pairs = try TokenizerAndEngineOptions.enginesWithTokendata(pairs) }
         let runs = try workbench.traceRuns(of: inputs, pairs: pairs, modes: modes, form: form, locale: locale)
         var table = CSVTable(header: TokenTrace.tableHeader(tokendata: tokendata))
         for run in runs {

@@ -59,6 +59,16 @@ struct BadInputMessageTests {
             ["quality", "--documents", "nosuch.tsv", "--queries", "queries.tsv", "--qrels", "qrels.txt"],
             "nosuch.tsv: No such file or directory"
         ),
+        // --tokendata on an engine without tokendata tables (3.40.1) is refused by tokens as by
+        // conformance, in the one line.
+        (
+            ["tokens", "x", "--tokendata", "--engine", "system"],
+            "--tokendata 'system': tokendata tables need SQLite 3.45 or later, and no engine of this run has them"
+        ),
+        (
+            ["conformance", "--tokendata", "--engine", "system"],
+            "--tokendata 'system': tokendata tables need SQLite 3.45 or later, and no engine of this run has them"
+        ),
     ])
     func badInputSaysWhatWentWrongInOneLine(arguments: [String], message: String) throws {
         let directory = try CLI.makeTemporaryDirectory()
