@@ -38,6 +38,9 @@ struct BadInputMessageTests {
             "results: is a directory, expected a file"
         ),
         (["list", "--output", "results/"], "results/: is a directory, expected a file"),
+        // A write Foundation refuses gives the POSIX reason beneath its error, not its own
+        // wording ("The operation could not be completed. The file doesn't exist.").
+        (["list", "--output", "nosuch/list.csv"], "nosuch/list.csv: No such file or directory"),
         // A fixture file without a case names the file, not --category/--case, which were not given.
         (["matrix", "--fixtures", "empty.cases", "--tokenizer", "ascii"], "empty.cases: is empty"),
         (["matrix", "--fixtures", "comments.cases", "--tokenizer", "ascii"], "comments.cases: has no case"),

@@ -59,6 +59,7 @@ package enum TableFormat: String, CaseIterable, Sendable {
 /// same directory renamed over the target), so a failed run never leaves half a file behind.
 /// A target that exists and is not a regular file (`/dev/null`, a FIFO, a terminal) is written
 /// in place: renaming over it would replace the device with a file (as root, `-o /dev/null` did).
+/// A directory is refused, and a failed write says the operating system's reason (`FileAccess`).
 package enum OutputDestination {
     package static func write(_ text: String, to path: String?) throws {
         guard let path else {

@@ -58,12 +58,16 @@ package enum FileAccess {
     }
 
     /// The operating system's reason in an error Foundation threw for a file: Foundation's
-    /// errors hold the POSIX error beneath them, whose `strerror` text is what a shell would say.
-    /// Another error's own description otherwise.
+    /// errors hold the POSIX error beneath them (a Swift `POSIXError` on Linux, an NSError of
+    /// NSPOSIXErrorDomain elsewhere), whose `strerror` text is what a shell would say. Another
+    /// error's own description otherwise.
     package static func reason(of error: any Error) -> String {
         if let error = error as? POSIXError { return reason(errno: error.code.rawValue) }
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain { return reason(errno: Int32(underlying.code)) }
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error {
+            if let posix = underlying as? POSIXError { return reason(errno: posix.code.rawValue) }
+            let bridged = underlying as NSError
+            if bridged.domain == NSPOSIXErrorDomain { return reason(errno: Int32(bridged.code)) }
+        }
         return error.localizedDescription
     }
 
