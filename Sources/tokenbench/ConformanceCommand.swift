@@ -72,11 +72,7 @@ struct ConformanceCommand: ParsableCommand {
         // A tokenizer whose constructor crashes or hangs is judged too: its unit reports that as
         // a `crash` or `timeout` finding (exit 1).
         var pairs = try workbenchOptions.plan(on: workbench).pairs
-        if tokendata {
-            pairs = try TokenizerArguments.pairs(
-                pairs, having: .tokendata, named: "tokendata tables", option: "--tokendata",
-                value: pairs.map(\.engine.name).uniquedInOrder().joined(separator: ","))
-        }
+        if tokendata { pairs = try TokenizerArguments.enginesWithTokendata(pairs) }
         if let shard = sharding.shard { pairs = shard.slice(pairs) }
         let reports = try workbench.conformanceReports(
             of: pairs, inputs: inputs,

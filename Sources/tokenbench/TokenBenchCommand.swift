@@ -38,6 +38,10 @@ struct TokenBenchCommand: ParsableCommand {
         // Past a file-size limit (ulimit -f), a write must fail with EFBIG, which SQLite reports
         // as a full disk (exit 3), rather than kill the process with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
+        if let message = unknownSubcommandMessage(arguments: Array(CommandLine.arguments.dropFirst())) {
+            printError("tokenbench: error: \(message)")
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -138,25 +138,35 @@ enum TokenizerArguments {
     }
 
     /// The pairs whose engine has `feature` (`named` in messages); each engine that lacks it is
-    /// named once on stderr, and none left is an error (exit 2).
+    /// named once on stderr, and none left is an error (exit 2), said in its one line alone.
     static func pairs(
         _ pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)], having feature: FTS5Feature, named: String,
         option: String, value: String
     ) throws -> [(spec: TokenizerSpec, engine: SQLiteEngine)] {
         let version = feature.since
         let lacking = pairs.map(\.engine).uniquedInOrder().filter { $0.fts5Features?.has(feature) != true }
-        for engine in lacking {
-            printError(
-                "tokenbench: \(option): skipped the \(engine.name) engine: \(named) need SQLite \(version) or later, and it is SQLite \(engine.sqliteVersion)"
-            )
-        }
         let kept = pairs.filter { pair in !lacking.contains(pair.engine) }
         guard !kept.isEmpty else {
             throw TokenBenchError.invalidArgument(
                 name: option, value: value,
                 reason: "\(named) need SQLite \(version) or later, and no engine of this run has them")
         }
+        for engine in lacking {
+            printError(
+                "tokenbench: \(option): skipped the \(engine.name) engine: \(named) need SQLite \(version) or later, and it is SQLite \(engine.sqliteVersion)"
+            )
+        }
         return kept
+    }
+
+    /// The pairs whose engine makes `tokendata=1` tables (SQLite 3.45 and later): `--tokendata`
+    /// of `tokens` and of `conformance` refuse an engine without them alike.
+    static func enginesWithTokendata(
+        _ pairs: [(spec: TokenizerSpec, engine: SQLiteEngine)]
+    ) throws -> [(spec: TokenizerSpec, engine: SQLiteEngine)] {
+        try Self.pairs(
+            pairs, having: .tokendata, named: "tokendata tables", option: "--tokendata",
+            value: pairs.map(\.engine.name).uniquedInOrder().joined(separator: ","))
     }
 }
 

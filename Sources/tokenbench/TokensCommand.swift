@@ -70,10 +70,7 @@ struct TokensCommand: ParsableCommand {
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw TokenBenchError.fileAccess(path: path, reason: "cannot read the --input file")
-            }
-            data = contents
+            data = try FileAccess.contents(ofFile: path)
         }
         return data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().compactMap { index, line in
             let bytes = line.last == 0x0D ? Array(line.dropLast()) : Array(line)
@@ -126,6 +123,8 @@ struct TokensCommand: ParsableCommand {
         // A tokenizer whose constructor crashes or hangs runs too: its death is said on stderr.
         var pairs = try workbenchOptions.plan(on: workbench).pairs
         if let locale { pairs = try Self.enginesWithLocales(pairs, locale: locale) }
+        // A trace read as a tokendata=1 table reads it means nothing on an engine without them.
+        if tokendata { pairs = try TokenizerArguments.enginesWithTokendata(pairs) }
         let runs = try workbench.traceRuns(of: inputs, pairs: pairs, modes: modes, form: form, locale: locale)
         var table = CSVTable(header: TokenTrace.tableHeader(tokendata: tokendata))
         for run in runs {

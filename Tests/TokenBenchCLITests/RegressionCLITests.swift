@@ -155,7 +155,7 @@ struct RegressionCLITests {
     @Test func missingBaselineExitsTwo() throws {
         let run = try CLI.run(["check"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("results/matrix.csv: cannot read"))
+        #expect(run.stderr.contains("results/matrix.csv: No such file or directory"))
     }
 
     @Test func diffPrintsChangedCellsAsCSV() throws {

@@ -106,7 +106,7 @@ struct CorpusTests {
 
     @Test func missingAndEmptyCorporaAreErrors() throws {
         #expect(
-            throws: TokenBenchError.fileAccess(path: "/nonexistent/corpus.txt", reason: "no such file or directory")
+            throws: TokenBenchError.fileAccess(path: "/nonexistent/corpus.txt", reason: "No such file or directory")
         ) {
             _ = try CorpusSource.at(path: "/nonexistent/corpus.txt")
         }

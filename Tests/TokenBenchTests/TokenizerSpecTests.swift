@@ -102,6 +102,11 @@ struct TokenizerSpecTests {
     /// One row per way a spec can be wrong: a one-line error naming the spec and SQLite's reason.
     @Test(arguments: [
         ("nosuch", "no such tokenizer: nosuch"),
+        // A misspelt label, which FTS5 cannot parse (`-` ends its bare word): the nearest labels.
+        ("porter-ascii2", "no such tokenizer: porter-ascii2; nearest: porter-ascii"),
+        // A registered first word keeps FTS5's own reason, and so does a first word that is no name.
+        ("porter ascii2", "error in tokenizer constructor"),
+        ("unicode61)", "parse error in tokenize directive"),
         ("unicode61 remove_diacritics 7", "error in tokenizer constructor"),
         ("unicode61 'unterminated", "a quoted word is not closed"),
         ("unicode61\u{0}x", "NUL"),

@@ -25,11 +25,7 @@ public enum CorpusSource: Sendable, Hashable, Codable {
 
     /// A file or a directory, told apart by looking at `path`.
     package static func at(path: String) throws -> CorpusSource {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TokenBenchError.fileAccess(path: path, reason: "no such file or directory")
-        }
-        return isDirectory.boolValue ? .directory(path: path) : .lines(path: path)
+        try FileAccess.isDirectory(path) ? .directory(path: path) : .lines(path: path)
     }
 
     /// The name that goes in the CSV's corpus column.
@@ -73,10 +69,7 @@ public enum CorpusSource: Sendable, Hashable, Codable {
             }
         case .directory(let path):
             for file in try Self.documentFiles(in: path) {
-                let data: Data
-                do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-                    throw TokenBenchError.fileAccess(path: file, reason: "cannot read: \(error.localizedDescription)")
-                }
+                let data = try FileAccess.contents(ofFile: file)
                 try Self.checkSize(data.count, of: file)
                 batch.append(document: data)
                 try flushIfFull()
@@ -95,7 +88,7 @@ public enum CorpusSource: Sendable, Hashable, Codable {
     private static func documentFiles(in directory: String) throws -> [String] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw TokenBenchError.fileAccess(path: directory, reason: "cannot list: \(error.localizedDescription)")
+            throw TokenBenchError.fileAccess(path: directory, reason: FileAccess.reason(of: error))
         }
         return names.filter { !$0.hasPrefix(".") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
             .filter { path in

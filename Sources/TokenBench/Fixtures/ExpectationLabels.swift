@@ -8,7 +8,7 @@ enum ExpectationLabels {
         let known = Set(TokenizerCatalog.all.map(\.spec.name) + runTokenizers.map(\.name))
         for matchCase in cases {
             for label in matchCase.expectations.keys.sorted() where !known.contains(label) {
-                let nearest = nearestLabels(to: label, among: known)
+                let nearest = NearestNames.nearest(to: label, among: known)
                 throw TokenBenchError.invalidFixture(
                     file: matchCase.location.file, line: matchCase.location.line,
                     reason:
@@ -17,28 +17,5 @@ enum ExpectationLabels {
                             ? "" : "; did you mean \(nearest.map { "'\($0)'" }.joined(separator: ", "))?"))
             }
         }
-    }
-
-    /// Up to three labels at the smallest edit distance from `label`, when that distance is at
-    /// most a third of its length (plus one): suggestions, not guesses.
-    static func nearestLabels(to label: String, among known: Set<String>) -> [String] {
-        let limit = label.count / 3 + 1
-        let scored = known.map { (label: $0, distance: editDistance(Array(label), Array($0))) }
-            .filter { $0.distance <= limit }
-        guard let best = scored.map(\.distance).min() else { return [] }
-        return scored.filter { $0.distance == best }.map(\.label).sorted().prefix(3).map { $0 }
-    }
-
-    /// Levenshtein distance over characters.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

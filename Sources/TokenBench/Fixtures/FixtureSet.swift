@@ -39,34 +39,31 @@ public struct FixtureSet: Sendable {
     ]
 
     /// Loads every path given: a file, or a directory whose `.cases` and `.csv` files are read in
-    /// name order.
+    /// name order. A file without a case is an error naming it: it would check nothing, and an
+    /// empty selection would otherwise be blamed on `--category` and `--case`.
     public static func load(paths: [String]) throws -> FixtureSet {
         var cases: [MatchCase] = []
         for path in paths {
             for file in try fixtureFiles(at: path) {
-                let data: Data
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: file))
-                } catch {
-                    throw TokenBenchError.fileAccess(path: file, reason: "cannot read: \(error.localizedDescription)")
+                let data = try FileAccess.contents(ofFile: file)
+                let fileCases = try FixtureParser.parse(Array(data), file: file, format: FixtureFormat(path: file))
+                guard !fileCases.isEmpty else {
+                    throw TokenBenchError.invalidFixture(
+                        file: file, line: 0, reason: data.isEmpty ? "is empty" : "has no case")
                 }
-                cases += try FixtureParser.parse(Array(data), file: file, format: FixtureFormat(path: file))
+                cases += fileCases
             }
         }
         return try FixtureSet(cases: cases)
     }
 
     private static func fixtureFiles(at path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TokenBenchError.fileAccess(path: path, reason: "no such file or directory")
-        }
-        guard isDirectory.boolValue else { return [path] }
+        guard try FileAccess.isDirectory(path) else { return [path] }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-            throw TokenBenchError.fileAccess(path: path, reason: "cannot list: \(error.localizedDescription)")
+            throw TokenBenchError.fileAccess(path: path, reason: FileAccess.reason(of: error))
         }
         let files = names.filter { $0.hasSuffix(".cases") || $0.hasSuffix(".csv") }.sorted()
         guard !files.isEmpty else {

@@ -19,7 +19,8 @@ package final class WorkerPool: @unchecked Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw TokenBenchError.fileAccess(path: directory, reason: "cannot make the --crash-dir directory")
+                throw TokenBenchError.fileAccess(
+                    path: directory, reason: "cannot make the --crash-dir directory: \(FileAccess.reason(of: error))")
             }
         }
         self.isolation = isolation

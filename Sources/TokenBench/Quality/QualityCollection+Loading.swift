@@ -36,9 +36,7 @@ extension QualityCollection {
     public static func files(
         documents: String, queries: String, judgments: String, name: String? = nil, locale: String? = nil
     ) throws -> QualityCollection {
-        for path in [documents, queries, judgments] where !FileManager.default.isReadableFile(atPath: path) {
-            throw TokenBenchError.fileAccess(path: path, reason: "no such file, or it cannot be read")
-        }
+        for path in [documents, queries, judgments] { try FileAccess.checkReadable(path) }
         var queryRecords: [(QualityQuery, SourceLocation)] = []
         try QualityFileFormat.forEachRecord(ofFile: queries, kind: .query) { record, location in
             queryRecords.append(

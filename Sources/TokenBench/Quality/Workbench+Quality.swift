@@ -23,7 +23,7 @@ extension Workbench {
         if let directory = options.runDirectory {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
                 throw TokenBenchError.fileAccess(
-                    path: directory, reason: "cannot create: \(error.localizedDescription)")
+                    path: directory, reason: "cannot create: \(FileAccess.reason(of: error))")
             }
         }
         var report = QualityReport(

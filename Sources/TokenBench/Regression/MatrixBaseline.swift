@@ -22,16 +22,7 @@ package struct MatrixBaseline: Sendable {
     /// Reads a file written by `tokenbench matrix` (long layout). Extra columns are ignored;
     /// missing ones, malformed forms or query kinds, and duplicate cells are errors naming the line.
     package static func load(path: String) throws -> MatrixBaseline {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw TokenBenchError.fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TokenBenchError.invalidFixture(file: path, line: 0, reason: "the file is not UTF-8 text")
-        }
-        return try parse(text, source: path)
+        try parse(try CSV.readText(ofFile: path), source: path)
     }
 
     /// Parses the text of a long matrix CSV; `source` names it in errors.

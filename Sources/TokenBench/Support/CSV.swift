@@ -89,11 +89,10 @@ package enum CSV {
 
     /// Reads a UTF-8 file into text, naming the file when it cannot.
     static func readText(ofFile path: String) throws(TokenBenchError) -> String {
-        do {
-            return try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw .fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
+        guard let text = String(data: try FileAccess.contents(ofFile: path), encoding: .utf8) else {
+            throw .invalidFixture(file: path, line: 0, reason: "the file is not UTF-8 text")
         }
+        return text
     }
 
     /// Parses `text` read from `file`, reporting a syntax error with the file and line.

@@ -59,18 +59,20 @@ package enum TableFormat: String, CaseIterable, Sendable {
 /// same directory renamed over the target), so a failed run never leaves half a file behind.
 /// A target that exists and is not a regular file (`/dev/null`, a FIFO, a terminal) is written
 /// in place: renaming over it would replace the device with a file (as root, `-o /dev/null` did).
+/// A directory is refused, and a failed write says the operating system's reason (`FileAccess`).
 package enum OutputDestination {
     package static func write(_ text: String, to path: String?) throws {
         guard let path else {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
+        try FileAccess.checkWritable(path)
         do {
             var status = stat()
             let isSpecialFile = stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: isSpecialFile ? [] : .atomic)
         } catch {
-            throw TokenBenchError.fileAccess(path: path, reason: "cannot write: \(error.localizedDescription)")
+            throw TokenBenchError.fileAccess(path: path, reason: FileAccess.reason(of: error))
         }
     }
 }

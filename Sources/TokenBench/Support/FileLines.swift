@@ -9,9 +9,7 @@ enum FileLines {
     static func forEach(ofFile path: String, _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws -> Void)
         throws
     {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TokenBenchError.fileAccess(path: path, reason: "cannot open for reading")
-        }
+        let handle = try FileAccess.handle(forReading: path)
         defer { try? handle.close() }
         var pending: [UInt8] = []
         var number = 0
@@ -24,7 +22,7 @@ enum FileLines {
         while true {
             let chunk: Data
             do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
-                throw TokenBenchError.fileAccess(path: path, reason: "cannot read: \(error.localizedDescription)")
+                throw TokenBenchError.fileAccess(path: path, reason: FileAccess.reason(of: error))
             }
             if chunk.isEmpty { break }
             pending.append(contentsOf: chunk)

@@ -40,7 +40,7 @@ final class ThroughputMeasurer {
             try FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
         } catch {
             throw TokenBenchError.fileAccess(
-                path: scratchDirectory.path, reason: "cannot create: \(error.localizedDescription)")
+                path: scratchDirectory.path, reason: "cannot create: \(FileAccess.reason(of: error))")
         }
     }
 

@@ -49,14 +49,39 @@ struct TokenizerOnConnection {
             throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: problem)
         }
         let captureSpec = TokenizerSpec(label: spec.label, text: SpecArgumentCapture.name + " " + spec.text)
-        let words = try withProbeTable(spec: captureSpec, reportedAs: spec, in: connection) {
-            SpecArgumentCapture.takeArguments(for: connection)
+        do {
+            let words = try withProbeTable(spec: captureSpec, reportedAs: spec, in: connection) {
+                SpecArgumentCapture.takeArguments(for: connection)
+            }
+            guard let words, !words.isEmpty else {
+                throw TokenBenchError.invalidTokenizerSpec(
+                    spec: spec.description, reason: "the spec names no tokenizer")
+            }
+            try withProbeTable(spec: spec, reportedAs: spec, in: connection) {}
+            return words
+        } catch TokenBenchError.invalidTokenizerSpec(let reported, let reason) {
+            throw TokenBenchError.invalidTokenizerSpec(
+                spec: reported, reason: unknownNameReason(of: spec, in: connection) ?? reason)
         }
-        guard let words, !words.isEmpty else {
-            throw TokenBenchError.invalidTokenizerSpec(spec: spec.description, reason: "the spec names no tokenizer")
+    }
+
+    /// When the spec's first word is a name (the characters of a label) that names no tokenizer
+    /// on this connection, FTS5's reason with the catalog's nearest names:
+    /// `no such tokenizer: porter-ascii2; nearest: porter-ascii`. FTS5 itself says
+    /// `no such tokenizer: X` only for a name it can parse; for a misspelt label such as
+    /// `porter-ascii2` it says `parse error in tokenize directive` (`-` ends a bare word), which
+    /// points away from the mistake. Nil when the first word is registered here (a built-in, an
+    /// extension's, a custom type), or is no name (`unicode61)`): then the reason is FTS5's or
+    /// the constructor's.
+    private static func unknownNameReason(of spec: TokenizerSpec, in connection: EngineConnection) -> String? {
+        guard var name = spec.text.split(whereSeparator: \.isWhitespace).first.map(String.init) else { return nil }
+        // A quoted name (`'porter' ascii`) is looked up without its quotes, as FTS5 does.
+        if let quote = name.first, "'\"`".contains(quote), name.count >= 2, name.last == quote {
+            name = String(name.dropFirst().dropLast())
         }
-        try withProbeTable(spec: spec, reportedAs: spec, in: connection) {}
-        return words
+        guard TokenizerSpec.isValidLabel(name), connection.nativeTokenizerAPI(of: name) == nil else { return nil }
+        let nearest = NearestNames.nearest(to: name, among: TokenizerCatalog.all.map(\.spec.name))
+        return "no such tokenizer: \(name)" + (nearest.isEmpty ? "" : "; nearest: \(nearest.joined(separator: ", "))")
     }
 
     /// Creates a temporary FTS5 table tokenized by `spec`, inserts one empty row (SQLite versions
