@@ -16,8 +16,9 @@
     ///
     /// With `apostrophes 1`, ’ ‘ and ʼ inside a token become ' (`ApostropheFolder`), so "don’t" as
     /// an iPhone types it finds "don't" and the reverse: ICU keeps both as one word (UAX #29 reads
-    /// U+0027, U+2018 and U+2019 as MidNumLet between letters; ʼ is a letter). Offsets stay those of
-    /// the word in the text.
+    /// U+0027, U+2018 and U+2019 as MidNumLet between letters; ʼ is a letter). A folded token is
+    /// kept only when ICU reads it as one word too, so that typing it gives the same token (ʼ is a
+    /// letter: aʼ1 is one word, a'1 two). Offsets stay those of the word in the text.
     ///
     /// A value's own locale (SQLite 3.47's `fts5_locale()` in a `locale=1` table) wins over the
     /// `locale` option, which stays the default for values without one: under `tr` or `az`, I and İ
@@ -29,8 +30,9 @@
         private let breaker: WordBreaker
         private let folder: CaseFolder
         private let lowercaser = ASCIILowercaser()
-        /// nil without `apostrophes 1`.
-        private let apostrophes: ApostropheFolder?
+        /// nil without `apostrophes 1`: the fold, and a breaker of its own that checks each folded
+        /// token (the tokenizer's own is in the middle of a walk when a token is emitted).
+        private let apostrophes: (folder: ApostropheFolder, checker: WordBreaker)?
         private let options: Options
         /// The breaker and folder of each value locale seen, made on first use: a table holds a few.
         private var byLocale: [[UInt8]: (breaker: WordBreaker, folder: CaseFolder)] = [:]
@@ -41,7 +43,9 @@
             options = try Self.options(from: arguments)
             breaker = try WordBreaker(locale: options.locale, tokenizer: Self.name, symbols: options.symbols)
             folder = CaseFolder(turkic: Self.isTurkic(locale: options.locale))
-            apostrophes = options.apostrophes ? ApostropheFolder() : nil
+            apostrophes =
+                options.apostrophes
+                ? (ApostropheFolder(), try WordBreaker(locale: options.locale, tokenizer: Self.name)) : nil
         }
 
         /// The spec's arguments: the locale ("" for the root locale), whether symbols are tokens and
@@ -186,8 +190,18 @@
             return folder.withFolded(word) { folded in
                 // Case folding leaves ’ ‘ ʼ as they are, so folding them after it is the same as before.
                 let token = folded ?? word
-                return emitter.emit(apostrophes?.folded(token) ?? token, flags: flags, start: start, end: end)
+                return emitter.emit(foldingApostrophes(token), flags: flags, start: start, end: end)
             }
+        }
+
+        /// `token` with its apostrophes folded, when `apostrophes 1` is on and ICU reads the result
+        /// as one word, as it will read the same text typed into a query; else `token`.
+        @inline(__always)
+        private func foldingApostrophes(_ token: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            guard let apostrophes else { return token }
+            let folded = apostrophes.folder.folded(token)
+            guard folded.count != token.count else { return token }
+            return apostrophes.checker.isOneWord(folded) ? folded : token
         }
     }
 #endif
