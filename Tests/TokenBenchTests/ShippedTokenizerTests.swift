@@ -184,6 +184,34 @@ struct ShippedTokenizerTests {
             ],
             why: "a ZWJ family and a flag are one token each; queries get no plain form"),
         Row(
+            spec: "icu apostrophes 1", mode: .document,
+            text: "I don't, don\u{2019}t, O\u{2018}Neil, don\u{2BC}t \u{2019}quoted\u{2019}",
+            expected: [
+                ("i", 0, 1, false), ("don't", 2, 7, false), ("don't", 9, 16, false), ("o'neil", 18, 26, false),
+                ("don't", 28, 34, false), ("quoted", 38, 44, false),
+            ],
+            why:
+                "’ ‘ ʼ inside a word become ', the offsets still the word's bytes in the text; a quote around a word is no part of it"
+        ),
+        Row(
+            spec: "icu apostrophes 1", mode: .document, text: "a\u{2BC}1 1\u{2019}000 \u{2BC}a",
+            expected: [("a\u{2BC}1", 0, 4, false), ("1'000", 5, 12, false), ("\u{2BC}a", 13, 16, false)],
+            why:
+                "a fold is kept only where ICU reads the result as one word, as a query of it: a'1 would be two words, 'a the word a"
+        ),
+        Row(
+            spec: "icu apostrophes 1", mode: .query, text: "DON\u{2019}T",
+            expected: [("don't", 0, 7, false)],
+            why: "queries are folded alike, after case folding"),
+        Row(
+            spec: "icu", mode: .query, text: "don\u{2019}t don't",
+            expected: [("don\u{2019}t", 0, 7, false), ("don't", 8, 13, false)],
+            why: "without the option, ICU keeps both apostrophes inside the word (MidNumLet), and they differ"),
+        Row(
+            spec: "icu symbols 1 apostrophes 1", mode: .document, text: "\u{1F355} it\u{2019}s",
+            expected: [("\u{1F355}", 0, 4, false), ("it's", 5, 11, false)],
+            why: "the two options together: symbols are tokens and apostrophes are folded"),
+        Row(
             spec: "cjk", mode: .document, text: "\u{5317}\u{4EAC}\u{5929}",
             expected: [
                 ("\u{5317}\u{4EAC}", 0, 6, false), ("\u{5317}", 0, 3, true), ("\u{4EAC}\u{5929}", 3, 9, false),
@@ -288,6 +316,18 @@ struct ShippedTokenizerTests {
             "error in tokenizer constructor (icu: symbols must be 0 or 1, not 'yes')"
         ),
         (
+            "icu apostrophes 2",
+            "error in tokenizer constructor (icu: apostrophes must be 0 or 1, not '2')"
+        ),
+        (
+            "icu apostrophes",
+            "error in tokenizer constructor (icu: option 'apostrophes' needs a value)"
+        ),
+        (
+            "icu apostrophes 1 unicode61",
+            "error in tokenizer constructor (icu: unexpected argument 'unicode61' (only 'locale LOCALE', 'symbols 0|1' and 'apostrophes 0|1'))"
+        ),
+        (
             "cjk unigrams 2",
             "error in tokenizer constructor (cjk: unigrams must be 0 or 1, not '2')"
         ),
@@ -315,7 +355,8 @@ struct ShippedTokenizerTests {
     @Test func theCatalogAndThePathOptionsComeFromTheShippedTypes() {
         #expect(
             TokenizerCatalog.shipped.map(\.spec.label) == [
-                "synonyms", "stopwords", "latinascii", "german", "nfkc", "icu", "icu-symbols", "translit", "japanese",
+                "synonyms", "stopwords", "latinascii", "german", "nfkc", "icu", "icu-symbols", "icu-apostrophes",
+                "translit", "japanese",
                 "cjk", "snowball-english", "snowball-german", "snowball-french", "snowball-spanish", "snowball-italian",
                 "snowball-portuguese", "snowball-dutch", "snowball-swedish", "snowball-russian", "snowball-turkish",
                 "snowball-finnish", "snowball-greek", "snowball-locale",

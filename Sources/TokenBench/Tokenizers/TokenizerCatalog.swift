@@ -37,6 +37,11 @@ public enum TokenizerCatalog {
             spec: TokenizerSpec(label: "unicode61-rd2", text: "unicode61 remove_diacritics 2"), origin: .builtin,
             summary: "unicode61 also removing diacritics from characters that carry several."),
         Entry(
+            spec: TokenizerSpec(label: "unicode61-symbols", text: "unicode61 categories 'L* N* Co Sc So'"),
+            origin: .builtin,
+            // Signal's spec: FTS5's own option, so it runs wherever FTS5 does, iOS included.
+            summary: "unicode61 with emoji and symbols (So, Sc) as tokens: 🍕 finds 🍕, € finds €."),
+        Entry(
             spec: TokenizerSpec(label: "porter-ascii", text: "porter ascii"), origin: .builtin,
             summary: "Porter stemming on the ascii tokenizer's tokens."),
         Entry(

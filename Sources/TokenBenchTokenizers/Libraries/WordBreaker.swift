@@ -52,5 +52,18 @@
                 if result != 0 { return result }
             }
         }
+
+        /// Whether the `bytes` are exactly one word: the first word ICU finds spans all of them.
+        func isOneWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            var span: (CInt, CInt)?
+            let result = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                walk(text, length: CInt(bytes.count)) { start, end, _ in
+                    span = (start, end)
+                    return 1 // the first word is enough
+                }
+            }
+            return result >= 0 && span.map { $0.0 == 0 && Int($0.1) == bytes.count } ?? false
+        }
     }
 #endif

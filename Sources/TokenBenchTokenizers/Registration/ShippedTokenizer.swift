@@ -110,6 +110,10 @@ extension NfkcTokenizer: ShippedTokenizer {
             ShippedCatalogEntry(
                 label: "icu-symbols", spec: "icu symbols 1",
                 summary: "icu, plus emoji and symbols as tokens: 🍕 finds 🍕, 👍 finds 👍🏽, ❤️ finds ❤, € finds €."),
+            ShippedCatalogEntry(
+                label: "icu-apostrophes", spec: "icu apostrophes 1",
+                summary:
+                    "icu with ’ ‘ ʼ folded to ' in words: don’t, as an iPhone types it, finds don't and the reverse."),
         ]
     }
 #endif

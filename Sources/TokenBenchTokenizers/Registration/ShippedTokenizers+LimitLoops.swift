@@ -19,8 +19,9 @@
                 switch words.first {
                 case IcuTokenizer.name:
                     let options = try IcuTokenizer.options(from: Array(words.dropFirst()))
-                    // The loop breaks words only: with symbols, the tokenizer does more than it.
-                    guard !options.symbols else { return nil }
+                    // The loop breaks words and folds case only: with symbols or apostrophes, the
+                    // tokenizer does more than it.
+                    guard !options.symbols, !options.apostrophes else { return nil }
                     self = .icu(
                         locale: options.locale, turkicCaseFolding: IcuTokenizer.isTurkic(locale: options.locale))
                 case NfkcTokenizer.name:

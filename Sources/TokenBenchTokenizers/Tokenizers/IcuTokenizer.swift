@@ -3,16 +3,22 @@
     import GRDBSQLite
     import TokenBenchEngines
 
-    /// `icu [locale LOCALE] [symbols 0|1]`: ICU word-break segmentation plus full case folding, so
-    /// text written without spaces (Chinese, Japanese, Thai) yields words. Spaces and punctuation are
-    /// skipped; offsets are UTF-8 byte offsets of each word. With `locale tr` or `locale az`, I and İ
-    /// fold the Turkic way (I → ı, İ → i).
+    /// `icu [locale LOCALE] [symbols 0|1] [apostrophes 0|1]`: ICU word-break segmentation plus full
+    /// case folding, so text written without spaces (Chinese, Japanese, Thai) yields words. Spaces
+    /// and punctuation are skipped; offsets are UTF-8 byte offsets of each word. With `locale tr` or
+    /// `locale az`, I and İ fold the Turkic way (I → ı, İ → i).
     ///
     /// With `symbols 1`, what the word breaker skips is a token too when it is an emoji or a symbol
     /// (`tb_wordbreak_set_symbols`): an emoji sequence (a ZWJ family, a flag) is one token, without
     /// its variation selectors, so ❤️ and ❤ are one token; in documents an emoji with skin-tone
     /// modifiers is also indexed without them, colocated, so 👍 finds 👍🏽; ★, ™ and € are tokens.
     /// The words are the same as without it.
+    ///
+    /// With `apostrophes 1`, ’ ‘ and ʼ inside a token become ' (`ApostropheFolder`), so "don’t" as
+    /// an iPhone types it finds "don't" and the reverse: ICU keeps both as one word (UAX #29 reads
+    /// U+0027, U+2018 and U+2019 as MidNumLet between letters; ʼ is a letter). A folded token is
+    /// kept only when ICU reads it as one word too, so that typing it gives the same token (ʼ is a
+    /// letter: aʼ1 is one word, a'1 two). Offsets stay those of the word in the text.
     ///
     /// A value's own locale (SQLite 3.47's `fts5_locale()` in a `locale=1` table) wins over the
     /// `locale` option, which stays the default for values without one: under `tr` or `az`, I and İ
@@ -24,6 +30,9 @@
         private let breaker: WordBreaker
         private let folder: CaseFolder
         private let lowercaser = ASCIILowercaser()
+        /// nil without `apostrophes 1`: the fold, and a breaker of its own that checks each folded
+        /// token (the tokenizer's own is in the middle of a walk when a token is emitted).
+        private let apostrophes: (folder: ApostropheFolder, checker: WordBreaker)?
         private let options: Options
         /// The breaker and folder of each value locale seen, made on first use: a table holds a few.
         private var byLocale: [[UInt8]: (breaker: WordBreaker, folder: CaseFolder)] = [:]
@@ -34,26 +43,35 @@
             options = try Self.options(from: arguments)
             breaker = try WordBreaker(locale: options.locale, tokenizer: Self.name, symbols: options.symbols)
             folder = CaseFolder(turkic: Self.isTurkic(locale: options.locale))
+            apostrophes =
+                options.apostrophes
+                ? (ApostropheFolder(), try WordBreaker(locale: options.locale, tokenizer: Self.name)) : nil
         }
 
-        /// The spec's arguments: the locale ("" for the root locale) and whether symbols are tokens.
+        /// The spec's arguments: the locale ("" for the root locale), whether symbols are tokens and
+        /// whether apostrophes are folded to U+0027.
         struct Options {
             var locale: String
             var symbols: Bool
+            var apostrophes: Bool
         }
 
-        /// The options the spec's arguments (`[locale LOCALE] [symbols 0|1]`) name; the tokenizer
-        /// and its C limit loop read them alike.
-        static let declaredArguments = DeclaredArguments(optionKeys: ["locale", "symbols"], defaultBase: [])
+        /// The options the spec's arguments (`[locale LOCALE] [symbols 0|1] [apostrophes 0|1]`) name;
+        /// the tokenizer and its C limit loop read them alike.
+        static let declaredArguments = DeclaredArguments(
+            optionKeys: ["locale", "symbols", "apostrophes"], defaultBase: [])
 
         static func options(from arguments: [String]) throws -> Options {
             let parsed = try WrapperArguments(arguments, declared: declaredArguments, tokenizer: name)
             guard parsed.base.isEmpty else {
                 throw DatabaseError(
-                    message: "\(name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE' and 'symbols 0|1')"
+                    message:
+                        "\(name): unexpected argument '\(parsed.base[0])' (only 'locale LOCALE', 'symbols 0|1' and 'apostrophes 0|1')"
                 )
             }
-            return Options(locale: parsed.options["locale"] ?? "", symbols: try parsed.flag("symbols", default: false))
+            return Options(
+                locale: parsed.options["locale"] ?? "", symbols: try parsed.flag("symbols", default: false),
+                apostrophes: try parsed.flag("apostrophes", default: false))
         }
 
         /// Whether `locale` folds I and İ the Turkic way (Turkish, Azerbaijani): its language subtag,
@@ -166,12 +184,24 @@
             emitter: inout TokenEmitter
         ) -> CInt {
             if !folder.isTurkic, let lowered = lowercaser.lowerCased(word) {
-                // ASCII fast path: folding is lower-casing.
+                // ASCII fast path: folding is lower-casing, and an ASCII word has no apostrophe to fold.
                 return emitter.emit(lowered, flags: flags, start: start, end: end)
             }
             return folder.withFolded(word) { folded in
-                emitter.emit(folded ?? word, flags: flags, start: start, end: end)
+                // Case folding leaves ’ ‘ ʼ as they are, so folding them after it is the same as before.
+                let token = folded ?? word
+                return emitter.emit(foldingApostrophes(token), flags: flags, start: start, end: end)
             }
+        }
+
+        /// `token` with its apostrophes folded, when `apostrophes 1` is on and ICU reads the result
+        /// as one word, as it will read the same text typed into a query; else `token`.
+        @inline(__always)
+        private func foldingApostrophes(_ token: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            guard let apostrophes else { return token }
+            let folded = apostrophes.folder.folded(token)
+            guard folded.count != token.count else { return token }
+            return apostrophes.checker.isOneWord(folded) ? folded : token
         }
     }
 #endif
