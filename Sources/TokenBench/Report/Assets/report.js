@@ -109,26 +109,52 @@
     return true;
   }
 
-  function cellNode(c, t) {
-    var entries = data.cells[c][t];
+  // What a grid cell of case c and tokenizer t shows, for the main grid and the typed-input grid
+  // alike: an empty cell reachable by keyboard, then one of the marks below.
+  function cellShell(c, t) {
     var td = el("td");
     td.tabIndex = 0;
     td.dataset.case = c;
     td.dataset.tokenizer = t;
-    if (entries.length === 0) {
-      td.className = "cell " + UNSUPPORTED;
-      td.appendChild(el("span", "verdict", LABEL[UNSUPPORTED]));
-      return td;
-    }
-    if (entries.length === 1) {
-      var record = entries[0][1], status = recordStatus(record);
-      td.className = "cell " + status;
-      // A failed cell says what its first sub-cell found, the verdict behind the mark.
-      var shown = status === "failed" ? data.verdicts[Number(record[0][0])] : status;
-      var line = el("span", "verdict");
+    return td;
+  }
+  function markUnsupported(td) {
+    td.className = "cell " + UNSUPPORTED;
+    td.appendChild(el("span", "verdict", LABEL[UNSUPPORTED]));
+    return td;
+  }
+  // One verdict in colour, glyph and words; a failed one says what was found (`found`, a verdict
+  // code), the verdict behind the mark.
+  function markVerdict(td, status, found) {
+    td.className = "cell " + status;
+    var line = el("span", "verdict");
+    line.appendChild(el("b", null, GLYPH[status]));
+    line.appendChild(document.createTextNode(" " + (status === "failed" ? "failed: " + LABEL[found] : LABEL[status])));
+    td.appendChild(line);
+  }
+  // The engine indices that ran a cell: fewer than all say which.
+  function markOnly(td, engines) {
+    if (engines.length !== data.engines.length) td.appendChild(el("span", "only", engineNames([engines]) + " only"));
+  }
+  // The engines disagree: one line per engine, marked with `statusOf(entry)`.
+  function markSplit(td, entries, statusOf) {
+    td.className = "cell split" + (entries.some(function (e) { return statusOf(e) === "failed"; }) ? " splitfailed" : "");
+    td.appendChild(el("span", "differ", "engines differ"));
+    entries.forEach(function (entry) {
+      var status = statusOf(entry), line = el("span", "engine " + status);
       line.appendChild(el("b", null, GLYPH[status]));
-      line.appendChild(document.createTextNode(" " + (status === "failed" ? "failed: " + LABEL[shown] : LABEL[status])));
+      line.appendChild(document.createTextNode(" " + engineNames(entry) + ": " + LABEL[status]));
       td.appendChild(line);
+    });
+    return td;
+  }
+
+  function cellNode(c, t) {
+    var entries = data.cells[c][t], td = cellShell(c, t);
+    if (entries.length === 0) return markUnsupported(td);
+    if (entries.length === 1) {
+      var record = entries[0][1];
+      markVerdict(td, recordStatus(record), data.verdicts[Number(record[0][0])]);
       var strip = el("span", "strip");
       for (var i = 0; i !== P * K; i++) {
         var sub = subStatus(record, i), mark = el("i", sub, GLYPH[sub]);
@@ -136,19 +162,10 @@
         strip.appendChild(mark);
       }
       td.appendChild(strip);
-      if (entries[0][0].length !== data.engines.length) td.appendChild(el("span", "only", engineNames(entries[0]) + " only"));
+      markOnly(td, entries[0][0]);
       return td;
     }
-    // The engines disagree: one line per engine, marked.
-    td.className = "cell split" + (entries.some(function (e) { return recordStatus(e[1]) === "failed"; }) ? " splitfailed" : "");
-    td.appendChild(el("span", "differ", "engines differ"));
-    entries.forEach(function (entry) {
-      var status = recordStatus(entry[1]), line = el("span", "engine " + status);
-      line.appendChild(el("b", null, GLYPH[status]));
-      line.appendChild(document.createTextNode(" " + engineNames(entry) + ": " + LABEL[status]));
-      td.appendChild(line);
-    });
-    return td;
+    return markSplit(td, entries, function (e) { return recordStatus(e[1]); });
   }
 
   // Calls `row(case, tbody)` for each kept case, in a tbody per category that opens with a band
@@ -232,42 +249,24 @@
   // down, the query kinds across, each cell's MATCH expression in its title.
   var typedGrid = document.getElementById("typed-grid");
   function typedCell(c, t, k) {
-    var entries = data.cells[c][t], i = k * P + state.typedPair, td = el("td");
-    td.tabIndex = 0;
-    td.dataset.case = c;
-    td.dataset.tokenizer = t;
+    var entries = data.cells[c][t], i = k * P + state.typedPair, td = cellShell(c, t);
     td.dataset.kind = data.kinds[k];
-    if (entries.length === 0) {
-      td.className = "cell " + UNSUPPORTED;
-      td.appendChild(el("span", "verdict", LABEL[UNSUPPORTED]));
-      return td;
-    }
+    if (entries.length === 0) return markUnsupported(td);
     function says(entry) {
       var expression = pattern(entry[1], i);
       return (expression ? "MATCH " + expression : "no query") + "\n" + verdict(entry[1], i);
     }
+    function statusOf(entry) { return subStatus(entry[1], i); }
     // Engines whose records differ elsewhere may still agree on this kind.
-    var agree = entries.every(function (e) { return says(e) === says(entries[0]) && subStatus(e[1], i) === subStatus(entries[0][1], i); });
+    var agree = entries.every(function (e) { return says(e) === says(entries[0]) && statusOf(e) === statusOf(entries[0]); });
     if (agree) {
-      var status = subStatus(entries[0][1], i), line = el("span", "verdict");
-      var shown = status === "failed" ? data.verdicts[Number(entries[0][1][0][i])] : status;
-      td.className = "cell " + status;
-      line.appendChild(el("b", null, GLYPH[status]));
-      line.appendChild(document.createTextNode(" " + (status === "failed" ? "failed: " + LABEL[shown] : LABEL[status])));
-      td.appendChild(line);
       var engines = [].concat.apply([], entries.map(function (e) { return e[0]; }));
-      if (engines.length !== data.engines.length) td.appendChild(el("span", "only", engineNames([engines]) + " only"));
+      markVerdict(td, statusOf(entries[0]), data.verdicts[Number(entries[0][1][0][i])]);
+      markOnly(td, engines);
       td.title = says(entries[0]);
       return td;
     }
-    td.className = "cell split" + (entries.some(function (e) { return subStatus(e[1], i) === "failed"; }) ? " splitfailed" : "");
-    td.appendChild(el("span", "differ", "engines differ"));
-    entries.forEach(function (entry) {
-      var status = subStatus(entry[1], i), line = el("span", "engine " + status);
-      line.appendChild(el("b", null, GLYPH[status]));
-      line.appendChild(document.createTextNode(" " + engineNames(entry) + ": " + LABEL[status]));
-      td.appendChild(line);
-    });
+    markSplit(td, entries, statusOf);
     td.title = entries.map(function (e) { return engineNames(e) + ": " + says(e); }).join("\n\n");
     return td;
   }
