@@ -24,6 +24,12 @@ public enum TokenBenchError: Error, Equatable, Sendable {
     case inconsistentMeasurement(spec: String, reason: String)
     /// SQLite failed where no user input is at fault (out of memory, I/O error, …).
     case sqlite(context: String, message: String)
+    /// A worker process could not be started or spoke outside the workers' protocol, through no
+    /// fault of the code it judges (that is a `Loss`): the system's reason.
+    case workerFailed(reason: String)
+    /// The worker executable serves no unit of this kind: its registry of unit types is not the
+    /// bench's (a user's own `tokenbench` built without a type the bench sends).
+    case unknownWorkerUnit(kind: String, served: [String])
 }
 
 extension TokenBenchError: LocalizedError, CustomStringConvertible {
@@ -47,6 +53,11 @@ extension TokenBenchError: LocalizedError, CustomStringConvertible {
             return "tokenizer '\(spec)': \(reason)"
         case .sqlite(let context, let message):
             return "SQLite error while \(context): \(message)"
+        case .workerFailed(let reason):
+            return "worker: \(reason)"
+        case .unknownWorkerUnit(let kind, let served):
+            return
+                "worker: this executable serves no '\(kind)' unit (it serves \(served.joined(separator: ", "))): build it with the bench's unit types"
         }
     }
 

@@ -307,7 +307,7 @@ struct AnalysisAPI: Sendable {
         if let (input, death) = result.deaths.first {
             throw APIError(
                 status: 500,
-                message: "\(input.map(unit.label(ofInput:)) ?? "the request's tokenizers"): \(death.verdict)"
+                message: "\(input.map(unit.label(ofInput:)) ?? "the request's tokenizers"): \(death.loss.wording)"
                     + (death.frame.map { " at \($0)" } ?? ""))
         }
         if let failure = result.failure {

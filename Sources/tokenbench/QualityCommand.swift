@@ -147,7 +147,7 @@ struct QualityCommand: ParsableCommand {
         for skipped in report.skipped { workbenchOptions.noteSkipped(skipped) }
         for sentence in report.engineSkips { printError("tokenbench: \(sentence)") }
         noteCollectionCounts(report)
-        if let perQuery { try OutputDestination.write(QueryOutcome.csvTable(report.outcomes).csv(), to: perQuery) }
+        if let perQuery { try OutputDestination.write(QueryOutcome.table(report.outcomes).csv(), to: perQuery) }
         try output.emit(output.format == .csv ? report.table : QualityRow.summaryTable(report.rows))
         isolationOptions.report(deaths: report.deaths, notRun: [])
         if !report.deaths.isEmpty { throw ExitCode(1) }

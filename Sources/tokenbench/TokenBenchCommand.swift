@@ -85,7 +85,7 @@ extension TokenBenchError {
     /// The process exit status for this error: 2 for anything the user's input caused.
     var exitStatus: Int32 {
         switch self {
-        case .sqlite: return 3
+        case .sqlite, .workerFailed: return 3
         default: return 2
         }
     }

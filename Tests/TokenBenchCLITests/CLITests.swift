@@ -27,9 +27,12 @@ struct CLITests {
     }
 
     /// Runs tokenbench in a fresh temporary directory, so nothing can lean on the repository's files.
-    /// `environment` adds to (or replaces in) the test's own environment.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run
-    {
+    /// `environment` adds to (or replaces in) the test's own environment; `standardInput` is a
+    /// file to read instead of the test's own standard input.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        standardInput: URL? = nil
+    ) throws -> Run {
         let workingDirectory = try directory ?? makeTemporaryDirectory()
         let process = Process()
         process.executableURL = executable
@@ -38,6 +41,7 @@ struct CLITests {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         process.currentDirectoryURL = workingDirectory
+        if let standardInput { process.standardInput = try FileHandle(forReadingFrom: standardInput) }
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout

@@ -216,25 +216,33 @@ struct IsolationCLITests {
         #expect(run.status == 1, "\(run.stderr)")
         let rows = run.stdout.split(separator: "\n").map(String.init)
         #expect(rows.count == 7, "\(run.stdout)")
-        #expect(Array(rows.prefix(3)) == alone.stdout.split(separator: "\n").map(String.init))
-        // A row without its tokenizer's name and its error column (the last; no comma in it).
+        // The run with killers gains the `loss` column, empty in the rows of the tokenizer that
+        // runs alone: they are the same rows.
+        let aloneRows = alone.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(rows.prefix(3)) == [aloneRows[0] + ",loss"] + aloneRows.dropFirst().map { $0 + "," })
+        // A row without its tokenizer's name, its error and its loss (the last two; no comma in
+        // them).
         func verdict(_ row: String) -> Substring {
-            let fields = row.drop { $0 != "," }
-            return fields[..<(fields.lastIndex(of: ",") ?? fields.endIndex)]
+            var fields = row.drop { $0 != "," }
+            for _ in 0..<2 { fields = fields[..<(fields.lastIndex(of: ",") ?? fields.endIndex)] }
+            return fields
         }
-        for (killer, death) in [
+        for (killer, death, loss) in [
             (
                 "tbtest_segv",
-                "crashed (\(Self.segv) while tokenizing) on \(corpus.path):2 (comparing the engines' tokens)"
+                "crashed (\(Self.segv) while tokenizing) on \(corpus.path):2 (comparing the engines' tokens)",
+                "crashed"
             ),
             (
                 "tbtest_hang",
-                "timed out (over 2 s while tokenizing) on \(corpus.path):3 (comparing the engines' tokens)"
+                "timed out (over 2 s while tokenizing) on \(corpus.path):3 (comparing the engines' tokens)",
+                "timed-out"
             ),
         ] {
             let killed = rows.filter { $0.hasPrefix("\(killer),") }
             #expect(killed.map(verdict) == rows[1...2].map(verdict), "\(killed)")
             #expect(killed.count == 2 && killed.allSatisfy { $0.contains(death) }, "\(killed)")
+            #expect(killed.allSatisfy { $0.hasSuffix(",\(loss)") }, "\(killed)")
         }
         #expect(run.stderr.contains("tokenbench: tbtest_segv on system and bundled: crashed"), "\(run.stderr)")
     }
@@ -376,9 +384,13 @@ struct IsolationCLITests {
                 $0["outcome"] == "error"
                     && $0["error"]
                         == "not run (the tokenizer could not be made on this engine: crashed (SIGABRT while creating the tokenizer))"
+                    && $0["loss"] == "not-run-constructor"
             }, "\(killer.prefix(2))")
+        // The other tokenizer's cells are those of a run without the killer, with an empty loss.
         let others = try ReportBrowserTests.Run.records(text: run.stdout).filter { $0["tokenizer"] == "tbtest" }
-        #expect(others == (try ReportBrowserTests.Run.records(text: alone.stdout)))
+        #expect(others.allSatisfy { $0["loss"] == "" })
+        #expect(
+            others.map { $0.filter { $0.key != "loss" } } == (try ReportBrowserTests.Run.records(text: alone.stdout)))
     }
 
     /// `check`: a baseline tokenizer whose constructor now crashes is not skipped as one this

@@ -118,7 +118,7 @@ struct MatchMatrixTests {
                 "fts5: syntax error near \"\"", "error"
             ),
             (
-                .lost("crashed (SIGSEGV while indexing)"), "lost", "crashed (SIGSEGV while indexing)", "",
+                .lost(Loss(.crashed, detail: "SIGSEGV while indexing")), "lost", "crashed (SIGSEGV while indexing)", "",
                 "crashed (SIGSEGV while indexing)", "crashed"
             ),
             (
@@ -137,12 +137,14 @@ struct MatchMatrixTests {
         // What the long CSV writes reads back as the same verdict: from its verdict column, and
         // for a file without one (only the bench's phrase and prefix ran, which never give no
         // query), from matched and error.
-        #expect(MatchVerdict(code: code, errorColumn: error) == verdict)
+        // A lost cell's `loss` column gives its code, and `error` its wording.
+        let loss = verdict.loss.map { Loss(code: $0.code, wording: error) }
+        #expect(MatchVerdict(code: code, errorColumn: error, loss: loss) == verdict)
         let read: MatchVerdict =
             switch matched {
             case "1": .matched
             case "0": .notMatched
-            default: MatchVerdict(errorColumn: error, skipped: verdict.code == .unsupported)
+            default: MatchVerdict(errorColumn: error, loss: loss, skipped: verdict.code == .unsupported)
             }
         // No query has no spelling in those two columns alone: such a file reads it as an error
         // without a message, which is why the app's kinds write the verdict column.

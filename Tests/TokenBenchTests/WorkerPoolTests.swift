@@ -63,16 +63,16 @@ struct WorkerPoolTests {
     @Test(arguments: [
         // Dies by a signal halfway through an output line: the half line is not taken as an
         // output, and the death is pinned to the input it announced.
-        ("half-message", "crashed (SIGSEGV while tokenizing)"),
+        ("half-message", Loss.Code.crashed, "crashed (SIGSEGV while tokenizing)"),
         // Writes a line that is not the protocol: killed, and reported with what it wrote.
-        ("garbage", "broke the worker protocol (wrote 'hello, I am not the protocol' while tokenizing)"),
+        ("garbage", .protocol, "broke the worker protocol (wrote 'hello, I am not the protocol' while tokenizing)"),
         // Writes an output line whose value is not the unit's packed output (base64 in a JSON
         // string): read directly, not through JSON, it is still refused as garbage.
-        ("bad-output", "broke the worker protocol (wrote 'O 1 \"not*base64\"' while tokenizing)"),
+        ("bad-output", .protocol, "broke the worker protocol (wrote 'O 1 \"not*base64\"' while tokenizing)"),
         // Exits by itself mid-unit, as a tokenizer that calls exit() would.
-        ("exit", "exited (status 7 while tokenizing)"),
+        ("exit", .exited, "exited (status 7 while tokenizing)"),
     ])
-    func aDeathCostsOneInput(behaviour: String, verdict: String) throws {
+    func aDeathCostsOneInput(behaviour: String, code: Loss.Code, verdict: String) throws {
         let results = try Self.pool(Self.fakeWorker(behaviour: behaviour)).run([Self.unit(inputs: 4)])
         let result = try #require(results.first)
         #expect(result.failure == nil)
@@ -80,9 +80,17 @@ struct WorkerPoolTests {
         #expect(result.outputs.keys.sorted() == [0, 2, 3])
         #expect(result.deaths.count == 1)
         #expect(result.deaths.first?.input == 1)
-        #expect(result.deaths.first?.death.verdict == verdict)
+        #expect(result.deaths.first?.death.loss.wording == verdict)
         #expect(result.deaths.first?.death.input == "input 2 (document mode)")
         #expect(result.notRun.isEmpty)
+        // The run layer's one outcome per input: answered, or lost with the death's code.
+        #expect(result.outcome(of: 0)?.output != nil)
+        guard case .lost(let loss) = result.outcome(of: 1) else {
+            Issue.record("input 1 is not lost: \(String(describing: result.outcome(of: 1)))")
+            return
+        }
+        #expect(loss.code == code)
+        #expect(loss.wording == verdict)
     }
 
     /// A worker that never answers costs the timeout once per input, not the run.
@@ -92,7 +100,7 @@ struct WorkerPoolTests {
             .run([Self.unit(inputs: 3)])
         let result = try #require(results.first)
         #expect(result.outputs.keys.sorted() == [0, 2])
-        #expect(result.deaths.map(\.death.verdict) == ["timed out (over 0.5 s while tokenizing)"])
+        #expect(result.deaths.map(\.death.loss.wording) == ["timed out (over 0.5 s while tokenizing)"])
         // Killed after the timeout, not after the fake's 30 s sleep.
         #expect(ContinuousClock.now - started < .seconds(20))
     }
@@ -104,6 +112,17 @@ struct WorkerPoolTests {
         #expect(results[0].deaths.map(\.input) == [0, 1])
         #expect(results[0].notRun == [2, 3, 4])
         #expect(results[0].outputs.isEmpty)
+        // Each input's outcome: the two that killed a worker are lost, the rest not run, with
+        // the deaths the unit used up.
+        #expect(results[0].outcome(of: 1)?.loss?.code == .exited)
+        for input in 2..<5 {
+            guard case .notRun(let loss) = results[0].outcome(of: input) else {
+                Issue.record("input \(input): \(String(describing: results[0].outcome(of: input)))")
+                continue
+            }
+            #expect(loss == .notRun(afterDeaths: 2))
+            #expect(loss.wording == "not run (the tokenizer stopped after 2 deaths on this engine)")
+        }
         // The next unit gets a worker of its own.
         #expect(results[1].deaths.map(\.input) == [0])
     }

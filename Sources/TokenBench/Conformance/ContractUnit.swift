@@ -204,7 +204,7 @@ extension Workbench {
     ) {
         let check: ConformanceCheck = if case .timeout = death.cause { .timeout } else { .crash }
         let doing = death.phase?.rawValue ?? "creating"
-        var detail = death.verdict + (death.frame.map { " at \($0)" } ?? "")
+        var detail = death.loss.wording + (death.frame.map { " at \($0)" } ?? "")
         if let engine {
             let verb = check == .timeout ? "hangs" : "crashes"
             detail =

@@ -25,13 +25,15 @@ final class ProgressBoard: @unchecked Sendable {
         var template = Array((NSTemporaryDirectory() + "/tokenbench-progress-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
-            throw TokenBenchError.sqlite(context: "starting a worker", message: "cannot make a progress file")
+            throw TokenBenchError.workerFailed(
+                reason: "cannot make its progress file: \(String(cString: strerror(errno)))")
         }
         unlink(template)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         guard ftruncate(descriptor, 4096) == 0, let slots = Self.map(descriptor) else {
             close(descriptor)
-            throw TokenBenchError.sqlite(context: "starting a worker", message: "cannot map a progress file")
+            throw TokenBenchError.workerFailed(
+                reason: "cannot map its progress file: \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
         self.slots = slots

@@ -57,21 +57,22 @@ package struct WorkerDeath: Hashable, Sendable, CustomStringConvertible {
     /// The script `--crash-dir` wrote to run the input again, alone, in-process.
     package var reproduction: String?
 
-    /// "crashed (SIGSEGV while indexing)", "timed out (over 10 s while tokenizing)".
-    package var verdict: String {
+    /// The input's loss: "crashed (SIGSEGV while indexing)", "timed out (over 10 s while
+    /// tokenizing)", with its code.
+    package var loss: Loss {
         let doing = phase.map { " \($0.whileDoing)" } ?? ""
         switch cause {
-        case .signal(let number): return "crashed (\(Self.signalName(number))\(doing))"
-        case .timeout(let limit): return "timed out (over \(Self.seconds(limit))\(doing))"
-        case .memory(let limit): return "out of memory (over \(limit >> 20) MiB\(doing))"
-        case .exit(let status): return "exited (status \(status)\(doing))"
-        case .garbage(let text): return "broke the worker protocol (wrote '\(text)'\(doing))"
-        case .sanitizer(let kind): return "crashed (AddressSanitizer: \(kind)\(doing))"
+        case .signal(let number): return Loss(.crashed, detail: "\(Self.signalName(number))\(doing)")
+        case .timeout(let limit): return Loss(.timedOut, detail: "over \(Self.seconds(limit))\(doing)")
+        case .memory(let limit): return Loss(.outOfMemory, detail: "over \(limit >> 20) MiB\(doing)")
+        case .exit(let status): return Loss(.exited, detail: "status \(status)\(doing)")
+        case .garbage(let text): return Loss(.protocol, detail: "wrote '\(text)'\(doing)")
+        case .sanitizer(let kind): return Loss(.crashed, detail: "AddressSanitizer: \(kind)\(doing)")
         }
     }
 
     package var description: String {
-        verdict + (input.map { " on \($0)" } ?? "") + (frame.map { " at \($0)" } ?? "")
+        loss.wording + (input.map { " on \($0)" } ?? "") + (frame.map { " at \($0)" } ?? "")
             + (reproduction.map { " (again: sh \($0))" } ?? "")
     }
 

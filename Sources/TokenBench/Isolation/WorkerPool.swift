@@ -134,8 +134,8 @@ package final class WorkerPool: @unchecked Sendable {
                         let failure = try? decoder.decode(WorkerProtocol.Failure.self, from: Data(json))
                         result.failure =
                             failure?.asError
-                            ?? TokenBenchError.sqlite(
-                                context: "running a worker", message: String(decoding: json, as: UTF8.self))
+                            ?? TokenBenchError.workerFailed(
+                                reason: "a failure outside the protocol: \(String(decoding: json, as: UTF8.self))")
                         return result
                     case nil:
                         death = .garbage(Self.excerpt(line))
@@ -227,7 +227,7 @@ package final class WorkerPool: @unchecked Sendable {
         func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let text = """
             #!/bin/sh
-            # \(death.verdict)\(death.input.map { " on \($0)" } ?? "")
+            # \(death.loss.wording)\(death.input.map { " on \($0)" } ?? "")
             exec \(arguments.map(quoted).joined(separator: " "))
 
             """

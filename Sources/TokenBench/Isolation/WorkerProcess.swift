@@ -253,6 +253,6 @@ final class WorkerProcess {
     }
 
     private static func failure(_ what: String) -> TokenBenchError {
-        .sqlite(context: "starting a worker", message: "\(what): \(String(cString: strerror(errno)))")
+        .workerFailed(reason: "cannot start one: \(what): \(String(cString: strerror(errno)))")
     }
 }

@@ -41,7 +41,7 @@ enum WorkerProtocol {
         }
 
         var asError: any Error {
-            error ?? TokenBenchError.sqlite(context: "running a worker", message: message)
+            error ?? TokenBenchError.workerFailed(reason: message)
         }
     }
 

@@ -57,11 +57,15 @@ package enum WorkerServer {
         // Ready: the bench's clock for the first input starts now, not at the spawn.
         writer.progress(-1, .creating)
         while let line = reader.nextLine() {
-            guard let header = try? JSONDecoder().decode(WorkerProtocol.RequestHeader.self, from: Data(line)),
-                let type = unitTypes.first(where: { $0.kind == header.kind })
-            else {
+            guard let header = try? JSONDecoder().decode(WorkerProtocol.RequestHeader.self, from: Data(line)) else {
                 FileHandle.standardError.write(Data("tokenbench worker: not a unit request\n".utf8))
                 return 2
+            }
+            // A kind this executable lacks fails the unit, by name, instead of ending the worker:
+            // the pool would take that for a death of the tokenizer judged.
+            guard let type = unitTypes.first(where: { $0.kind == header.kind }) else {
+                writer.fail(TokenBenchError.unknownWorkerUnit(kind: header.kind, served: unitTypes.map { $0.kind }))
+                continue
             }
             serve(type, line: line, on: workbench, writer: writer)
         }

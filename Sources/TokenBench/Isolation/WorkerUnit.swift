@@ -33,7 +33,7 @@ package struct UnitResult<Output: Sendable>: Sendable {
     package var outputs: [Int: Output] = [:]
     /// Each death, by the input it was on (nil: before any input, when the whole unit is lost).
     package var deaths: [(input: Int?, death: WorkerDeath)] = []
-    /// The inputs left after the unit used up its deaths (or died before any input).
+    /// The inputs left after the unit used up its deaths (or died before any input), ascending.
     package var notRun: [Int] = []
     /// Why the unit failed as a whole (a spec the engine refuses): what it threw.
     package var failure: (any Error)?

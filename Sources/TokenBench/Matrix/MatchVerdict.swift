@@ -14,8 +14,9 @@ public enum MatchVerdict: Hashable, Sendable {
     case error(String)
     /// No answer: the judged code killed its worker on this cell's input ("crashed (SIGSEGV
     /// while indexing)", "timed out (…)"), or the tokenizer had used up its deaths ("not run
-    /// (…)"). Not a verdict on the match, and never what a fixture expects.
-    case lost(String)
+    /// (…)"): the loss says which, with its code. Not a verdict on the match, and never what a
+    /// fixture expects.
+    case lost(Loss)
     /// Not run: the engine cannot do what the case asks ("locale needs SQLite 3.47 (this engine
     /// is SQLite 3.40.1)"). Not a verdict on the tokenizer, and never what a fixture expects.
     case unsupported(String)
@@ -92,7 +93,8 @@ public enum MatchVerdict: Hashable, Sendable {
         switch self {
         case .matched, .notMatched, .noQuery: code.wording
         case .error(let message): message.isEmpty ? "error" : "error (\(message))"
-        case .lost(let message), .unsupported(let message): message
+        case .lost(let loss): loss.wording
+        case .unsupported(let message): message
         }
     }
 
@@ -101,8 +103,14 @@ public enum MatchVerdict: Hashable, Sendable {
     public var message: String? {
         switch self {
         case .matched, .notMatched, .noQuery: nil
-        case .error(let message), .lost(let message), .unsupported(let message): message
+        case .error(let message), .unsupported(let message): message
+        case .lost(let loss): loss.wording
         }
+    }
+
+    /// How the cell was lost; nil for every other verdict.
+    public var loss: Loss? {
+        if case .lost(let loss) = self { loss } else { nil }
     }
 
     // MARK: The CSV columns
@@ -128,32 +136,36 @@ public enum MatchVerdict: Hashable, Sendable {
         case .noQuery: "no query"
         case .error: "error"
         case .unsupported: "unsupported"
-        case .lost(let message): String(message.prefix { $0 != "(" }.dropLast())
+        case .lost(let loss): loss.code.headline
         }
     }
 
     /// The verdict of a long-matrix row from its `verdict` code (written when an app's query
-    /// kind ran) and its `error` column; nil for a code that is not a verdict's.
-    package init?(code: String, errorColumn text: String) {
+    /// kind ran), its `error` column, and the loss the row names; nil for a code that is not a
+    /// verdict's, and for `lost` without a loss.
+    package init?(code: String, errorColumn text: String, loss: Loss?) {
         switch Code(rawValue: code) {
         case .match: self = .matched
         case .noMatch: self = .notMatched
         case .noQuery: self = .noQuery
         case .error: self = .error(text)
-        case .lost: self = .lost(text)
+        case .lost:
+            guard let loss else { return nil }
+            self = .lost(loss)
         case .unsupported: self = .unsupported(text)
         case nil: return nil
         }
     }
 
-    /// The verdict of a long-matrix row whose `matched` is empty, from its `error` column and
-    /// whether its outcome is `skipped` (an unsupported cell's): a lost cell's text starts with
-    /// one of `lostPrefixes`.
-    package init(errorColumn text: String, skipped: Bool = false) {
+    /// The verdict of a long-matrix row whose `matched` is empty, from its `error` column, the
+    /// loss it names, and whether its outcome is `skipped` (an unsupported cell's).
+    package init(errorColumn text: String, loss: Loss?, skipped: Bool = false) {
         if skipped {
             self = .unsupported(text)
+        } else if let loss {
+            self = .lost(loss)
         } else {
-            self = Self.lostPrefixes.contains(where: text.hasPrefix) ? .lost(text) : .error(text)
+            self = .error(text)
         }
     }
 
@@ -162,10 +174,6 @@ public enum MatchVerdict: Hashable, Sendable {
         .unsupported(feature.lacking(on: engine))
     }
 
-    /// How `WorkerDeath.verdict` and a unit that stopped early word a lost cell.
-    package static let lostPrefixes = [
-        "crashed (", "timed out (", "out of memory (", "exited (", "broke the worker protocol (", "not run (",
-    ]
 }
 
 /// The name this type had before it was the one verdict.

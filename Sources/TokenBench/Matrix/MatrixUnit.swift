@@ -62,9 +62,10 @@ struct MatrixUnit: WorkerUnit {
                 case .error(let message):
                     writer.append(2 as UInt8)
                     writer.append(message)
-                case .lost(let message):
+                case .lost(let loss):
                     writer.append(3 as UInt8)
-                    writer.append(message)
+                    writer.append(loss.code.rawValue)
+                    writer.append(loss.wording)
                 case .unsupported(let message):
                     writer.append(4 as UInt8)
                     writer.append(message)
@@ -87,7 +88,10 @@ struct MatrixUnit: WorkerUnit {
                 case 0: results.append(.matched)
                 case 1: results.append(.notMatched)
                 case 2: results.append(.error(try reader.string()))
-                case 3: results.append(.lost(try reader.string()))
+                case 3:
+                    let code = try reader.string()
+                    guard let lossCode = Loss.Code(rawValue: code) else { throw reader.unknownTag(3) }
+                    results.append(.lost(Loss(code: lossCode, wording: try reader.string())))
                 case 4: results.append(.unsupported(try reader.string()))
                 case 5: results.append(.noQuery)
                 case let tag: throw reader.unknownTag(tag)

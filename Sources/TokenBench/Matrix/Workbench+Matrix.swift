@@ -138,21 +138,13 @@ extension Workbench {
     private static func appendCells(
         of unit: MatrixUnit, result: UnitResult<MatrixUnit.Output>, cases: [MatchCase], to cells: inout [MatrixCell]
     ) {
-        let notRun = Set(result.notRun)
-        let stopped =
-            if let creating = result.deaths.first(where: { $0.input == nil })?.death {
-                "not run (the tokenizer could not be made on this engine: \(creating.verdict))"
-            } else {
-                "not run (the tokenizer stopped after \(result.deaths.count) deaths on this engine)"
-            }
         for input in 0..<unit.inputCount {
             let matchCase = cases[input % cases.count]
             let formPair = unit.formPairs[input / cases.count]
-            let output = result.outputs[input]
-            let lost: String? =
-                output != nil
-                ? nil : result.death(on: input)?.verdict ?? (notRun.contains(input) ? stopped : nil)
-            guard output != nil || lost != nil else { continue }
+            guard let outcome = result.outcome(of: input) else { continue }
+            let output = outcome.output
+            let verdicts =
+                output?.results ?? Array(repeating: MatchVerdict.lost(outcome.loss!), count: unit.queryKinds.count)
             for (kindIndex, queryKind) in unit.queryKinds.enumerated() {
                 cells.append(
                     MatrixCell(
@@ -160,7 +152,7 @@ extension Workbench {
                         queryKind: queryKind, formPair: formPair,
                         document: formPair.document.apply(to: matchCase.document),
                         query: formPair.query.apply(to: matchCase.query),
-                        pattern: output?.patterns[kindIndex], result: output?.results[kindIndex] ?? .lost(lost ?? ""),
+                        pattern: output?.patterns[kindIndex], result: verdicts[kindIndex],
                         expected: matchCase.expectation(
                             for: unit.judged.spec.name, formPair: formPair, queryKind: queryKind,
                             engine: unit.judged.engine),

@@ -131,7 +131,14 @@ struct CSVFieldReader<Column: RawRepresentable & CaseIterable & Equatable> where
     let record: CSV.Record
     let file: String
 
-    func text(_ column: Column) -> String { record.fields[Array(Column.allCases).firstIndex(of: column)!] }
+    func text(_ column: Column) -> String { optionalText(column) ?? "" }
+
+    /// The field, or nil when the record ends before it: a file written before a last column
+    /// existed.
+    func optionalText(_ column: Column) -> String? {
+        let index = Array(Column.allCases).firstIndex(of: column)!
+        return index < record.fields.count ? record.fields[index] : nil
+    }
 
     func failure(_ column: Column, _ expected: String) -> TokenBenchError {
         .invalidFixture(
@@ -195,13 +202,23 @@ extension QueryOutcome: CSVRow {
         case precision1 = "P@1"
         case matchExpression = "match"
         case tokens, message
+        /// A lost query's `Loss.Code`: written only when a query was lost, so it is last.
+        case loss
+    }
+
+    /// The per-query file of `outcomes`: `loss` only when a query was lost.
+    package static func table(_ outcomes: [QueryOutcome]) -> CSVTable {
+        csvTable(outcomes, omittingWhenEmpty: [.loss])
     }
 
     /// Reads a per-query CSV that `tokenbench quality --per-query` wrote; a malformed line is an
     /// error naming the file and line.
     package static func outcomes(ofFile path: String) throws -> [QueryOutcome] {
+        let header = Column.allCases.map(\.rawValue)
         let records = try CSV.records(
-            ofFile: path, header: Column.allCases.map(\.rawValue), writtenBy: "tokenbench quality --per-query")
+            ofFile: path, headers: [header, header.filter { $0 != Column.loss.rawValue }],
+            writtenBy: "tokenbench quality --per-query"
+        ).records
         return try records.map { record in
             let reader = CSVFieldReader<Column>(record: record, file: path)
             var metrics = RankingMetrics.zero
@@ -214,11 +231,18 @@ extension QueryOutcome: CSVRow {
             guard let status = Status(rawValue: reader.text(.status)) else {
                 throw reader.failure(.status, "ran, no-tokens, rejected or lost")
             }
+            // A file written before the `loss` column says how a query was lost only in words.
+            let loss: Loss.Code? =
+                if let code = reader.optionalText(.loss) {
+                    code.isEmpty ? nil : try reader.value(.loss) as Loss.Code
+                } else {
+                    status == .lost ? Loss.fromLegacyWording(reader.text(.message))?.code : nil
+                }
             return QueryOutcome(
                 queryID: reader.text(.queryID), tokenizer: reader.text(.tokenizer), engine: reader.text(.engine),
                 queryKind: try reader.value(.queryKind), detail: try reader.value(.detail), status: status,
                 message: reader.text(.message), results: try reader.int(.results), metrics: metrics,
-                matchExpression: reader.text(.matchExpression), tokens: reader.text(.tokens))
+                matchExpression: reader.text(.matchExpression), tokens: reader.text(.tokens), loss: loss)
         }
     }
 
@@ -240,6 +264,7 @@ extension QueryOutcome: CSVRow {
         case .matchExpression: matchExpression
         case .tokens: tokens
         case .message: message
+        case .loss: loss?.rawValue ?? ""
         }
     }
 }

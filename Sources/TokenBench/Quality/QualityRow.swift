@@ -76,7 +76,8 @@ package struct QueryOutcome: Sendable, Equatable {
     package internal(set) var queryKind: SearchQueryKind
     package internal(set) var detail: FTS5Detail
     package internal(set) var status: Status
-    /// FTS5's message for a rejected query.
+    /// FTS5's message for a rejected query; for a lost one, the worker's death or why the query
+    /// was not run.
     package internal(set) var message: String
     package internal(set) var results: Int
     package internal(set) var metrics: RankingMetrics
@@ -84,4 +85,6 @@ package struct QueryOutcome: Sendable, Equatable {
     /// (each quoted word, or the phrase), space-separated as `tokenbench tokens` shows them.
     package internal(set) var matchExpression: String
     package internal(set) var tokens: String
+    /// A lost query's `Loss.Code`; nil for every other status.
+    package internal(set) var loss: Loss.Code? = nil
 }

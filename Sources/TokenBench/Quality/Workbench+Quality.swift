@@ -140,19 +140,22 @@ extension Workbench {
                 detail: unit.detail, status: .lost, message: "", results: 0, metrics: .zero, matchExpression: "",
                 tokens: "")
             var documents: [(id: String, score: Double)] = []
-            if case .query(let answer) = outputs[input] {
+            switch result.outcome(of: input) {
+            case .answered(.query(let answer)):
                 outcome.status = answer.status
                 outcome.message = answer.message
                 outcome.matchExpression = answer.matchExpression
                 outcome.tokens = answer.tokens
                 documents = Array(zip(answer.documentIDs, answer.scores))
                 if let nanoseconds = answer.nanoseconds { latencies.record(nanoseconds: nanoseconds) }
-            } else if let death = result.death(on: input) {
-                outcome.message = death.description
-            } else if let indexLoss {
-                outcome.message = "the index was not built: \(indexLoss)"
-            } else {
-                outcome.message = "not run (the tokenizer used up its deaths)"
+            case .lost(let loss):
+                outcome.message = result.death(on: input)?.description ?? loss.wording
+                outcome.loss = loss.code
+            case .notRun, .answered, nil:
+                // Not run: after the unit's deaths, or on an index never built.
+                let loss = result.outcome(of: input)?.loss ?? result.stopLoss
+                outcome.message = indexLoss.map { "the index was not built: \($0)" } ?? loss.wording
+                outcome.loss = loss.code
             }
             outcome.results = documents.count
             outcome.metrics = RankingMetrics(

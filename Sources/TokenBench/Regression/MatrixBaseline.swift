@@ -45,10 +45,7 @@ package struct MatrixBaseline: Sendable {
             let record: MatrixRecord
             do {
                 record = try MatrixRecord(
-                    reading: { column in
-                        indices[column.rawValue].map { csvRecord.fields[$0] }
-                            ?? (column == .engine ? SQLiteEngine.system.name : "")
-                    },
+                    reading: { column in indices[column.rawValue].map { csvRecord.fields[$0] } },
                     line: csvRecord.line)
             } catch {
                 throw TokenBenchError.invalidFixture(file: source, line: csvRecord.line, reason: error.reason)

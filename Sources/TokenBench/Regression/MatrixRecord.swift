@@ -36,6 +36,8 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case documentTokens = "document_tokens"
         case queryTokens = "query_tokens"
         case error
+        /// A lost cell's `Loss.Code`: written only when a cell was lost.
+        case loss
 
         /// Whether the column is part of the cell's coordinate; every other column is compared.
         package var isCoordinate: Bool {
@@ -46,28 +48,31 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         }
 
         /// Whether a file may lack the column: `engine` came after the first files, `locale`
-        /// and `tokendata` are written only when a case has one, and `pattern` and `verdict`
-        /// only when an app's query kind ran.
+        /// and `tokendata` are written only when a case has one, `pattern` and `verdict`
+        /// only when an app's query kind ran, and `loss` only when a cell was lost.
         package var isOptional: Bool {
             switch self {
-            case .engine, .locale, .tokendata, .pattern, .verdict: true
+            case .engine, .locale, .tokendata, .pattern, .verdict, .loss: true
             default: false
             }
         }
     }
 
     /// The columns a file of `records` has: all of them, but `locale` and `tokendata` only when
-    /// a case has one, and `pattern` and `verdict` only when an app's query kind (`raw`,
-    /// `grdb-*`, `typed-*`) ran, so a matrix without them reads as it did before they existed.
+    /// a case has one, `pattern` and `verdict` only when an app's query kind (`raw`, `grdb-*`,
+    /// `typed-*`) ran, and `loss` only when a cell was lost, so a matrix without them reads as it
+    /// did before they existed.
     package static func columns(of records: [MatrixRecord]) -> [Column] {
         let hasLocales = records.contains { !$0.locale.isEmpty }
         let hasTokendata = records.contains { !$0.tokendata.isEmpty }
         let hasAppQueries = records.contains { !$0.coordinate.queryKind.isBenchQuery }
+        let hasLosses = records.contains { $0.result.loss != nil }
         return Column.allCases.filter {
             switch $0 {
             case .locale: hasLocales
             case .tokendata: hasTokendata
             case .pattern, .verdict: hasAppQueries
+            case .loss: hasLosses
             default: true
             }
         }
@@ -118,13 +123,15 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         case .documentTokens: documentTokens
         case .queryTokens: queryTokens
         case .error: result.errorColumn
+        case .loss: result.loss?.code.rawValue ?? ""
         }
     }
 
-    /// Reads a row: `value` gives each column's text (an optional column the file lacks reads as
-    /// its default: `system`, or no locale). Throws the reason a field is not what
+    /// Reads a row: `field` gives each column's text, nil for a column the file lacks (it reads
+    /// as its default: `system`, or no locale). Throws the reason a field is not what
     /// `tokenbench matrix` writes (the caller names the file and line).
-    package init(reading value: (Column) -> String, line: Int) throws(MatrixRecordError) {
+    package init(reading field: (Column) -> String?, line: Int) throws(MatrixRecordError) {
+        func value(_ column: Column) -> String { field(column) ?? (column == .engine ? SQLiteEngine.system.name : "") }
         guard let queryKind = QueryKind(rawValue: value(.queryKind)) else {
             throw MatrixRecordError(
                 "query_kind '\(value(.queryKind))' is not one of \(QueryKind.allCases.map(\.rawValue).joined(separator: ", "))"
@@ -140,13 +147,16 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         coordinate = MatrixCoordinate(
             caseID: value(.caseID), tokenizer: value(.tokenizer), engine: value(.engine), queryKind: queryKind,
             formPair: FormPair(document: document, query: query))
+        let loss = try Self.loss(lossColumn: field(.loss), errorColumn: value(.error))
         // The verdict's code where the file has it; a file written before it was a column says
         // a lost cell only in its error's wording.
         let code = value(.verdict)
         if !code.isEmpty {
-            guard let verdict = MatchVerdict(code: code, errorColumn: value(.error)) else {
+            guard let verdict = MatchVerdict(code: code, errorColumn: value(.error), loss: loss) else {
                 throw MatrixRecordError(
-                    "verdict '\(code)' is not one of \(MatchVerdict.Code.allCases.map(\.rawValue).joined(separator: ", "))"
+                    code == MatchVerdict.Code.lost.rawValue
+                        ? "verdict 'lost' without a loss code in the loss column"
+                        : "verdict '\(code)' is not one of \(MatchVerdict.Code.allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
             result = verdict
@@ -156,7 +166,8 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
             case "0": result = .notMatched
             case "":
                 result = MatchVerdict(
-                    errorColumn: value(.error), skipped: value(.outcome) == ExpectationOutcome.skipped.rawValue)
+                    errorColumn: value(.error), loss: loss,
+                    skipped: value(.outcome) == ExpectationOutcome.skipped.rawValue)
             case let other: throw MatrixRecordError("matched '\(other)' is not 1, 0 or empty (an error)")
             }
         }
@@ -183,6 +194,19 @@ package struct MatrixRecord: Hashable, Sendable, CSVRow {
         documentTokens = value(.documentTokens)
         queryTokens = value(.queryTokens)
         self.line = line
+    }
+
+    /// The loss a row names: its `loss` column's code, with the `error` column's wording; for a
+    /// file written before the column existed (`lossColumn` nil), the deprecated reading of the
+    /// wording alone.
+    private static func loss(lossColumn: String?, errorColumn: String) throws(MatrixRecordError) -> Loss? {
+        guard let lossColumn else { return Loss.fromLegacyWording(errorColumn) }
+        guard !lossColumn.isEmpty else { return nil }
+        guard let code = Loss.Code(rawValue: lossColumn) else {
+            throw MatrixRecordError(
+                "loss '\(lossColumn)' is not one of \(Loss.Code.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return Loss(code: code, wording: errorColumn)
     }
 
     /// The compared columns whose values differ between `self` and `other`.

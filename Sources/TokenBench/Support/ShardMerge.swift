@@ -23,7 +23,8 @@ package enum ShardMerge {
         var optionalColumns: Set<String> {
             switch self {
             case .matrix: Set(MatrixRecord.Column.allCases.filter(\.isOptional).map(\.rawValue))
-            case .conformance, .quality, .qualityPerQuery: []
+            case .conformance, .quality: []
+            case .qualityPerQuery: [QueryOutcome.Column.loss.rawValue]
             case .upgrade: Set(UpgradeRow.optionalColumns.map(\.rawValue))
             case .throughput: Set(ThroughputRow.optionalColumns.map(\.rawValue))
             }

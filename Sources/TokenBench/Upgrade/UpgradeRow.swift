@@ -36,6 +36,8 @@ package struct UpgradeRow: Sendable, Equatable {
     package var locale: String = ""
     /// Whether the index was a `tokendata=1` table (`--tokendata`).
     package var tokendata: Bool = false
+    /// The code of each loss `error` words, in its order.
+    package var losses: [Loss.Code] = []
 
     /// Whether the row has a verdict: the index was built and opened, or could not be built.
     /// Without one (a worker died on its queries or its opening), `error` says why.
@@ -66,6 +68,9 @@ package struct UpgradeRow: Sendable, Equatable {
         case rebuildRepairs = "rebuild_repairs"
         case firstQueryDiffering = "first_query_differing"
         case error
+        /// The `Loss.Code` of each loss in `error`, separated by `;`: written only when a row has
+        /// one.
+        case loss
     }
 
     package func field(_ column: Column) -> String {
@@ -86,16 +91,17 @@ package struct UpgradeRow: Sendable, Equatable {
         case .rebuildRepairs: rebuildRepairs.map { $0 ? "yes" : "no" } ?? ""
         case .firstQueryDiffering: queriesDiffering.first ?? ""
         case .error: error
+        case .loss: losses.map(\.rawValue).joined(separator: ";")
         }
     }
 }
 
 extension UpgradeRow: CSVRow {
-    /// The rows as CSV: every column, but `locale` and `tokendata` only when a row has one.
+    /// The rows as CSV: every column, but `locale`, `tokendata` and `loss` only when a row has one.
     package static func table(_ rows: [UpgradeRow]) -> CSVTable {
         csvTable(rows, omittingWhenEmpty: optionalColumns)
     }
 
     /// The columns written only when a row has them.
-    package static let optionalColumns: Set<Column> = [.locale, .tokendata]
+    package static let optionalColumns: Set<Column> = [.locale, .tokendata, .loss]
 }

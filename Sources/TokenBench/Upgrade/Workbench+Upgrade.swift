@@ -79,9 +79,11 @@ extension Workbench {
             documents: unit.documents.count, queries: unit.queries.count, error: "", locale: unit.locale ?? "",
             tokendata: unit.tokendata)
         if case .difference(let difference) = outputs[unit.comparisonInput] { row.firstDifference = difference ?? "" }
-        var errors = result.deaths.filter { death in
+        let deaths = result.deaths.filter { death in
             death.input.map { $0 <= unit.comparisonInput || inputs.contains($0) } ?? true
-        }.map(\.death.description)
+        }.map(\.death)
+        var errors = deaths.map(\.description)
+        row.losses = deaths.map(\.loss.code)
         if case .built(.failed(let message)) = outputs[unit.queriesInput(ofDirection: index)] {
             row.integrityError = "indexing on \(direction.from.name) fails: \(message)"
         } else if case .built(.unsupported(let reason)) = outputs[unit.queriesInput(ofDirection: index)] {
@@ -99,7 +101,8 @@ extension Workbench {
             }
         }
         if row.integrityError.isEmpty, !row.wasBuilt, errors.isEmpty {
-            errors.append("not run (the tokenizer used up its deaths)")
+            errors.append(result.stopLoss.wording)
+            row.losses.append(result.stopLoss.code)
         }
         row.error = errors.joined(separator: "; ")
         return row
