@@ -40,15 +40,11 @@ extension Workbench {
         pairs.append(("sqlite_version", connection.engine.sqliteVersion))
         pairs.append(("sqlite_source_id", sourceID ?? ""))
         pairs.append(("sqlite_compile_options", connection.engine.compileOptions.joined(separator: " ")))
-        pairs.append(
-            ("capability.fts5", try probe(connection, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)")))
+        pairs.append(("capability.fts5", try probe(connection, probeTable.create)))
         pairs.append(
             (
                 "capability.fts5vocab",
-                try probe(
-                    connection, "CREATE VIRTUAL TABLE temp.tokenbench_env USING fts5(body)",
-                    "CREATE VIRTUAL TABLE temp.tokenbench_env_vocab USING fts5vocab(temp, tokenbench_env, instance)",
-                    "SELECT * FROM temp.tokenbench_env_vocab")
+                try probe(connection, probeTable.create, probeVocabulary.create, probeVocabulary.selectAll)
             ))
         // The v2 tokenizer API, locales, tokendata and insttoken: probed on a private connection.
         let features = connection.engine.fts5Features
@@ -60,11 +56,15 @@ extension Workbench {
         return pairs
     }
 
+    /// The tables the capability probes make: FTS5's default tokenizer, and its instances.
+    private static let probeTable = FTS5TableRecipe(schema: "temp", name: "tokenbench_env")
+    private static let probeVocabulary = probeTable.instanceVocabulary(named: "tokenbench_env_vocab")
+
     /// Runs `statements`, then drops what they created; "yes" if all succeed, else "no: reason".
     private static func probe(_ connection: EngineConnection, _ statements: String...) throws -> String {
         defer {
-            try? connection.execute("DROP TABLE IF EXISTS temp.tokenbench_env_vocab")
-            try? connection.execute("DROP TABLE IF EXISTS temp.tokenbench_env")
+            try? connection.execute(probeVocabulary.dropIfExists)
+            try? connection.execute(probeTable.dropIfExists)
         }
         do {
             for statement in statements { try connection.execute(statement) }

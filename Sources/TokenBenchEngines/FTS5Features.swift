@@ -42,24 +42,26 @@ package enum FTS5Feature: String, CaseIterable, Sendable {
         }
     }
 
-    /// The statements that succeed only where the feature exists, on a table named
-    /// `temp.tokenbench_feature` that the probe drops afterwards.
-    fileprivate var probe: [String] {
-        let table = "temp.tokenbench_feature"
+    /// The table every probe makes, and drops afterwards.
+    fileprivate static let probeTable = FTS5TableRecipe(schema: "temp", name: "tokenbench_feature")
+
+    /// The statements that succeed only where the feature exists, each with the texts it binds.
+    fileprivate var probe: [(sql: String, arguments: [String])] {
+        var table = Self.probeTable
         switch self {
         case .tokenizerV2: return []
         case .locale:
+            table.locale = true
+            // A text and its locale, bound as the recipe numbers them: the value, then the locale.
+            let localized = ["ığdır", "tr"]
             return [
-                "CREATE VIRTUAL TABLE \(table) USING fts5(body, locale=1)",
-                "INSERT INTO \(table)(body) VALUES (fts5_locale('tr', 'ığdır'))",
-                "SELECT rowid FROM \(table) WHERE tokenbench_feature MATCH fts5_locale('tr', 'ığdır')",
+                (table.create, []), (table.insert(withRowid: false, withLocale: true), localized),
+                (table.matchingRowids(withLocale: true), localized),
             ]
-        case .tokendata: return ["CREATE VIRTUAL TABLE \(table) USING fts5(body, tokendata=1)"]
-        case .insttoken:
-            return [
-                "CREATE VIRTUAL TABLE \(table) USING fts5(body)",
-                "INSERT INTO \(table)(tokenbench_feature, rank) VALUES ('insttoken', 1)",
-            ]
+        case .tokendata:
+            table.tokendata = true
+            return [(table.create, [])]
+        case .insttoken: return [(table.create, []), (table.command(.insttoken), [])]
         }
     }
 }
@@ -83,10 +85,11 @@ package struct FTS5Features: Sendable, Equatable {
                 if apiVersion < 3 { missing[feature] = "fts5_api version \(apiVersion); v2 tokenizers need version 3" }
                 continue
             }
-            defer { try? connection.execute("DROP TABLE IF EXISTS temp.tokenbench_feature") }
+            defer { try? connection.execute(FTS5Feature.probeTable.dropIfExists) }
             do {
-                for statement in feature.probe {
-                    let prepared = try connection.prepare(statement)
+                for (sql, arguments) in feature.probe {
+                    let prepared = try connection.prepare(sql)
+                    for (offset, argument) in arguments.enumerated() { try prepared.bind(argument, at: offset + 1) }
                     while try prepared.step() {}
                 }
             } catch {

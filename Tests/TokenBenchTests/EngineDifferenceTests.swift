@@ -49,11 +49,11 @@ struct EngineDifferenceTests {
         let workbench = try Workbench()
         for (engine, expected) in [(SQLiteEngine.system, row.system), (.bundled, row.bundled)] {
             let marked = try workbench.withConnection(engine) { connection in
-                try connection.execute(
-                    "CREATE VIRTUAL TABLE temp.marked USING fts5(body, tokenize = \(TokenizerSpec(text: row.tokenizer).sqlLiteral()))"
-                )
-                defer { try? connection.execute("DROP TABLE temp.marked") }
-                try connection.execute("INSERT INTO temp.marked(body) VALUES (?)", row.document)
+                let table = FTS5TableRecipe(
+                    schema: "temp", name: "marked", tokenizer: try TokenizerSpec(text: row.tokenizer).tokenizeOption())
+                try connection.execute(table.create)
+                defer { try? connection.execute(table.dropIfExists) }
+                try connection.execute(table.insert(withRowid: false), row.document)
                 let select = try connection.prepare(
                     "SELECT highlight(marked, 0, '[', ']'), snippet(marked, 0, '[', ']', '…', 3) FROM temp.marked WHERE marked MATCH ?"
                 )

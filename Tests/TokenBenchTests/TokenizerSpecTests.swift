@@ -122,6 +122,16 @@ struct TokenizerSpecTests {
         }
     }
 
+    /// The table recipe refuses a NUL; the bench reports it in its own words, naming the spec
+    /// as the user wrote it, whichever path made the table.
+    @Test func aNULIsRefusedInTheBenchsWords() throws {
+        let refusal = TokenBenchError.invalidTokenizerSpec(
+            spec: "bad=unicode61\u{0}x", reason: "the spec contains a NUL character")
+        let spec = TokenizerSpec(label: "bad", text: "unicode61\u{0}x")
+        #expect(throws: refusal) { try Workbench().validate(spec) }
+        #expect(throws: refusal) { try spec.tokenizeOption() }
+    }
+
     @Test func listProbesSupportByCreatingTables() throws {
         let workbench = try Workbench()
         #expect(workbench.unsupportedReason(TokenizerSpec(text: "unicode61")) == nil)

@@ -77,24 +77,19 @@ extension Workbench {
         takeCalls: () -> [[InstanceTokens]?]
     ) throws -> [Marked] {
         // Some cell matched: with a locale or tokendata, the engine has them.
-        let table = "temp.tokenbench_analysis"
-        try connection.execute("DROP TABLE IF EXISTS \(table)")
-        try connection.execute(
-            "CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(try spec.sqlLiteral())"
-                + (locale == nil ? "" : ", locale = 1") + (tokendata ? ", tokendata = 1" : "") + ")")
-        defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
-        // With a locale, both texts go through fts5_locale(): ?2 in the insert, ?4 in the select.
-        let (body, expression) = locale == nil ? ("?1", "?3") : ("fts5_locale(?2, ?1)", "fts5_locale(?4, ?3)")
-        let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (1, \(body))")
+        let table = FTS5TableRecipe(
+            schema: "temp", name: "tokenbench_analysis", tokenizer: try spec.tokenizeOption(), locale: locale != nil,
+            tokendata: tokendata)
+        try connection.execute(table.dropIfExists)
+        try connection.execute(table.create)
+        defer { try? connection.execute(table.dropIfExists) }
+        // With a locale, both texts go through fts5_locale(), the locale bound last in each.
+        let insert = try connection.prepare(table.insert(withRowid: true, withLocale: locale != nil))
         let select = try connection.prepare(
-            """
-            SELECT highlight(tokenbench_analysis, 0, ?1, ?2),
-                   snippet(tokenbench_analysis, 0, ?1, ?2, '…', \(MatchAnalysis.snippetTokens)),
-                   \(EngineConnection.instanceTokensFunction)(tokenbench_analysis)
-            FROM \(table) WHERE tokenbench_analysis MATCH \(expression)
-            """)
+            table.highlights(snippetTokens: MatchAnalysis.snippetTokens, withLocale: locale != nil))
+        try insert.bind(1, at: 1)
         if let locale {
-            try insert.bind(locale, at: 2)
+            try insert.bind(locale, at: 3)
             try select.bind(locale, at: 4)
         }
         var indexed: String?
@@ -103,14 +98,14 @@ extension Workbench {
                 !cell.document.contains(Self.openMark), !cell.document.contains(Self.closeMark)
             else { return (nil, nil, nil) }
             if indexed != cell.document {
-                try connection.execute("DELETE FROM \(table)")
-                try insert.bind(cell.document, at: 1)
+                try connection.execute(table.deleteAllRows)
+                try insert.bind(cell.document, at: 2)
                 try insert.run()
                 indexed = cell.document
             }
-            try select.bind(Self.openMark, at: 1)
-            try select.bind(Self.closeMark, at: 2)
-            try select.bind(cell.pattern ?? "", at: 3)
+            try select.bind(cell.pattern ?? "", at: 1)
+            try select.bind(Self.openMark, at: 2)
+            try select.bind(Self.closeMark, at: 3)
             defer { select.reset() }
             _ = takeCalls()
             guard let row = try select.rows().first, row.count == 3 else { return (nil, nil, nil) }

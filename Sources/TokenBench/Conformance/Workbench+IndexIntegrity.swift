@@ -51,7 +51,8 @@ struct IntegrityUnit: WorkerUnit {
         let excluded = Set(excluded)
         try judged.withTokenizer(on: workbench, progress: progress) { tokenizer, connection in
             let schema = "tokenbench_integrity"
-            let literal = try tokenizer.spec.sqlLiteral()
+            let table = FTS5TableRecipe(
+                schema: schema, name: "docs", tokenizer: try tokenizer.spec.tokenizeOption(), tokendata: tokendata)
             try connection.withScratchDatabase(schema: schema, path: ":memory:", purpose: "the index-integrity check") {
                 /// Indexes `documents` in a new table and runs the check: nil when it passes. The
                 /// tokenizer returned no error code in the other checks, so an insert that fails
@@ -60,11 +61,9 @@ struct IntegrityUnit: WorkerUnit {
                 func failure(indexing documents: [ConformanceInput], as input: Int) -> String? {
                     do {
                         progress(input, .indexing)
-                        try connection.execute("DROP TABLE IF EXISTS \(schema).docs")
-                        try connection.execute(
-                            "CREATE VIRTUAL TABLE \(schema).docs USING fts5(body, tokenize = \(literal)\(tokendata ? ", tokendata = 1" : ""))"
-                        )
-                        let insert = try connection.prepare("INSERT INTO \(schema).docs(body) VALUES (?1)")
+                        try connection.execute(table.dropIfExists)
+                        try connection.execute(table.create)
+                        let insert = try connection.prepare(table.insert(withRowid: false))
                         try connection.execute("BEGIN")
                         defer { try? connection.execute("COMMIT") }
                         for document in documents {
@@ -76,7 +75,7 @@ struct IntegrityUnit: WorkerUnit {
                     }
                     do {
                         progress(input, .integrityCheck)
-                        try connection.execute("INSERT INTO \(schema).docs(docs) VALUES ('integrity-check')")
+                        try connection.execute(table.command(.integrityCheck))
                         return nil
                     } catch {
                         return "FTS5's integrity-check fails on its index: \(error.message)"

@@ -9,3 +9,14 @@ public enum FTS5Detail: String, CaseIterable, Sendable {
     /// Only the rows a token occurs in.
     case none
 }
+
+extension FTS5Detail {
+    /// The same option in a table recipe, which the engine layer below cannot name this type for.
+    var recipeDetail: FTS5TableRecipe.Detail {
+        switch self {
+        case .full: return .full
+        case .column: return .column
+        case .none: return .none
+        }
+    }
+}

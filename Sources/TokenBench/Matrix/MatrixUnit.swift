@@ -166,8 +166,6 @@ struct MatrixUnit: WorkerUnit {
         traces: TraceCache, connection: EngineConnection, progress: (Int, WorkerPhase) -> Void,
         output: (Int, Output) throws -> Void
     ) throws {
-        let literal = try tokenizer.spec.sqlLiteral()
-        let table = "temp.tokenbench_matrix"
         let anyLocale = documents.indices.contains(where: hasLocale)
         let takesLocales = connection.engine.fts5Features?.has(.locale) == true
         // The cells of a case with a locale on an engine without them: not run, and why; all
@@ -178,34 +176,33 @@ struct MatrixUnit: WorkerUnit {
             lacksTokendata
             ? .lacking(.tokendata, on: engine) : anyLocale && !takesLocales ? .lacking(.locale, on: engine) : nil
         let isUnsupported = { (index: Int) in lacksTokendata || (unsupported != nil && self.hasLocale(index)) }
+        let table = FTS5TableRecipe(
+            schema: "temp", name: "tokenbench_matrix", tokenizer: try tokenizer.spec.tokenizeOption(),
+            locale: anyLocale && takesLocales, tokendata: tokendata && !lacksTokendata)
         do {
-            try connection.execute("DROP TABLE IF EXISTS \(table)")
-            let options =
-                (anyLocale && takesLocales ? ", locale = 1" : "")
-                + (tokendata && !lacksTokendata ? ", tokendata = 1" : "")
-            try connection.execute("CREATE VIRTUAL TABLE \(table) USING fts5(body, tokenize = \(literal)\(options))")
+            try connection.execute(table.dropIfExists)
+            try connection.execute(table.create)
         } catch {
             throw TokenBenchError.invalidTokenizerSpec(
                 spec: tokenizer.spec.description, reason: TokenizerOnConnection.message(of: error))
         }
-        defer { try? connection.execute("DROP TABLE IF EXISTS \(table)") }
+        defer { try? connection.execute(table.dropIfExists) }
 
         let documents = self.documents.map { formPair.document.apply(to: $0) }
         do {
             // One transaction for all the rows: a commit per row costs more than the row.
             try connection.execute("SAVEPOINT tokenbench_matrix_insert")
             do {
-                let insert = try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, ?)")
+                let insert = try connection.prepare(table.insert(withRowid: true))
                 let insertWithLocale =
-                    anyLocale && takesLocales
-                    ? try connection.prepare("INSERT INTO \(table)(rowid, body) VALUES (?, fts5_locale(?, ?))") : nil
+                    table.locale ? try connection.prepare(table.insert(withRowid: true, withLocale: true)) : nil
                 for (index, document) in documents.enumerated() where !skipping.contains(inputs.lowerBound + index) {
                     if isUnsupported(index) { continue }
                     progress(inputs.lowerBound + index, .indexing)
                     if let locale = documentLocales[index], let insertWithLocale {
                         try insertWithLocale.bind(index + 1, at: 1)
-                        try insertWithLocale.bind(locale, at: 2)
-                        try insertWithLocale.bind(document, at: 3)
+                        try insertWithLocale.bind(document, at: 2)
+                        try insertWithLocale.bind(locale, at: 3)
                         try insertWithLocale.run()
                     } else {
                         try insert.bind(index + 1, at: 1)
@@ -228,14 +225,8 @@ struct MatrixUnit: WorkerUnit {
         let probe: EngineStatement
         let probeWithLocale: EngineStatement?
         do {
-            probe = try connection.prepare(
-                "SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH ? AND rowid = ?)")
-            probeWithLocale =
-                anyLocale && takesLocales
-                ? try connection.prepare(
-                    "SELECT EXISTS (SELECT 1 FROM \(table) WHERE tokenbench_matrix MATCH fts5_locale(?, ?) AND rowid = ?)"
-                )
-                : nil
+            probe = try connection.prepare(table.rowMatches())
+            probeWithLocale = table.locale ? try connection.prepare(table.rowMatches(withLocale: true)) : nil
         } catch {
             throw TokenBenchError.sqlite(
                 context: "preparing the match query", message: TokenizerOnConnection.message(of: error))
@@ -274,9 +265,9 @@ struct MatrixUnit: WorkerUnit {
                 do {
                     let found: Bool
                     if let queryLocale, let probeWithLocale {
-                        try probeWithLocale.bind(queryLocale, at: 1)
-                        try probeWithLocale.bind(pattern, at: 2)
-                        try probeWithLocale.bind(index + 1, at: 3)
+                        try probeWithLocale.bind(pattern, at: 1)
+                        try probeWithLocale.bind(index + 1, at: 2)
+                        try probeWithLocale.bind(queryLocale, at: 3)
                         found = try probeWithLocale.rows().first?.first == "1"
                     } else {
                         try probe.bind(pattern, at: 1)

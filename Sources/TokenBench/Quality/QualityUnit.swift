@@ -96,8 +96,9 @@ struct QualityUnit: WorkerUnit {
             try connection.withScratchDatabase(
                 schema: Self.schema, path: ":memory:", purpose: "opening a scratch database"
             ) {
+                let table = try indexTable(tokenizedBy: tokenizer)
                 let (figures, documentIDs) = try buildIndex(
-                    skipping: skipping, tokenizer: tokenizer, connection: connection, progress: progress)
+                    table, skipping: skipping, tokenizer: tokenizer, connection: connection, progress: progress)
                 if start <= documentCount, let figures { try output(documentCount, .index(figures)) }
                 // bm25 as rank computes it, in SQLite's order; the tie order is settled by the
                 // bench on the few rows read. Not `ORDER BY rank`: SQLite 3.40.1 crashes (a NULL
@@ -106,13 +107,12 @@ struct QualityUnit: WorkerUnit {
                 // reads every match's id from the content table, which doubled the latency on
                 // man pages.
                 let ranking = try Self.prepare(
-                    "SELECT rowid, bm25(docs) FROM \(Self.schema).docs WHERE docs MATCH ?1 ORDER BY 2",
-                    on: connection, purpose: "preparing the ranking query")
+                    table.bm25Ranking(), on: connection, purpose: "preparing the ranking query")
                 let localizedRanking =
                     usesLocales
                     ? try Self.prepare(
-                        "SELECT rowid, bm25(docs) FROM \(Self.schema).docs WHERE docs MATCH fts5_locale(?2, ?1) ORDER BY 2",
-                        on: connection, purpose: "preparing the ranking query") : nil
+                        table.bm25Ranking(withLocale: true), on: connection, purpose: "preparing the ranking query")
+                    : nil
                 // The tokenizer of each query locale, made through the v2 API as FTS5 calls it.
                 var localized: [String: TokenizerOnConnection] = [:]
                 for (kindIndex, kind) in queryKinds.enumerated() {
@@ -146,21 +146,15 @@ struct QualityUnit: WorkerUnit {
     /// figures and every document's id by rowid - 1. When the optimize killed a worker before,
     /// the index is committed without it and has no figures: the queries still run.
     private func buildIndex(
-        skipping: Set<Int>, tokenizer: TokenizerOnConnection, connection: EngineConnection,
+        _ table: FTS5TableRecipe, skipping: Set<Int>, tokenizer: TokenizerOnConnection, connection: EngineConnection,
         progress: (Int, WorkerPhase) -> Void
     ) throws -> (IndexFigures?, [String]) {
         let purpose = "indexing \(documents.name) with tokenizer '\(tokenizer.spec.description)' on \(judged.engine)"
-        try Self.execute(
-            "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(id UNINDEXED, title, text, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue)\(usesLocales ? ", locale = 1" : ""))",
-            on: connection, purpose: purpose)
-        let insert = try Self.prepare(
-            "INSERT INTO \(Self.schema).docs(rowid, id, title, text) VALUES (?1, ?2, ?3, ?4)", on: connection,
-            purpose: purpose)
+        try Self.execute(table.create, on: connection, purpose: purpose)
+        let insert = try Self.prepare(table.insert(withRowid: true), on: connection, purpose: purpose)
         let localizedInsert =
             usesLocales
-            ? try Self.prepare(
-                "INSERT INTO \(Self.schema).docs(rowid, id, title, text) VALUES (?1, ?2, fts5_locale(?5, ?3), fts5_locale(?5, ?4))",
-                on: connection, purpose: purpose) : nil
+            ? try Self.prepare(table.insert(withRowid: true, withLocale: true), on: connection, purpose: purpose) : nil
         var documentIDs: [String] = []
         documentIDs.reserveCapacity(documentCount)
         let start = Stopwatch.now()
@@ -187,7 +181,7 @@ struct QualityUnit: WorkerUnit {
                 return (nil, documentIDs)
             }
             progress(documentCount, .indexing)
-            try connection.execute("INSERT INTO \(Self.schema).docs(docs) VALUES ('optimize')")
+            try connection.execute(table.command(.optimize))
             try connection.execute("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")
@@ -195,10 +189,17 @@ struct QualityUnit: WorkerUnit {
             throw TokenBenchError.sqlite(context: purpose, message: TokenizerOnConnection.message(of: error))
         }
         let seconds = Double(Stopwatch.now() - start) / 1e9
-        let sizes = try connection.fts5Size(schema: Self.schema, table: "docs")
+        let sizes = try connection.fts5Size(schema: table.schema, table: table.name)
         return (
             IndexFigures(buildSeconds: seconds, indexBytes: sizes?.index, contentBytes: sizes?.content), documentIDs
         )
+    }
+
+    /// The index: each document's id (stored, not searched), title and text.
+    private func indexTable(tokenizedBy tokenizer: TokenizerOnConnection) throws(TokenBenchError) -> FTS5TableRecipe {
+        FTS5TableRecipe(
+            schema: Self.schema, name: "docs", columns: [.unindexed("id"), .indexed("title"), .indexed("text")],
+            tokenizer: try tokenizer.spec.tokenizeOption(), detail: detail.recipeDetail, locale: usesLocales)
     }
 
     /// Runs one query of one kind; `querying` is called before FTS5 runs it.

@@ -56,10 +56,10 @@ extension ThroughputMeasurer {
         post(input, .indexing)
         let purpose = "indexing the corpus with tokenizer '\(tokenizer.spec.description)'"
         return try withScratchDatabase(named: "index", storage: storage, purpose: purpose) { schema in
-            try createCorpusTable(named: "\(schema).corpus", tokenizer: tokenizer, detail: detail, purpose: purpose)
+            let table = try createCorpusTable(
+                schema: schema, name: "corpus", tokenizer: tokenizer, detail: detail, purpose: purpose)
             let nanoseconds = try timedTransaction(purpose: purpose) {
-                let insert = try RawStatement(
-                    sql: "INSERT INTO \(schema).corpus(body) VALUES (?)", purpose: purpose, in: connection)
+                let insert = try RawStatement(sql: table.insert(withRowid: false), purpose: purpose, in: connection)
                 if let documentLimit {
                     try insertDocuments(of: corpus.firstBatch, limit: documentLimit, with: insert)
                     return 0
@@ -74,10 +74,10 @@ extension ThroughputMeasurer {
                 return elapsed
             }
             guard measuringSize else { return (nanoseconds, nil) }
-            do { try connection.execute("INSERT INTO \(schema).corpus(corpus) VALUES ('optimize')") } catch {
+            do { try connection.execute(table.command(.optimize)) } catch {
                 throw TokenBenchError.sqlite(context: purpose, message: TokenizerOnConnection.message(of: error))
             }
-            return (nanoseconds, try connection.fts5Size(schema: schema, table: "corpus")?.index)
+            return (nanoseconds, try connection.fts5Size(schema: table.schema, table: table.name)?.index)
         }
     }
 
@@ -92,15 +92,17 @@ extension ThroughputMeasurer {
         }
     }
 
-    /// Creates an FTS5 table tokenized by `tokenizer` with one column, `body`.
+    /// Creates an FTS5 table tokenized by `tokenizer` with one column, `body`, and returns it.
     func createCorpusTable(
-        named name: String, tokenizer: TokenizerOnConnection, detail: FTS5Detail = .full, tokendata: Bool = false,
-        purpose: String
-    ) throws {
+        schema: String, name: String, tokenizer: TokenizerOnConnection, detail: FTS5Detail = .full,
+        tokendata: Bool = false, purpose: String
+    ) throws -> FTS5TableRecipe {
         do {
-            try connection.execute(
-                "CREATE VIRTUAL TABLE \(name) USING fts5(body, tokenize = \(try tokenizer.spec.sqlLiteral()), detail = \(detail.rawValue)\(tokendata ? ", tokendata = 1" : ""))"
-            )
+            let table = FTS5TableRecipe(
+                schema: schema, name: name, tokenizer: try tokenizer.spec.tokenizeOption(),
+                detail: detail.recipeDetail, tokendata: tokendata)
+            try connection.execute(table.create)
+            return table
         } catch {
             throw TokenBenchError.sqlite(context: purpose, message: TokenizerOnConnection.message(of: error))
         }

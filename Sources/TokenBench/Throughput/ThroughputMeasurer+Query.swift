@@ -46,19 +46,15 @@ extension ThroughputMeasurer {
                     targets.append(
                         QueryTarget(
                             tokenizer: index, insttoken: nil,
-                            statement: try RawStatement(
-                                sql: "SELECT count(*) FROM \(table) WHERE \(Self.unqualified(table)) MATCH ?",
-                                purpose: asking, in: connection)))
+                            statement: try RawStatement(sql: table.matchCount, purpose: asking, in: connection)))
                     guard options.measuresInsttoken else { continue }
                     let tokendataTable = try buildQueryIndex(corpus, schema: schema, tokenizer: index, tokendata: true)
                     for insttoken in [false, true] {
-                        let name = Self.unqualified(tokendataTable)
                         targets.append(
                             QueryTarget(
                                 tokenizer: index, insttoken: insttoken,
                                 statement: try RawStatement(
-                                    sql:
-                                        "SELECT \(EngineConnection.instanceTokensFunction)(\(name)) FROM \(tokendataTable) WHERE \(name) MATCH \(insttoken ? "fts5_insttoken(?1)" : "?1")",
+                                    sql: tokendataTable.instanceTokens(insttoken: insttoken),
                                     purpose: "\(asking) (tokendata=1, insttoken \(insttoken ? "on" : "off"))",
                                     in: connection)))
                     }
@@ -110,19 +106,19 @@ extension ThroughputMeasurer {
     }
 
     /// Creates tokenizer `index`'s table (`tokendata=1` when asked) in `schema` and inserts the
-    /// corpus, untimed; returns the table's qualified name.
+    /// corpus, untimed; returns the table.
     private func buildQueryIndex(_ corpus: StreamedCorpus, schema: String, tokenizer index: Int, tokendata: Bool)
-        throws -> String
+        throws -> FTS5TableRecipe
     {
         let tokenizer = tokenizers[index]
         progress?("query: indexing with \(tokenizer.spec.name)\(tokendata ? " (tokendata=1)" : "")")
         post(inputs[index], .indexing)
-        let table = "\(schema).\(tokendata ? "tokendata" : "corpus")_\(index)"
         let purpose = "indexing the corpus with tokenizer '\(tokenizer.spec.description)'"
-        try createCorpusTable(named: table, tokenizer: tokenizer, tokendata: tokendata, purpose: purpose)
+        let table = try createCorpusTable(
+            schema: schema, name: "\(tokendata ? "tokendata" : "corpus")_\(index)", tokenizer: tokenizer,
+            tokendata: tokendata, purpose: purpose)
         _ = try timedTransaction(purpose: purpose) {
-            let insert = try RawStatement(
-                sql: "INSERT INTO \(table)(body) VALUES (?)", purpose: purpose, in: connection)
+            let insert = try RawStatement(sql: table.insert(withRowid: false), purpose: purpose, in: connection)
             try corpus.forEachBatch { _, batch in
                 post(inputs[index], .indexing)
                 try insertDocuments(of: batch, limit: nil, with: insert)
@@ -137,10 +133,5 @@ extension ThroughputMeasurer {
     private func withInstanceTokenCountIfMeasured<T>(_ body: (_ takeTokensRead: () -> Int) throws -> T) throws -> T {
         guard options.measuresInsttoken else { return try body { 0 } }
         return try connection.withInstanceTokenCount(body)
-    }
-
-    /// `corpus_0` of `tokenbench_query.corpus_0`: the name MATCH and the auxiliary function take.
-    private static func unqualified(_ table: String) -> String {
-        String(table.split(separator: ".").last ?? Substring(table))
     }
 }

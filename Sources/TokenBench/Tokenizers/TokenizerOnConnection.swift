@@ -93,8 +93,10 @@ struct TokenizerOnConnection {
     private static func withProbeTable<T>(
         spec: TokenizerSpec, reportedAs reported: TokenizerSpec, in connection: EngineConnection, _ body: () throws -> T
     ) throws -> T {
-        let literal: String
-        do { literal = try spec.sqlLiteral() } catch {
+        let table: FTS5TableRecipe
+        do {
+            table = FTS5TableRecipe(schema: "temp", name: "tokenbench_probe", tokenizer: try spec.tokenizeOption())
+        } catch {
             throw TokenBenchError.invalidTokenizerSpec(
                 spec: reported.description, reason: "the spec contains a NUL character")
         }
@@ -102,10 +104,10 @@ struct TokenizerOnConnection {
         // blamed on this spec.
         _ = connection.takeNote(ConstructorFailureNote.self)
         do {
-            try connection.execute("DROP TABLE IF EXISTS temp.tokenbench_probe")
-            try connection.execute("CREATE VIRTUAL TABLE temp.tokenbench_probe USING fts5(body, tokenize = \(literal))")
-            defer { try? connection.execute("DROP TABLE IF EXISTS temp.tokenbench_probe") }
-            try connection.execute("INSERT INTO temp.tokenbench_probe(body) VALUES ('')")
+            try connection.execute(table.dropIfExists)
+            try connection.execute(table.create)
+            defer { try? connection.execute(table.dropIfExists) }
+            try connection.execute(table.insert(withRowid: false), "")
             return try body()
         } catch let error as TokenBenchError {
             throw error

@@ -89,13 +89,12 @@ public struct TokenizerSpec: Hashable, Sendable, Codable, CustomStringConvertibl
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
-    /// The spec as an SQL string literal, safe to splice into `CREATE VIRTUAL TABLE` for any
-    /// text: quotes are doubled, and a NUL (which would end the SQL text early) is refused.
-    func sqlLiteral() throws(TokenBenchError) -> String {
-        guard !text.unicodeScalars.contains("\0") else {
+    /// The spec as a table recipe's `tokenize` option, which the recipe quotes for any text; a
+    /// NUL (which would end the SQL text early) is refused in the bench's words.
+    func tokenizeOption() throws(TokenBenchError) -> FTS5TableRecipe.Tokenizer {
+        do { return try FTS5TableRecipe.Tokenizer(text) } catch {
             throw .invalidTokenizerSpec(spec: description, reason: "the spec contains a NUL character")
         }
-        return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 }
 

@@ -81,6 +81,12 @@ struct UpgradeUnit: WorkerUnit {
 
     var spec: TokenizerSpec { TokenizerSpec(label: label, text: specText) }
 
+    /// The index's table in the attached file, without its tokenizer: what opening the file
+    /// needs, since FTS5 reads the rest from the file's schema.
+    private var indexTable: FTS5TableRecipe {
+        FTS5TableRecipe(schema: Self.schema, name: "docs", locale: locale != nil, tokendata: tokendata)
+    }
+
     var comparisonInput: Int { documents.count }
 
     /// The inputs of direction `index`: its documents, its queries on `from`, its file on `to`.
@@ -146,7 +152,7 @@ struct UpgradeUnit: WorkerUnit {
                     let input = queriesInput(ofDirection: index)
                     guard !skipping.contains(input) else { return nil }
                     progress(input, .querying)
-                    return Built.answered(Self.answers(to: queries, locale: locale, in: connection))
+                    return Built.answered(answers(to: queries, on: connection))
                 }
                 if let built { try output(queriesInput(ofDirection: index), .built(built)) }
                 if case .failed = built { continue }
@@ -155,15 +161,15 @@ struct UpgradeUnit: WorkerUnit {
             guard !skipping.contains(input) else { continue }
             let opened = try withIndexFile(at: path, engine: pair[1], on: workbench, purpose: "opening") { connection in
                 progress(input, .integrityCheck)
-                let integrityError = Self.integrityError(in: connection)
+                let integrityError = self.integrityError(on: connection)
                 progress(input, .querying)
-                let answers = Self.answers(to: queries, locale: locale, in: connection)
+                let answers = self.answers(to: queries, on: connection)
                 // What the documentation advises: FTS5's 'rebuild' tokenizes every stored row
                 // again with this engine's tokenizer; then the check runs once more.
                 var rebuildRepairs: Bool?
                 if integrityError != nil {
                     progress(input, .indexing)
-                    rebuildRepairs = (Self.rebuildError(in: connection) ?? Self.integrityError(in: connection)) == nil
+                    rebuildRepairs = (rebuildError(on: connection) ?? self.integrityError(on: connection)) == nil
                 }
                 return Opened(integrityError: integrityError, answers: answers, rebuildRepairs: rebuildRepairs)
             }
@@ -194,12 +200,10 @@ struct UpgradeUnit: WorkerUnit {
     ) throws {
         let purpose = "indexing with tokenizer '\(spec.description)' on \(connection.engine.name)"
         do {
-            try connection.execute(
-                "CREATE VIRTUAL TABLE \(Self.schema).docs USING fts5(body, tokenize = \(try spec.sqlLiteral())\(locale == nil ? "" : ", locale = 1")\(tokendata ? ", tokendata = 1" : ""))"
-            )
-            let insert = try connection.prepare(
-                "INSERT INTO \(Self.schema).docs(rowid, body) VALUES (?1, \(locale == nil ? "?2" : "fts5_locale(?3, ?2)"))"
-            )
+            var table = indexTable
+            table.tokenizer = try spec.tokenizeOption()
+            try connection.execute(table.create)
+            let insert = try connection.prepare(table.insert(withRowid: true, withLocale: locale != nil))
             if let locale { try insert.bind(locale, at: 3) }
             try connection.execute("BEGIN")
             do {
@@ -224,14 +228,10 @@ struct UpgradeUnit: WorkerUnit {
 
     /// Each query's answer, in order. A statement that cannot even be prepared (3.40.1 opening a
     /// `locale=1` table: `unrecognized option: "locale"`) fails every query with its message.
-    private static func answers(to queries: [UpgradeInputs.Query], locale: String?, in connection: EngineConnection)
-        -> [QueryAnswer]
-    {
+    private func answers(to queries: [UpgradeInputs.Query], on connection: EngineConnection) -> [QueryAnswer] {
         let statement: EngineStatement
         do {
-            statement = try connection.prepare(
-                "SELECT rowid FROM \(schema).docs WHERE docs MATCH \(locale == nil ? "?1" : "fts5_locale(?2, ?1)") ORDER BY rowid"
-            )
+            statement = try connection.prepare(indexTable.matchingRowids(withLocale: locale != nil))
             if let locale { try statement.bind(locale, at: 2) }
         } catch {
             return queries.map { _ in .failed(TokenizerOnConnection.message(of: error)) }
@@ -251,9 +251,9 @@ struct UpgradeUnit: WorkerUnit {
     }
 
     /// FTS5's `rebuild` of the attached table: nil when it succeeds, else its message.
-    private static func rebuildError(in connection: EngineConnection) -> String? {
+    private func rebuildError(on connection: EngineConnection) -> String? {
         do {
-            try connection.execute("INSERT INTO \(schema).docs(docs) VALUES ('rebuild')")
+            try connection.execute(indexTable.command(.rebuild))
             return nil
         } catch {
             return "rebuild fails: \(error.message)"
@@ -261,9 +261,9 @@ struct UpgradeUnit: WorkerUnit {
     }
 
     /// FTS5's `integrity-check` on the attached table: nil when it passes, else its message.
-    private static func integrityError(in connection: EngineConnection) -> String? {
+    private func integrityError(on connection: EngineConnection) -> String? {
         do {
-            try connection.execute("INSERT INTO \(schema).docs(docs) VALUES ('integrity-check')")
+            try connection.execute(indexTable.command(.integrityCheck))
             return nil
         } catch {
             return error.message
