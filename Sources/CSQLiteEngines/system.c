@@ -7,3 +7,7 @@
 #include "engine.inc"
 
 const tb_sqlite_functions *tb_system_sqlite(void) { return &tb_functions; }
+
+const char *tb_empty_text(void) { return ""; }
+
+const char *tb_fts5_api_pointer_type(void) { return "fts5_api_ptr"; }

@@ -96,16 +96,13 @@ public final class Workbench {
         workerPool = try options.isolation.map { try WorkerPool(isolation: $0, extensions: options.extensions) }
         var configuration = Configuration()
         configuration.label = "TokenBench"
-        // Metatypes are immutable; the closure only reads them on the queue that opens the connection.
-        nonisolated(unsafe) let customTokenizers = options.customTokenizers
-        configuration.prepareDatabase { db in
-            for type in customTokenizers {
-                db.add(tokenizer: type)
-            }
-        }
         do {
             dbQueue = try DatabaseQueue(configuration: configuration)
             systemConnection = try dbQueue.inDatabase { db in
+                // The queue's one connection, made once: the user's types are registered on it
+                // here rather than in a `prepareDatabase` closure, which is `@Sendable` and so
+                // cannot hold metatypes of GRDB's non-Sendable protocol.
+                for type in options.customTokenizers { db.add(tokenizer: type) }
                 let connection = try EngineConnection(borrowing: db)
                 try Self.registerOwnTokenizers(on: connection, filtering: options.filteringTokenizers)
                 return connection

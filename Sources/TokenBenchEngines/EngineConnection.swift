@@ -94,15 +94,11 @@ package final class EngineConnection {
         // must outlive the statement: a Swift string literal passed here would be a temporary
         // (AddressSanitizer caught that use after free).
         let stepped = withUnsafeMutablePointer(to: &api) { slot in
-            functions.bind_pointer(statement, 1, slot, fts5PointerType, nil) == SQLITE_OK
+            functions.bind_pointer(statement, 1, slot, SQLiteConstants.fts5PointerType, nil) == SQLITE_OK
                 && functions.step(statement) == SQLITE_ROW
         }
         return stepped ? api : nil
     }
-
-    /// The pointer type `fts5(?1)` expects, as a C string that lives as long as the process.
-    nonisolated(unsafe) private static let fts5PointerType: UnsafePointer<CChar> = UnsafePointer(
-        strdup("fts5_api_ptr")!)
 
     deinit {
         if ownsHandle { _ = functions.close_v2(handle) }
@@ -164,30 +160,20 @@ package final class EngineStatement {
             // An empty string's buffer may have no address; SQLite binds "" for a non-NULL one.
             bytes.withMemoryRebound(to: CChar.self) {
                 connection.functions.bind_text(
-                    handle, CInt(index), $0.baseAddress ?? Self.empty, CInt($0.count), Self.transient)
+                    handle, CInt(index), $0.baseAddress ?? SQLiteConstants.emptyText, CInt($0.count),
+                    SQLiteConstants.transient)
             }
         }
         try connection.check(code)
     }
-
-    /// SQLITE_TRANSIENT (SQLite copies the bytes), which Swift cannot import from its C macro.
-    /// SQLITE_STATIC, the bytes used in place, is nil.
-    nonisolated(unsafe) private static let transient = unsafeBitCast(
-        -1, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
-
-    // Never written after it is made.
-    nonisolated(unsafe) private static let empty: UnsafePointer<CChar> = {
-        let byte = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
-        byte.pointee = 0
-        return UnsafePointer(byte)
-    }()
 
     /// Binds a copy of `bytes` as text, exactly as given (they need not be UTF-8).
     package func bind(bytes: [UInt8], at index: Int) throws(SQLiteFailure) {
         let code = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 connection.functions.bind_text(
-                    handle, CInt(index), $0.baseAddress ?? Self.empty, CInt($0.count), Self.transient)
+                    handle, CInt(index), $0.baseAddress ?? SQLiteConstants.emptyText, CInt($0.count),
+                    SQLiteConstants.transient)
             }
         }
         try connection.check(code)

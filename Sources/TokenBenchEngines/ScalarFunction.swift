@@ -86,7 +86,9 @@ private final class ScalarFunctionBox {
                 text.withUTF8 { bytes in
                     bytes.withMemoryRebound(to: CChar.self) {
                         // An empty string's buffer may have no address: "" is a non-NULL empty text.
-                        functions.result_text(context, $0.baseAddress ?? emptyText, CInt($0.count), transient)
+                        functions.result_text(
+                            context, $0.baseAddress ?? SQLiteConstants.emptyText, CInt($0.count),
+                            SQLiteConstants.transient)
                     }
                 }
             case .error(let message):
@@ -102,15 +104,4 @@ private final class ScalarFunctionBox {
         function.deinitialize(count: 1)
         function.deallocate()
     }
-
-    /// SQLITE_TRANSIENT (SQLite copies the text), which Swift cannot import from its C macro.
-    nonisolated(unsafe) static let transient = unsafeBitCast(
-        -1, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
-
-    /// A NUL byte, never written: the address of an empty text.
-    nonisolated(unsafe) static let emptyText: UnsafePointer<CChar> = {
-        let byte = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
-        byte.pointee = 0
-        return UnsafePointer(byte)
-    }()
 }

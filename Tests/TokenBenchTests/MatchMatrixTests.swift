@@ -179,18 +179,14 @@ struct MatchMatrixTests {
         #expect(byPair[.nfd]?.queryTokens.map(\.bytes) == [nfc])
     }
 
-    /// The matrix runs its tables on all cores, each worker on a workbench of its own: results
-    /// come back in job order, and the first failure in that order is the one thrown.
-    @Test func parallelJobsKeepTheirOrderAndTheirFirstError() throws {
-        let workbench = try Workbench()
-        #expect(try workbench.runInParallel(50) { _, index in index * 2 } == (0..<50).map { $0 * 2 })
-        struct Failure: Error, Equatable { var index: Int }
-        #expect(throws: Failure(index: 3)) {
-            _ = try workbench.runInParallel(20) { _, index in
-                if index == 3 || index == 17 { throw Failure(index: index) }
-                return index
-            }
-        }
+    /// The run layer's threads: `map` hands each index to a free worker and returns the results
+    /// in index order, call after call on the same threads; `each` runs job i on worker i.
+    @Test func workerThreadsKeepTheIndexOrder() {
+        let threads = WorkerThreads(count: 3)
+        #expect(threads.map(50) { _, index in index * 2 } == (0..<50).map { $0 * 2 })
+        // Fewer indices than workers, on the same parked threads: the slots start afresh.
+        #expect(threads.map(2) { _, index in "job \(index)" } == ["job 0", "job 1"])
+        #expect(threads.each { worker in worker } == [0, 1, 2])
     }
 
     @Test func wideTableHasOneColumnPerTokenizer() throws {

@@ -123,6 +123,12 @@ void (*tb_function_trampoline_for(void *(*user_data)(void *context)))(void *cont
 
 const tb_sqlite_functions *tb_system_sqlite(void);
 
+/// C strings SQLite's API takes by address, in static storage: they live as long as the process,
+/// and Swift needs no global pointer of its own for them. "" is the text of an empty value (a
+/// NULL pointer would be SQL NULL); "fts5_api_ptr" is the pointer type `fts5(?1)` expects.
+const char *tb_empty_text(void);
+const char *tb_fts5_api_pointer_type(void);
+
 /// Loads the SQLite library at `path` with dlopen(RTLD_NOW | RTLD_LOCAL), so its symbols stay
 /// apart from every other SQLite in the process, and fills `functions` from it. Returns 0, or
 /// -1 with a one-line reason in `error`. The library stays loaded until the process exits.

@@ -9,12 +9,23 @@ extension Workbench {
         guard let workerPool else {
             // An extension keeps the API routines of the engine that loaded it last in one global
             // (SQLITE_EXTENSION_INIT1): in one process, its units run one after another.
-            let threads = options.extensions.isEmpty ? maximumWorkers : 1
-            return try runInParallel(units.count, maximumWorkers: threads) { bench, index in
-                units[index].runInProcess(on: bench)
-            }
+            return try runInProcess(units, maximumWorkers: options.extensions.isEmpty ? maximumWorkers : 1)
         }
         return workerPool.run(units, maximumWorkers: maximumWorkers)
+    }
+
+    /// Runs `units` here, on up to one thread per core, each thread with a workbench of its own
+    /// (this one on the first): a workbench's connections serve one thread at a time.
+    private func runInProcess<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int) throws -> [UnitResult<
+        Unit.Output
+    >] {
+        let workers = min(units.count, ProcessInfo.processInfo.activeProcessorCount, maximumWorkers)
+        guard workers > 1 else { return units.map { $0.runInProcess(on: self) } }
+        // Ownership: workbench i is used by worker thread i alone, until every unit has run.
+        nonisolated(unsafe) let benches = [self] + (try (1..<workers).map { _ in try Workbench(options: options) })
+        return WorkerThreads(count: workers).map(units.count) { worker, index in
+            units[index].runInProcess(on: benches[worker])
+        }
     }
 }
 

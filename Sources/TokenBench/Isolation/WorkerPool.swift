@@ -44,23 +44,17 @@ package final class WorkerPool: @unchecked Sendable {
     /// worker reused for unit after unit until it dies, and kept for the next call; the results
     /// come back in the order of `units`.
     package func run<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int = .max) -> [UnitResult<Unit.Output>] {
-        let results = ParallelResults<UnitResult<Unit.Output>>(count: units.count)
         let workers = min(isolation.jobs, maximumWorkers, units.count)
         guard workers > 0 else { return [] }
-        let body: @Sendable (Int) -> Void = { _ in
+        // Each unit takes an idle worker process (or starts one) and parks it again after: at most
+        // `workers` are busy at once, and they outlive the call.
+        let runUnit: @Sendable (Int) -> UnitResult<Unit.Output> = { index in
             var worker = self.idleLock.withLock { self.idle.popLast() }
-            while let index = results.claim() {
-                results.store(index, .success(self.run(units[index], reusing: &worker)))
-            }
-            if let worker { self.idleLock.withLock { self.idle.append(worker) } }
+            defer { if let worker { self.idleLock.withLock { self.idle.append(worker) } } }
+            return self.run(units[index], reusing: &worker)
         }
-        if workers == 1 {
-            body(0)
-        } else {
-            WorkerThreads(count: workers).run(body)
-        }
-        // Every slot holds a success: `run(_:reusing:)` turns failures into results.
-        return (try? results.values()) ?? []
+        guard workers > 1 else { return units.indices.map(runUnit) }
+        return WorkerThreads(count: workers).map(units.count) { _, index in runUnit(index) }
     }
 
     /// Runs one unit on `worker` (started when nil, replaced when it dies).

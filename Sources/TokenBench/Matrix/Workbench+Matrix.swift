@@ -161,24 +161,4 @@ extension Workbench {
             }
         }
     }
-
-    /// Runs `job(workbench, i)` for i in 0..<count on up to one thread per core, each thread
-    /// with its own workbench (this one on the first), and returns the results in index order.
-    /// The first error thrown, in index order, is rethrown once every thread is done.
-    package func runInParallel<T>(
-        _ count: Int, maximumWorkers: Int = .max, _ job: @escaping (Workbench, Int) throws -> T
-    ) throws -> [T] {
-        let workers = min(count, ProcessInfo.processInfo.activeProcessorCount, maximumWorkers)
-        guard workers > 1 else { return try (0..<count).map { try job(self, $0) } }
-        // Ownership: each workbench is used by its own thread only, until all have finished.
-        nonisolated(unsafe) let benches = [self] + (try (1..<workers).map { _ in try Workbench(options: options) })
-        nonisolated(unsafe) let job = job
-        let results = ParallelResults<T>(count: count)
-        WorkerThreads(count: workers).run { worker in
-            while let index = results.claim() {
-                results.store(index, Result { try job(benches[worker], index) })
-            }
-        }
-        return try results.values()
-    }
 }

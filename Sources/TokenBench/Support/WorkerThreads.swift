@@ -6,9 +6,9 @@ import Foundation
 /// Real threads, not `concurrentPerform`: that may run its iterations one after another when the
 /// pool is busy, and conformance's thread check needs calls that truly overlap. Parked between
 /// jobs, so that a measurement times the work and not thread creation (which cost about a fifth
-/// of a 30 ms pass when each pass of `throughput --threads` made its own). Users:
-/// `Workbench.runInParallel` (matrix, quality, upgrade), conformance's thread check and
-/// `ThreadedTokenCounter`.
+/// of a 30 ms pass when each pass of `throughput --threads` made its own). Users: the run
+/// layer (`WorkerPool`'s supervisors, and in-process units in `Workbench.run`), conformance's
+/// thread check and `ThreadedTokenCounter`.
 final class WorkerThreads {
     /// What the workers share; each worker holds it strongly, so it outlives this object until
     /// every worker has seen that there is no more work.
@@ -18,8 +18,39 @@ final class WorkerThreads {
         /// Written by `run` before the workers are woken and read by them after: the semaphores
         /// order the accesses. Nil wakes a worker to end.
         var job: (@Sendable (Int) -> Void)?
+        /// `map`'s next unclaimed index and each index's result (as `Any`, so that this one
+        /// class serves every result type), behind `lock`: the workers claim and store
+        /// concurrently.
+        private let lock = NSLock()
+        private var next = 0
+        private var results: [Any?] = []
 
         init(count: Int) { starts = (0..<count).map { _ in DispatchSemaphore(value: 0) } }
+
+        func reset(count: Int) {
+            lock.withLock {
+                next = 0
+                results = Array(repeating: nil, count: count)
+            }
+        }
+
+        /// The next index no worker has taken yet, or nil when all are taken.
+        func claim() -> Int? {
+            lock.withLock {
+                guard next < results.count else { return nil }
+                defer { next += 1 }
+                return next
+            }
+        }
+
+        func store(_ result: Any, at index: Int) { lock.withLock { results[index] = result } }
+
+        func takeResults() -> [Any?] {
+            lock.withLock {
+                defer { results = [] }
+                return results
+            }
+        }
     }
 
     private let shared: Shared
@@ -39,6 +70,28 @@ final class WorkerThreads {
             thread.stackSize = 8 << 20
             thread.start()
         }
+    }
+
+    /// Runs `job(worker, index)` for every index in 0..<count, each once, on whichever worker
+    /// is free, and returns the results in index order once all are done. Not reentrant: one
+    /// `run` or `map` at a time.
+    func map<T: Sendable>(_ count: Int, _ job: @escaping @Sendable (_ worker: Int, _ index: Int) -> T) -> [T] {
+        let shared = shared
+        shared.reset(count: count)
+        run { worker in
+            while let index = shared.claim() { shared.store(job(worker, index), at: index) }
+        }
+        // Every index was claimed, and stored by the worker that claimed it, before `run` returned.
+        return shared.takeResults().map { $0 as! T }
+    }
+
+    /// Runs `job(i)` on worker `i` for every worker at once, and returns each worker's result,
+    /// in worker order, once all are done: for work that must stay on its worker's thread.
+    func each<T: Sendable>(_ job: @escaping @Sendable (_ worker: Int) -> T) -> [T] {
+        let shared = shared
+        shared.reset(count: shared.starts.count)
+        run { worker in shared.store(job(worker), at: worker) }
+        return shared.takeResults().map { $0 as! T }
     }
 
     /// Runs `job(i)` on worker `i` for every worker, and returns when all are done.

@@ -43,17 +43,13 @@ final class ThreadedTokenCounter {
     /// token count once every thread is done.
     func countTokens(in batch: CorpusBatch, mode: TokenizationMode) throws -> Int {
         let shares = Self.shares(of: batch, count: instances.count)
-        let results = ParallelResults<Int>(count: instances.count)
-        // Every thread only reads `batch` and uses its own instance; `results` has a slot each.
+        // Every thread only reads `batch`, and worker i uses instance i alone, on its share.
         nonisolated(unsafe) let instances = instances
-        workers.run { index in
-            results.store(
-                index,
-                Result {
-                    try TokenCounter.countTokens(
-                        in: batch, documents: shares[index], with: instances[index], mode: mode)
-                })
+        let results = workers.each { worker in
+            Result {
+                try TokenCounter.countTokens(in: batch, documents: shares[worker], with: instances[worker], mode: mode)
+            }
         }
-        return try results.values().reduce(0, +)
+        return try results.map { try $0.get() }.reduce(0, +)
     }
 }

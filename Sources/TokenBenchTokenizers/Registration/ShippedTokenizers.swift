@@ -8,10 +8,11 @@ package enum ShippedTokenizers {
     /// The types behind the shipped tokenizers: the one list. Registration, the loadable
     /// extension and the bench's catalog (in this order, by each type's `catalogEntries`) all
     /// read it.
-    // An immutable list of metatypes: nothing here can be mutated across threads.
+    // Computed on each use, a dozen metatypes: a stored list of them would be global state that
+    // Swift cannot see is immutable (metatypes of a non-Sendable protocol are not Sendable).
     // The ones a library needs for are in the list only where its trait is on (Package.swift):
     // without them, the portable set that builds from Swift, Foundation, GRDB and SQLite alone.
-    nonisolated(unsafe) package static let types: [any ShippedTokenizer.Type] = {
+    package static var types: [any ShippedTokenizer.Type] {
         var types: [any ShippedTokenizer.Type] = [
             SynonymsTokenizer.self, StopwordsTokenizer.self, LatinAsciiTokenizer.self, GermanTokenizer.self,
             NfkcTokenizer.self,
@@ -27,7 +28,7 @@ package enum ShippedTokenizers {
             types.append(SnowballTokenizer.self)
         #endif
         return types
-    }()
+    }
 
     #if TOKENBENCH_SNOWBALL
         /// The languages of `snowball`'s default specs.
