@@ -195,9 +195,10 @@ let package = Package(
         .testTarget(
             name: "TokenBenchTokenizersInternalTests",
             // CICUReference: ICU itself, the oracle of the portable folds (CUnicodeFolding);
-            // CICUShim: its version.
+            // CICUShim: its version; CStemmerShim: the stemmer shortcut's own test.
             dependencies: [
                 "TokenBenchTokenizers", "TokenBenchEngines", "CICUReference", "CICUShim", "CUnicodeFolding",
+                "CStemmerShim",
             ]),
         // An app's tests: the tokenizers library alone, without the bench, public API only.
         .testTarget(
