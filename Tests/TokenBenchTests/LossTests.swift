@@ -93,4 +93,31 @@ struct LossTests {
             "\(error)".hasPrefix("wrong.csv:2: loss 'exploded' is not one of crashed, timed-out")
         }
     }
+
+    /// Quality's `--per-query` file: `loss` is its last column, written only when a query was
+    /// lost, and read back; a file from before it reads a lost query's code from its words.
+    @Test func thePerQueryFileCarriesTheCode() throws {
+        func outcome(_ id: String, _ status: QueryOutcome.Status, _ message: String, _ loss: Loss.Code?) -> QueryOutcome
+        {
+            QueryOutcome(
+                queryID: id, tokenizer: "t", engine: "system", queryKind: .any, detail: .full, status: status,
+                message: message, results: 0, metrics: .zero, matchExpression: "", tokens: "", loss: loss)
+        }
+        let lost = outcome("q1", .lost, Loss.notRun(afterDeaths: 3).wording, .notRunDeaths)
+        let rejected = outcome("q2", .rejected, "fts5: syntax error near \"\"", nil)
+        #expect(QueryOutcome.table([rejected]).header.last == "message")
+        let table = QueryOutcome.table([lost, rejected])
+        #expect(table.header.last == "loss")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tokenbench-loss-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let new = directory.appendingPathComponent("new.csv")
+        try Data(table.csv().utf8).write(to: new)
+        #expect(try QueryOutcome.outcomes(ofFile: new.path) == [lost, rejected])
+        let old = directory.appendingPathComponent("old.csv")
+        let withoutLoss = CSVTable(
+            header: Array(table.header.dropLast()), rows: table.rows.map { Array($0.dropLast()) })
+        try Data(withoutLoss.csv().utf8).write(to: old)
+        #expect(try QueryOutcome.outcomes(ofFile: old.path) == [lost, rejected])
+    }
 }
