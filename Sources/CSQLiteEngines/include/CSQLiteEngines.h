@@ -129,9 +129,11 @@ const tb_sqlite_functions *tb_system_sqlite(void);
 const char *tb_empty_text(void);
 const char *tb_fts5_api_pointer_type(void);
 
-/// Loads the SQLite library at `path` with dlopen(RTLD_NOW | RTLD_LOCAL), so its symbols stay
-/// apart from every other SQLite in the process, and fills `functions` from it. Returns 0, or
-/// -1 with a one-line reason in `error`. The library stays loaded until the process exits.
+/// Loads the SQLite library at `path` with dlopen(RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND), so its
+/// symbols stay apart from every other SQLite in the process and its own calls reach its own code
+/// whatever flags it was built with, and fills `functions` from it. Returns 0, or -1 with a
+/// one-line reason in `error` (under AddressSanitizer, which refuses RTLD_DEEPBIND, a library
+/// built without -Wl,-Bsymbolic is refused). The library stays loaded until the process exits.
 int tb_load_sqlite(const char *path, tb_sqlite_functions *functions, char *error, int error_size);
 
 /// Fills `functions` from the sqlite3_api_routines table a loadable extension receives (its
