@@ -38,8 +38,8 @@ public struct Loss: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var code: Code
-    /// For a person: "crashed (SIGSEGV while indexing)", "not run (the tokenizer stopped after 3
-    /// deaths on this engine)".
+    /// For a person: the code's headline with its detail in parentheses, as in "crashed
+    /// (SIGSEGV while indexing)".
     public var wording: String
 
     public var description: String { wording }
