@@ -12,6 +12,9 @@ let package = Package(
         // CBundledSQLiteLink brings the bundled engine's amalgamation into a client's link.
         .library(name: "TokenBench", targets: ["TokenBench", "CBundledSQLiteLink"]),
         .executable(name: "tokenbench", targets: ["tokenbench"]),
+        // The command line as a library: a package's own `tokenbench`, with its Swift tokenizer
+        // types, is a main.swift of one line (`TokenBenchCLI.main(customTokenizers: [...])`).
+        .library(name: "TokenBenchCLI", targets: ["TokenBenchCLI", "CBundledSQLiteLink"]),
         // The shipped tokenizers as a SQLite loadable extension: libTokenBenchFTS5.so.
         .library(name: "TokenBenchFTS5", type: .dynamic, targets: ["TokenBenchFTS5"]),
     ],
@@ -151,15 +154,24 @@ let package = Package(
             ],
             // The analysis page's script and style sheet.
             resources: [.embedInCode("Assets")]),
-        .executableTarget(
-            name: "tokenbench",
+        // The command line: every command, as a library whose one front door is
+        // `TokenBenchCLI.main`; the `tokenbench` executable is that call with no types.
+        .target(
+            name: "TokenBenchCLI",
             dependencies: [
                 "TokenBench",
-                "CBundledSQLiteLink",
                 "TokenBenchServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(name: "tokenbench", dependencies: ["TokenBenchCLI", "CBundledSQLiteLink"]),
+        // Examples/OwnBench: a user's own `tokenbench` with a Swift tokenizer of its own, as its
+        // package builds it (public API only); the CLI tests run it as a process.
+        .executableTarget(
+            name: "own-tokenbench-example",
+            dependencies: ["TokenBenchCLI", "CBundledSQLiteLink", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Examples/OwnBench/Sources/own-tokenbench",
+            packageAccess: false),
         .testTarget(
             name: "TokenBenchTests",
             dependencies: [
@@ -213,7 +225,7 @@ let package = Package(
             packageAccess: false),
         .testTarget(
             name: "TokenBenchCLITests",
-            dependencies: ["tokenbench"],
+            dependencies: ["tokenbench", "own-tokenbench-example"],
             exclude: ["Golden", "Extension", "render-report.sh"]),
     ]
 )

@@ -30,6 +30,11 @@ public enum TokenBenchError: Error, Equatable, Sendable {
     /// The worker executable serves no unit of this kind: its registry of unit types is not the
     /// bench's (a user's own `tokenbench` built without a type the bench sends).
     case unknownWorkerUnit(kind: String, served: [String])
+    /// The worker executable registers other Swift tokenizer types than the bench that started
+    /// it: `missing` are the bench's that it lacks, `extra` its own that the bench lacks (each
+    /// "kind name: Swift type"). Its workers must be an executable made by `TokenBenchCLI.main`
+    /// with the same types.
+    case workerRegistryDiffers(executable: String, missing: [String], extra: [String])
 }
 
 extension TokenBenchError: LocalizedError, CustomStringConvertible {
@@ -58,6 +63,13 @@ extension TokenBenchError: LocalizedError, CustomStringConvertible {
         case .unknownWorkerUnit(let kind, let served):
             return
                 "worker: this executable serves no '\(kind)' unit (it serves \(served.joined(separator: ", "))): build it with the bench's unit types"
+        case .workerRegistryDiffers(let executable, let missing, let extra):
+            let lacks = missing.isEmpty ? [] : ["lacks \(missing.joined(separator: ", "))"]
+            let adds =
+                extra.isEmpty
+                ? [] : ["registers \(extra.joined(separator: ", ")), which the bench that started it does not"]
+            return
+                "worker: \(executable) \((lacks + adds).joined(separator: " and ")): the workers must be an executable made by TokenBenchCLI.main with the same customTokenizers and filteringTokenizers"
         }
     }
 

@@ -19,8 +19,8 @@ public final class Workbench {
         /// Your own byte-level wrapper tokenizers, registered under their `name` on every engine.
         package var filteringTokenizers: [any TokenFilteringTokenizer.Type]
         /// Whether the tokenizers under judgement run in worker processes (nil: in this one).
-        /// Workers register the extensions only: the user's Swift types live in this process, so
-        /// a workbench with `customTokenizers` or `filteringTokenizers` cannot isolate.
+        /// Workers register the extensions, and the user's Swift types only when they are a
+        /// bench executable that registers them (`WorkerIsolation.benchExecutable`).
         package var isolation: WorkerIsolation?
 
         /// - Parameters:
@@ -31,8 +31,9 @@ public final class Workbench {
         ///   - filteringTokenizers: Your own byte-level wrapper tokenizers, registered under
         ///     their `name` on every engine.
         ///   - isolation: Run the tokenizers under judgement in worker processes (nil: in this
-        ///     one). Workers register the extensions only: a workbench with `customTokenizers`
-        ///     or `filteringTokenizers` cannot isolate.
+        ///     one). A workbench with `customTokenizers` or `filteringTokenizers` isolates only
+        ///     in workers that register the same types: `WorkerIsolation.benchExecutable`, your
+        ///     own `tokenbench` made by `TokenBenchCLI.main`.
         public init(
             customTokenizers: [any FTS5CustomTokenizer.Type] = [], extensions: [LoadableExtension] = [],
             filteringTokenizers: [any TokenFilteringTokenizer.Type] = [], isolation: WorkerIsolation? = nil
@@ -86,14 +87,18 @@ public final class Workbench {
         }
         if let isolation = options.isolation {
             try isolation.validate()
-            if let user = userTypes.first {
+            if let user = userTypes.first, !isolation.registersOwnTokenizers {
                 throw TokenBenchError.invalidArgument(
                     name: user.option, value: user.type,
-                    reason: "a worker process cannot run a Swift type of this process; run without isolation")
+                    reason:
+                        "a worker process cannot run a Swift type of this process unless it is a bench executable that registers it (TokenBenchCLI.main, WorkerIsolation.benchExecutable); run without isolation"
+                )
             }
         }
         self.options = options
-        workerPool = try options.isolation.map { try WorkerPool(isolation: $0, extensions: options.extensions) }
+        workerPool = try options.isolation.map {
+            try WorkerPool(isolation: $0, extensions: options.extensions, ownTokenizers: Self.ownTypeNames(of: options))
+        }
         var configuration = Configuration()
         configuration.label = "TokenBench"
         do {
@@ -115,6 +120,13 @@ public final class Workbench {
         for loadable in options.extensions {
             try dbQueue.inDatabase { db in try loadable.load(into: db) }
         }
+    }
+
+    /// The user's Swift types of `options` as a worker's setup names them: each type's kind,
+    /// tokenizer name and Swift name. A worker made with the same types has the same list.
+    package static func ownTypeNames(of options: Options) -> [String] {
+        options.customTokenizers.map { "FTS5CustomTokenizer \($0.name): \(String(reflecting: $0))" }
+            + options.filteringTokenizers.map { "TokenFilteringTokenizer \($0.name): \(String(reflecting: $0))" }
     }
 
     /// The spec capture, the shipped tokenizers and the user's filtering tokenizers, on any engine.

@@ -26,12 +26,18 @@ struct CLITests {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/tokenbench")
     }
 
+    /// Examples/OwnBench's own `tokenbench` (`TokenBenchCLI.main` with its `ordinals` type),
+    /// built beside `tokenbench` as the target `own-tokenbench-example`.
+    static var ownBenchExecutable: URL {
+        executable.deletingLastPathComponent().appendingPathComponent("own-tokenbench-example")
+    }
+
     /// Runs tokenbench in a fresh temporary directory, so nothing can lean on the repository's files.
     /// `environment` adds to (or replaces in) the test's own environment; `standardInput` is a
     /// file to read instead of the test's own standard input.
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-        standardInput: URL? = nil
+        standardInput: URL? = nil, executable: URL = CLITests.executable
     ) throws -> Run {
         let workingDirectory = try directory ?? makeTemporaryDirectory()
         let process = Process()

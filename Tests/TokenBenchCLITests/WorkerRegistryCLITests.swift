@@ -32,7 +32,7 @@ struct WorkerRegistryCLITests {
         // support and the server's analysis): fewer means the scan above lost its way.
         #expect(kinds.count >= 9, "\(kinds)")
         let requests =
-            [#"{"extensions":[]}"#]
+            [#"{"extensions":[],"ownTokenizers":[]}"#]
             + (kinds + ["no-such-unit"]).map {
                 #"{"kind":"\#($0)","start":0,"skipping":[],"unit":{}}"#
             }

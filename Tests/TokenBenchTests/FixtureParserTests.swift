@@ -191,7 +191,10 @@ struct FixtureParserTests {
         ] as [(String, [String], String?)])
     func expectationLabelsMustBeKnown(label: String, run: [String], message: String?) throws {
         let matchCase = try MatchCase(id: "c", category: "k", document: "a", query: "a") { Expectation.match([label]) }
-        let check = { try ExpectationLabels.check([matchCase], runTokenizers: run.map { TokenizerSpec(parsing: $0) }) }
+        let check = {
+            try ExpectationLabels.check(
+                [matchCase], catalog: TokenizerCatalog.all, runTokenizers: run.map { TokenizerSpec(parsing: $0) })
+        }
         guard let message else {
             try check()
             return

@@ -154,6 +154,19 @@ struct WorkerPoolTests {
                 #1 0x7f2b in tbtest_hog_tokenize (/tmp/libtbtest.so+0x1772)
             """, "tbtest_hog_tokenize (/tmp/libtbtest.so+0x1772)"
         ),
+        // A Swift trap: the runtime's assertion frames (libswiftCore, a debug build's
+        // libswiftSwiftOnoneSupport) are skipped for the user's code that trapped.
+        (
+            """
+            Thread 0 "own-tokenbench-" crashed:
+
+              0              0x00007f6a8316df7f closure #1 in closure #1 in _assertionFailure(_:_:file:line:flags:) + 623 in libswiftCore.so
+              1 [ra]         0x00007f6a832f961f _assertionFailure(_:_:file:line:flags:) + 302 in libswiftCore.so
+              2 [ra]         0x00007f6a8379bfe3 specialized Array.subscript.getter + 114 in libswiftSwiftOnoneSupport.so
+              3 [ra]         0x0000563147039547 static OrdinalsTokenizer.word(forOrdinal:) + 774 in own-tokenbench at /src/OrdinalsTokenizer.swift:37:21
+
+            """, "static OrdinalsTokenizer.word(forOrdinal:) + 774 in own-tokenbench"
+        ),
         ("no report at all", nil),
     ])
     func crashingFrame(report: String, frame: String?) {

@@ -2,10 +2,10 @@
 /// checked, so a misspelling (`match: latinasci`) would pass silently.
 enum ExpectationLabels {
     /// Throws for the first case whose expectation names a label that is neither a catalog
-    /// entry's (what `tokenbench list` shows) nor a tokenizer of this run, with its file, line
-    /// and the nearest known labels.
-    static func check(_ cases: [MatchCase], runTokenizers: [TokenizerSpec]) throws {
-        let known = Set(TokenizerCatalog.all.map(\.spec.name) + runTokenizers.map(\.name))
+    /// entry's (what `tokenbench list` shows: the workbench's `catalog`, with the user's own
+    /// types) nor a tokenizer of this run, with its file, line and the nearest known labels.
+    static func check(_ cases: [MatchCase], catalog: [TokenizerCatalog.Entry], runTokenizers: [TokenizerSpec]) throws {
+        let known = Set(catalog.map(\.spec.name) + runTokenizers.map(\.name))
         for matchCase in cases {
             for label in matchCase.expectations.keys.sorted() where !known.contains(label) {
                 let nearest = NearestNames.nearest(to: label, among: known)

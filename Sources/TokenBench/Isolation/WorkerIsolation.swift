@@ -24,6 +24,10 @@ public struct WorkerIsolation: Sendable, Hashable {
     /// Where each input that killed a worker is written, beside a command that reproduces it;
     /// nil writes none.
     package var crashDirectory: String?
+    /// Whether `command` is a bench executable made by `TokenBenchCLI.main`, which registers
+    /// the same Swift types as the workbench that starts it: only then may a workbench with
+    /// `customTokenizers` or `filteringTokenizers` isolate. Each worker checks it when it starts.
+    package var registersOwnTokenizers = false
 
     /// The default timeout: 10 s, where the slowest real tokenizer here takes under 0.3 s on the
     /// largest conformance input (results/README.md, "Workers").
@@ -59,10 +63,22 @@ public struct WorkerIsolation: Sendable, Hashable {
 
     /// Isolation in workers that are this very executable, started again with `arguments`.
     public static func thisExecutable(arguments: [String]) -> WorkerIsolation {
-        let path =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return WorkerIsolation(command: [path] + arguments)
+        WorkerIsolation(command: [thisExecutablePath] + arguments)
+    }
+
+    /// Isolation in workers that are a bench executable made by `TokenBenchCLI.main` (its own
+    /// `tokenbench`, at `path`), started as `path worker`. It must register the same Swift
+    /// types as the workbench's options: a worker whose types differ refuses every unit,
+    /// naming the type, and the operation throws `workerRegistryDiffers`.
+    public static func benchExecutable(_ path: String) -> WorkerIsolation {
+        var isolation = WorkerIsolation(command: [path, "worker"])
+        isolation.registersOwnTokenizers = true
+        return isolation
+    }
+
+    /// The path of this process's executable.
+    package static var thisExecutablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     /// Checks the values, naming the API argument at fault.

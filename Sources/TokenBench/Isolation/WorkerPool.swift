@@ -13,7 +13,7 @@ package final class WorkerPool: @unchecked Sendable {
     private var crashCount = 0
     private let idleLock = NSLock()
 
-    package init(isolation: WorkerIsolation, extensions: [LoadableExtension]) throws {
+    package init(isolation: WorkerIsolation, extensions: [LoadableExtension], ownTokenizers: [String] = []) throws {
         try isolation.validate()
         if let directory = isolation.crashDirectory {
             do {
@@ -25,7 +25,7 @@ package final class WorkerPool: @unchecked Sendable {
         }
         self.isolation = isolation
         setup = WorkerProtocol.Setup(
-            extensions: extensions.map(\.description),
+            extensions: extensions.map(\.description), ownTokenizers: ownTokenizers,
             memoryLimit: Self.underAddressSanitizer ? nil : isolation.memoryLimit)
     }
 
@@ -268,7 +268,12 @@ package final class WorkerPool: @unchecked Sendable {
         } else {
             frames = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") && $0.contains(" in ") }
         }
-        let ignored = ["libc.so", "libclang_rt", "libsystem", "[system]", "__asan", "__interceptor", "__sanitizer"]
+        // A Swift trap (an index out of range, a force unwrap of nil) stops in the Swift runtime's
+        // assertion code (libswiftCore, and a debug build's libswiftSwiftOnoneSupport): the frame
+        // that matters is its caller's.
+        let ignored = [
+            "libc.so", "libclang_rt", "libsystem", "[system]", "__asan", "__interceptor", "__sanitizer", " in libswift",
+        ]
         for frame in frames.prefix(16) {
             guard !ignored.contains(where: { frame.contains($0) }) else { continue }
             guard let address = frame.range(of: " 0x") else { continue }

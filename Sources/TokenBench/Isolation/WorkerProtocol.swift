@@ -14,6 +14,9 @@ enum WorkerProtocol {
     /// The first line a worker reads: what its workbench registers, and its memory bound.
     struct Setup: Codable {
         var extensions: [String]
+        /// The user's Swift types the bench registers (`Workbench.ownTypeNames`): the worker
+        /// must register the same ones.
+        var ownTokenizers: [String]
         var memoryLimit: Int?
     }
 

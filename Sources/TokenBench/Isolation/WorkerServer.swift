@@ -19,7 +19,13 @@ package enum WorkerServer {
     /// Serves until standard input ends, and returns the exit status: 0, or 2 when the bench
     /// sent something that is not the protocol. `additionalUnits` are the kinds of unit of the
     /// layers above the bench (the server's requests).
-    package static func serve(additionalUnits: [any WorkerUnit.Type] = []) -> Int32 {
+    ///
+    /// `ownTokenizers` are the Swift types this executable registers (`TokenBenchCLI.main`'s):
+    /// when they are not the ones the bench's setup names, every unit fails with
+    /// `workerRegistryDiffers`, naming the types, and the worker exits 2.
+    package static func serve(
+        additionalUnits: [any WorkerUnit.Type] = [], ownTokenizers: Workbench.Options = Workbench.Options()
+    ) -> Int32 {
         let unitTypes = unitTypes + additionalUnits
         // Replies get standard output's pipe to themselves; whatever else writes to standard
         // output (a tokenizer's printf) goes to standard error, where it cannot break a reply.
@@ -45,10 +51,21 @@ package enum WorkerServer {
             setrlimit(Int32(RLIMIT_AS.rawValue), &bound)
         }
         let writer = ReplyWriter(descriptor: replies, board: ProgressBoard(worker: ProgressBoard.workerDescriptor))
+        let registered = Workbench.ownTypeNames(of: ownTokenizers)
+        guard registered == setup.ownTokenizers else {
+            let error = TokenBenchError.workerRegistryDiffers(
+                executable: WorkerIsolation.thisExecutablePath,
+                missing: setup.ownTokenizers.filter { !registered.contains($0) },
+                extra: registered.filter { !setup.ownTokenizers.contains($0) })
+            FileHandle.standardError.write(Data("tokenbench \(error)\n".utf8))
+            while reader.nextLine() != nil { writer.fail(error) }
+            return 2
+        }
         let workbench: Workbench
         do {
-            workbench = try Workbench(
-                options: Workbench.Options(extensions: setup.extensions.map(LoadableExtension.init(parsing:))))
+            var options = ownTokenizers
+            options.extensions = setup.extensions.map(LoadableExtension.init(parsing:))
+            workbench = try Workbench(options: options)
         } catch {
             // Every unit fails with the reason: the bench names it once.
             while reader.nextLine() != nil { writer.fail(error) }

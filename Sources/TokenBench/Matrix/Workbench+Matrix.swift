@@ -45,7 +45,7 @@ extension Workbench {
                 name: "engines", value: engines.map(\.name).joined(separator: ","),
                 reason: "the plan runs \(stray.spec.name) on \(stray.engine.name), which is not among them")
         }
-        try ExpectationLabels.check(cases, runTokenizers: tokenizers)
+        try ExpectationLabels.check(cases, catalog: catalog, runTokenizers: tokenizers)
         // One job per tokenizer and engine (or, with fewer of those than cores, per form pair
         // too), run on all cores: each worker has its own workbench (its own connections, with
         // the same tokenizers registered), and the cells are put back in job order, so the

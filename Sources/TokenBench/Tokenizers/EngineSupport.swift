@@ -102,6 +102,13 @@ extension Workbench {
             message = "\(error)"
         }
         guard message.contains("no such tokenizer") else { return .rejected(message: message) }
+        // The user's GRDB types are registered where an app registers them: GRDB's connection.
+        let unknownName = message.components(separatedBy: "no such tokenizer: ").last?
+            .components(separatedBy: ";").first
+        if !engine.isSystem, let name = unknownName, customTokenizerNames.contains(name) {
+            return .rejected(
+                message: "\(name) is a GRDB FTS5CustomTokenizer: it runs on the system engine only, as in an app")
+        }
         return .unknownTokenizer(message: message, extensionFailures: extensionFailures(on: engine))
     }
 }

@@ -16,6 +16,9 @@ public enum TokenizerCatalog {
     public enum Origin: String, Sendable, CaseIterable {
         case builtin
         case shipped
+        /// A Swift type of the user's, registered by the workbench's options (a GRDB
+        /// `FTS5CustomTokenizer`, or a `TokenFilteringTokenizer`).
+        case swift
     }
 
     /// SQLite's built-in tokenizers with the option sets that change matching. Some need a recent
@@ -85,6 +88,30 @@ public enum TokenizerCatalog {
 }
 
 extension Workbench {
+    /// Every tokenizer this workbench knows: the catalog's, then the user's Swift types of its
+    /// options (origin `swift`), each under its name. What the commands run by default.
+    public var catalog: [TokenizerCatalog.Entry] {
+        TokenizerCatalog.all
+            + options.customTokenizers.map { type in
+                TokenizerCatalog.Entry(
+                    spec: TokenizerSpec(text: type.name), origin: .swift,
+                    summary: "\(type): a GRDB FTS5CustomTokenizer of this executable, for the system engine")
+            }
+            + options.filteringTokenizers.map { type in
+                TokenizerCatalog.Entry(
+                    spec: TokenizerSpec(text: type.name), origin: .swift,
+                    summary: "\(type): a TokenFilteringTokenizer of this executable, for every engine")
+            }
+    }
+
+    /// The names of the user's GRDB tokenizer types, which only the system engine registers.
+    package var customTokenizerNames: Set<String> { Set(options.customTokenizers.map { $0.name }) }
+
+    /// The names of all the user's Swift types.
+    package var ownTokenizerNames: Set<String> {
+        customTokenizerNames.union(options.filteringTokenizers.map { $0.name })
+    }
+
     /// Whether this SQLite supports `spec`: tried by creating a real table with it, never
     /// inferred from version numbers. Returns nil when supported, or SQLite's reason.
     ///

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TokenBench
 
-struct EnvCommand: ParsableCommand {
+struct EnvCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "env",
         abstract:
@@ -11,8 +11,8 @@ struct EnvCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench()
+    func run(registering own: OwnTokenizers) throws {
+        let workbench = try workbenchOptions.makeWorkbench(registering: own)
         try output.emit(
             CSVTable(
                 header: ["key", "value"],

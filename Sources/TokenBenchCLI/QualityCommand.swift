@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TokenBench
 
-struct QualityCommand: ParsableCommand {
+struct QualityCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "quality",
         abstract: "Rank a collection's queries with each tokenizer (FTS5's bm25) and score the rankings.",
@@ -120,7 +120,7 @@ struct QualityCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(registering own: OwnTokenizers) throws {
         let source: QualityCollection.Source
         if let beir {
             source = .beir(directory: beir, split: split)
@@ -132,7 +132,7 @@ struct QualityCommand: ParsableCommand {
             source = .embeddedFixtures
         }
         let collection = try QualityCollection.load(source, locale: locale)
-        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
+        let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         var options = QualityOptions(
             tokenizers: try workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,
             queryKinds: querySyntax == .fts5 ? [.fts5] : (queryKinds.isEmpty ? [.any] : queryKinds.uniquedInOrder()),

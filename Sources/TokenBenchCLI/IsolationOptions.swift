@@ -66,10 +66,11 @@ struct IsolationOptions: ParsableArguments {
         return value << shift
     }
 
-    /// The workbench's isolation: workers that are this executable, as `tokenbench worker`.
+    /// The workbench's isolation: workers that are this executable, as `tokenbench worker`,
+    /// which registers the same Swift types as this process (`TokenBenchCLI.main`'s).
     var isolation: WorkerIsolation? {
         guard !inProcess else { return nil }
-        var isolation = WorkerIsolation.thisExecutable(arguments: ["worker"])
+        var isolation = WorkerIsolation.benchExecutable(WorkerIsolation.thisExecutablePath)
         isolation.timeout = .milliseconds(Int64((timeout * 1000).rounded(.up)))
         let bytes = Self.parseMemory(workerMemory) ?? 0
         isolation.memoryLimit = bytes == 0 ? nil : bytes
@@ -101,13 +102,13 @@ struct IsolationOptions: ParsableArguments {
 
 /// `tokenbench worker`: what a command's workers run. Not for people: it speaks the workers'
 /// protocol on its standard input and output.
-struct WorkerCommand: ParsableCommand {
+struct WorkerCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker", abstract: "Serve a command's work units (the bench starts it; not for people).",
         shouldDisplay: false)
 
-    func run() throws {
-        let status = WorkerServer.serve(additionalUnits: [AnalysisUnit.self])
+    func run(registering own: OwnTokenizers) throws {
+        let status = WorkerServer.serve(additionalUnits: [AnalysisUnit.self], ownTokenizers: own.workbenchOptions)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -83,14 +83,17 @@ struct TokenizerAndEngineOptions<Defaults: TokenizerAndEngineDefaults>: Parsable
         }
     }
 
-    /// What every workbench of the command registers: the `--load-extension` extensions.
-    var workbenchConfiguration: Workbench.Options {
-        Workbench.Options(extensions: extensionArguments.map(LoadableExtension.init(parsing:)))
+    /// What every workbench of the command registers: the executable's own types and the
+    /// `--load-extension` extensions.
+    func workbenchConfiguration(registering own: OwnTokenizers) -> Workbench.Options {
+        var options = own.workbenchOptions
+        options.extensions = extensionArguments.map(LoadableExtension.init(parsing:))
+        return options
     }
 
     /// The command's workbench, running the judged tokenizers in workers when `isolation` says so.
-    func makeWorkbench(isolation: WorkerIsolation? = nil) throws -> Workbench {
-        var options = workbenchConfiguration
+    func makeWorkbench(registering own: OwnTokenizers, isolation: WorkerIsolation? = nil) throws -> Workbench {
+        var options = workbenchConfiguration(registering: own)
         options.isolation = isolation
         return try Workbench(options: options)
     }
@@ -115,7 +118,12 @@ struct TokenizerAndEngineOptions<Defaults: TokenizerAndEngineDefaults>: Parsable
             // The defaults' gaps are what 'tokenbench list' shows.
             var rules = rules
             rules.requireSomeEngine = false
-            return try workbench.plan(TokenizerCatalog.all.map(\.spec), on: engines, rules: rules)
+            let plan = try workbench.plan(workbench.catalog.map(\.spec), on: engines, rules: rules)
+            // The executable's own types are the user's: where one does not run, say why.
+            for skip in plan.skips where workbench.ownTokenizerNames.contains(skip.spec.name) {
+                printError("tokenbench: \(skip)")
+            }
+            return plan
         }
         let plan = try workbench.plan(tokenizerSpecs, on: engines, rules: rules)
         for skip in plan.skips { noteSkipped(skip) }

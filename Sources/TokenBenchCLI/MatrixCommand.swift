@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TokenBench
 
-struct MatrixCommand: ParsableCommand {
+struct MatrixCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
         abstract: "Run every fixture case on a real FTS5 table per tokenizer and print the match matrix.",
@@ -46,8 +46,8 @@ struct MatrixCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
+    func run(registering own: OwnTokenizers) throws {
+        let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         let matrix = try computeMatrix(
             on: workbench, workbenchOptions: workbenchOptions, selection: selection, matrixOptions: matrixOptions,
             shard: sharding.shard)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TokenBench
 
-struct UpgradeCommand: ParsableCommand {
+struct UpgradeCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "upgrade",
         abstract: "Check that each tokenizer's FTS5 index survives a change of SQLite, both ways.",
@@ -88,8 +88,8 @@ struct UpgradeCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
+    func run(registering own: OwnTokenizers) throws {
+        let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         let engines = try SQLiteEngine.named([from, to])
         let directions =
             oneWay

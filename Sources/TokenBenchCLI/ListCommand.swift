@@ -1,7 +1,7 @@
 import ArgumentParser
 import TokenBench
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List every known tokenizer and whether each SQLite engine supports it (probed by creating a table).")
@@ -10,8 +10,8 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench()
+    func run(registering own: OwnTokenizers) throws {
+        let workbench = try workbenchOptions.makeWorkbench(registering: own)
         var table = CSVTable(header: [
             "tokenizer", "engine", "spec", "origin", "supported", "summary", "detail", "tokenizer_api",
             "engine_features",
@@ -22,7 +22,7 @@ struct ListCommand: ParsableCommand {
                 engine.fts5Features.map { features in
                     FTS5Feature.allCases.filter(features.has).map(\.rawValue).joined(separator: " ")
                 } ?? ""
-            for entry in TokenizerCatalog.all {
+            for entry in workbench.catalog {
                 let reason = workbench.unsupportedReason(entry.spec, engine: engine)
                 table.rows.append([
                     entry.spec.name, engine.name, entry.spec.text, entry.origin.rawValue, reason == nil ? "yes" : "no",

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TokenBench
 
-struct ConformanceCommand: ParsableCommand {
+struct ConformanceCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "conformance",
         abstract:
@@ -61,8 +61,8 @@ struct ConformanceCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
+    func run(registering own: OwnTokenizers) throws {
+        let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         let knownIssues = try known.map(ConformanceKnownIssues.load(path:)) ?? ConformanceKnownIssues()
         let inputs = ConformanceCorpus.make(
             fixtures: try selection.load(), seed: seed, iterations: iterations, large: largeInputs)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TokenBench
 
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract:
@@ -67,8 +67,8 @@ struct CheckCommand: ParsableCommand {
         guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha '\(alpha)': expected between 0 and 1") }
     }
 
-    func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
+    func run(registering own: OwnTokenizers) throws {
+        let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         if let quality {
             try checkQuality(baseline: quality, workbench: workbench)
             return

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TokenBench
 
-struct TokensCommand: ParsableCommand {
+struct TokensCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokens",
         abstract: "Print every token a tokenizer produces for each TEXT, with positions and UTF-8 byte offsets.",
@@ -86,8 +86,8 @@ struct TokensCommand: ParsableCommand {
             pairs, having: .locale, named: "locales", option: "--locale", value: locale)
     }
 
-    func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
+    func run(registering own: OwnTokenizers) throws {
+        let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         let modes = modes.isEmpty ? TokenizationMode.allCases : TokenizationMode.allCases.filter(modes.contains)
         var inputs: [[UInt8]] = []
         for (index, text) in texts.enumerated() {

@@ -3,7 +3,7 @@ import Foundation
 import TokenBench
 import TokenBenchServer
 
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the analysis page and its JSON API: every tokenizer's tokens and verdicts as you type.",
@@ -36,13 +36,13 @@ struct ServeCommand: ParsableCommand {
         guard (1...64).contains(workers) else { throw ValidationError("--workers \(workers): give 1 to 64") }
     }
 
-    func run() throws {
+    func run(registering own: OwnTokenizers) throws {
         var configuration = AnalysisServer.Configuration()
         configuration.host = host
         configuration.port = Int(port)
         configuration.engines = workbenchOptions.engines
         configuration.workers = workers
-        configuration.workbenchOptions = workbenchOptions.workbenchConfiguration
+        configuration.workbenchOptions = workbenchOptions.workbenchConfiguration(registering: own)
         configuration.workbenchOptions.isolation = isolationOptions.isolation
         if !workbenchOptions.tokenizerSpecs.isEmpty { configuration.tokenizers = workbenchOptions.tokenizerSpecs }
         let server = try AnalysisServer(configuration: configuration)

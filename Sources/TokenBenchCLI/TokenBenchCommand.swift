@@ -4,11 +4,11 @@ import GRDB
 import TokenBench
 
 /// `tokenbench`: lists the subcommands; the work is done by the TokenBench library.
+/// `TokenBenchCLI.main` runs it.
 ///
 /// Exit status: 0 success; 1 a fixture expectation failed; 2 bad usage or bad input (an unknown
 /// option, a malformed fixture, a tokenizer spec FTS5 rejects, an unreadable file); 3 an
 /// unexpected SQLite failure.
-@main
 struct TokenBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokenbench",
@@ -33,8 +33,9 @@ struct TokenBenchCommand: ParsableCommand {
             WorkerCommand.self,
         ])
 
-    /// Runs the command, mapping every error to one line on stderr and a documented status.
-    static func main() {
+    /// Runs the command with `own` registered, mapping every error to one line on stderr and a
+    /// documented status.
+    static func main(registering own: OwnTokenizers) -> Never {
         // Past a file-size limit (ulimit -f), a write must fail with EFBIG, which SQLite reports
         // as a full disk (exit 3), rather than kill the process with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
@@ -44,7 +45,12 @@ struct TokenBenchCommand: ParsableCommand {
         }
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if let benchCommand = command as? any OwnTokenizerCommand {
+                try benchCommand.run(registering: own)
+            } else {
+                try command.run()
+            }
+            Foundation.exit(0)
         } catch let error as TokenBenchError {
             printError("tokenbench: error: \(error.namingFlags)")
             Foundation.exit(error.exitStatus)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TokenBench
 
-struct ThroughputCommand: ParsableCommand {
+struct ThroughputCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "throughput",
         abstract: "Measure how fast tokenizers tokenize, index and answer queries, relative to a reference.",
@@ -133,8 +133,8 @@ struct ThroughputCommand: ParsableCommand {
         return Int(trimmed)
     }
 
-    func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
+    func run(registering own: OwnTokenizers) throws {
+        let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         let corpora =
             try corpusPaths.isEmpty
             ? (scripts.isEmpty ? [CorpusScript.mixed] : CorpusScript.allCases.filter(scripts.contains)).map { script in

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TokenBench
 
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract:
@@ -49,8 +49,8 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let workbench = try workbenchOptions.makeWorkbench(isolation: isolationOptions.isolation)
+    func run(registering own: OwnTokenizers) throws {
+        let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         // Read the throughput figures first: a bad file should fail before the matrix is computed.
         let figures = try throughput.map(ThroughputFigures.load(path:))
         let qualityFigures = try quality.map { try QualityFigures.load(summary: $0, perQuery: qualityPerQuery) }

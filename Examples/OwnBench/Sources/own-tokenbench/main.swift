@@ -1,0 +1,3 @@
+import TokenBenchCLI
+
+TokenBenchCLI.main(customTokenizers: [OrdinalsTokenizer.self])
