@@ -44,12 +44,16 @@ struct OwnBenchCLITests {
     }
 
     /// `matrix` runs the type in workers: its rule works ("first" finds "1st"), its trap on "13th"
-    /// loses that case's cells with the signal and the frame that trapped, the run exits 1, and
-    /// unicode61's cells are byte for byte those of a run without the type. The bundled engine
-    /// says in one line that the type is not there.
+    /// loses that case's cells with the input, the phase and the signal, the run exits 1, and
+    /// unicode61's cells are byte for byte those of a run without the type. The `--crash-dir`
+    /// script the line names traps again, alone and in-process, and where Swift's backtracer
+    /// wrote the worker's report, the line names the frame that trapped. The bundled engine says
+    /// in one line that the type is not there.
     @Test func matrixReportsTheTrapAndGoesOn() throws {
         let arguments = ["matrix", "--fixtures", Self.fixtures, "--forms", "asis:asis"]
-        let run = try Self.own(arguments + ["--tokenizer", "ordinals", "--tokenizer", "unicode61"])
+        let crashes = try CLITests.makeTemporaryDirectory().appendingPathComponent("crashes")
+        let run = try Self.own(
+            arguments + ["--tokenizer", "ordinals", "--tokenizer", "unicode61", "--crash-dir", crashes.path])
         #expect(run.status == 1, "\(run.stderr)")
         let ordinals = Self.rows(of: run.stdout, tokenizer: "ordinals")
         // 4 cases × phrase and prefix, on the system engine only.
@@ -63,11 +67,26 @@ struct OwnBenchCLITests {
         }
         #expect(ordinals.contains { $0.contains("the first edition,first edition,") }, "\(ordinals)")
         let stderr = run.stderr.split(separator: "\n")
-        #expect(
-            stderr.contains {
+        let line = try #require(
+            stderr.first {
                 $0.hasPrefix("tokenbench: ordinals on system: ") && $0.contains(Self.trap)
-                    && $0.contains("on case ordinals-13th (asis:asis) at static OrdinalsTokenizer.word(forOrdinal:)")
+                    && $0.contains("on case ordinals-13th (asis:asis)")
             }, "\(run.stderr)")
+        // The reproducer, named at the end of the line: it runs the case alone, in-process, and
+        // traps for real.
+        let script = try #require(line.firstMatch(of: #/\(again: sh (.+\.sh)\)$/#)?.1, "\(line)")
+        #expect(script.hasPrefix(crashes.path), "\(line)")
+        let again = try CLITests.run(
+            [String(script)], environment: ["SWIFT_BACKTRACE": "enable=no"],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(again.signaled && (again.status == SIGILL || again.status == SIGTRAP), "\(again.stderr)")
+        // The frame comes from the worker's report, saved beside the script. Swift's backtracer
+        // writes one unless it is off (under AddressSanitizer, which handles faults itself) or
+        // could not be started; where it wrote the crashed thread, the line names the frame.
+        let report = try String(contentsOfFile: script.dropLast(3) + ".report", encoding: .utf8)
+        if report.contains(" crashed:") {
+            #expect(line.contains(" at static OrdinalsTokenizer.word(forOrdinal:)"), "\(line)\n\(report)")
+        }
         #expect(
             stderr.contains(
                 "tokenbench: skipped tokenizer ordinals on bundled: ordinals is a GRDB FTS5CustomTokenizer: it runs on the system engine only, as in an app"
