@@ -35,6 +35,9 @@ public enum TokenBenchError: Error, Equatable, Sendable {
     /// "kind name: Swift type"). Its workers must be an executable made by `TokenBenchCLI.main`
     /// with the same types.
     case workerRegistryDiffers(executable: String, missing: [String], extra: [String])
+    /// `tokenbench engine build` could not make an engine of `source`: no C compiler, not an
+    /// amalgamation, a compile failure (its first error line), or a library without FTS5.
+    case engineBuildFailed(source: String, reason: String)
 }
 
 extension TokenBenchError: LocalizedError, CustomStringConvertible {
@@ -70,6 +73,8 @@ extension TokenBenchError: LocalizedError, CustomStringConvertible {
                 ? [] : ["registers \(extra.joined(separator: ", ")), which the bench that started it does not"]
             return
                 "worker: \(executable) \((lacks + adds).joined(separator: " and ")): the workers must be an executable made by TokenBenchCLI.main with the same customTokenizers and filteringTokenizers"
+        case .engineBuildFailed(let source, let reason):
+            return "engine build '\(source)': \(reason)"
         }
     }
 

@@ -18,10 +18,7 @@ struct ListCommand: OwnTokenizerCommand {
         ])
         for engine in workbenchOptions.engines {
             // What the engine's FTS5 has beyond the v1 tokenizer API, the same on each of its rows.
-            let features =
-                engine.fts5Features.map { features in
-                    FTS5Feature.allCases.filter(features.has).map(\.rawValue).joined(separator: " ")
-                } ?? ""
+            let features = engine.fts5FeatureNames
             for entry in workbench.catalog {
                 let reason = workbench.unsupportedReason(entry.spec, engine: engine)
                 table.rows.append([

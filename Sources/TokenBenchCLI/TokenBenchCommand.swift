@@ -30,6 +30,7 @@ struct TokenBenchCommand: ParsableCommand {
             UpgradeCommand.self,
             ListCommand.self,
             EnvCommand.self,
+            EngineCommand.self,
             WorkerCommand.self,
         ])
 
@@ -82,7 +83,7 @@ extension TokenBenchError {
             "runs": "--runs",
             "threads": "--threads", "queries": "--fixtures", "operations": "--operation",
             "tokenizer": "--tokenizer", "split": "--split", "permutations": "--permutations",
-            "runDirectory": "--run-dir",
+            "runDirectory": "--run-dir", "name": "--name",
         ]
         guard case .invalidArgument(let name, let value, let reason) = self, let flag = flags[name] else { return self }
         return .invalidArgument(name: flag, value: value, reason: reason)

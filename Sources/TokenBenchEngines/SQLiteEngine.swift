@@ -27,16 +27,16 @@ public struct SQLiteEngine: Hashable, Sendable, CustomStringConvertible {
         self.init(name: name, library: Library(functions))
     }
 
-    /// Loads the SQLite library file at `path` as an engine named by that path. Its symbols
-    /// are kept apart from every other SQLite in the process (RTLD_LOCAL). Throws the loader's
-    /// reason.
-    package static func loadLibrary(path: String) throws(SQLiteFailure) -> SQLiteEngine {
+    /// Loads the SQLite library file at `path` as an engine named `name`, by default the path.
+    /// Its symbols are kept apart from every other SQLite in the process (RTLD_LOCAL). Throws
+    /// the loader's reason.
+    package static func loadLibrary(path: String, name: String? = nil) throws(SQLiteFailure) -> SQLiteEngine {
         var functions = tb_sqlite_functions()
         var error = [CChar](repeating: 0, count: 512)
         guard tb_load_sqlite(path, &functions, &error, CInt(error.count)) == 0 else {
             throw SQLiteFailure(code: SQLITE_ERROR, message: String(nulTerminated: error))
         }
-        return SQLiteEngine(name: path, library: Library(functions))
+        return SQLiteEngine(name: name ?? path, library: Library(functions))
     }
 
     /// The SQLite that loaded TokenBench as an extension, driven through the API routines table

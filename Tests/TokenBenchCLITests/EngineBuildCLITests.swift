@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// `tokenbench engine build` and `engine list`, and `--engine VERSION` on the commands, run as a
+/// user runs them, on a real amalgamation: `.ci/run` sets TOKENBENCH_SQLITE_AMALGAMATION to
+/// SQLite 3.47.0's `sqlite3.c` (from PyPI's sqlean.py source distribution, cut at its "End of
+/// sqlite3.c" line) and TOKENBENCH_REQUIRE_AMALGAMATION=1, so that there it fails instead of
+/// skipping. Each test builds into a cache folder of its own (TOKENBENCH_CACHE_DIR).
+@Suite(
+    .enabled(
+        if: AmalgamationFile.path != nil
+            || ProcessInfo.processInfo.environment["TOKENBENCH_REQUIRE_AMALGAMATION"] == "1",
+        "set TOKENBENCH_SQLITE_AMALGAMATION to an amalgamation's sqlite3.c (see .ci/run)"))
+struct EngineBuildCLITests {
+    static var amalgamation: String? { AmalgamationFile.path }
+
+    /// The release the amalgamation's own `#define SQLITE_VERSION` names, read here apart from
+    /// the bench's reader.
+    static func version(of source: String) throws -> String {
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("#define SQLITE_VERSION ") })
+        return String(line.split(separator: "\"")[1])
+    }
+
+    /// The FTS5 features SQLite's release history gives a version: tokendata came in 3.45.0, the
+    /// v2 tokenizer API and locale in 3.47.0.
+    static func features(of version: String) -> String {
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        let minor = parts.count > 1 && parts[0] == 3 ? parts[1] : 0
+        return minor >= 47 ? "tokenizer_v2 locale tokendata" : minor >= 45 ? "tokendata" : ""
+    }
+
+    /// One build, then every way it is used: its row, the cache's list, `--engine VERSION` in
+    /// a command that runs the tokenizers in workers (the same tokens as the library given by
+    /// path), `env`'s version, the name an unknown engine's error lists, and a second build that
+    /// replaces the first.
+    @Test func anAmalgamationBecomesAnEngine() throws {
+        let source = try #require(Self.amalgamation, "TOKENBENCH_REQUIRE_AMALGAMATION=1, and no sqlite3.c")
+        let version = try Self.version(of: source)
+        let cache = try CLITests.makeTemporaryDirectory()
+        let environment = ["TOKENBENCH_CACHE_DIR": cache.path]
+        let library = cache.appendingPathComponent("engines/\(version)/libsqlite3.so").path
+
+        let build = try CLITests.run(["engine", "build", source], environment: environment)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout == "engine,sqlite_version,library\n\(version),\(version),\(library)\n")
+        // The folder keeps the library and what made it; the staged source and staging are gone.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("engines").path) == [
+                version
+            ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("engines/\(version)").path)
+                .sorted() == ["build.txt", "libsqlite3.so"])
+
+        let list = try CLITests.run(["engine", "list"], environment: environment)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(
+            list.stdout
+                == "engine,sqlite_version,engine_features,library,detail\n\(version),\(version),\(Self.features(of: version)),\(library),\n"
+        )
+
+        let text = "Großmann aimé ﬁ 北京 🍕 don't"
+        let tokenizers = ["unicode61", "trigram", "icu", "latinascii"].flatMap { ["--tokenizer", $0] }
+        let byName = try CLITests.run(["tokens", "--engine", version] + tokenizers + [text], environment: environment)
+        let byPath = try CLITests.run(["tokens", "--engine", library] + tokenizers + [text], environment: environment)
+        #expect(byName.status == 0 && byPath.status == 0, "\(byName.stderr)\(byPath.stderr)")
+        #expect(byName.stdout.contains(",\(version),document,"), "\(byName.stdout)")
+        #expect(
+            byName.stdout == byPath.stdout.replacingOccurrences(of: ",\(library),", with: ",\(version),"),
+            "\(byName.stdout)\n\(byPath.stdout)")
+
+        let env = try CLITests.run(["env", "--engine", version], environment: environment)
+        #expect(env.stdout.contains("\n\(version).sqlite_version,\(version)\n"), "\(env.stdout)")
+
+        let unknown = try CLITests.run(["list", "--engine", "3.0.0"], environment: environment)
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr.contains(
+                "--engine '3.0.0': no such engine; the engines are system, bundled, the built \(version), a version built with 'tokenbench engine build', or the path of a libsqlite3 file"
+            ), "\(unknown.stderr)")
+
+        // Unoptimised, to spare CI a second full build: what is checked is the replacement.
+        let again = try CLITests.run(
+            ["engine", "build", source], environment: environment.merging(["CFLAGS": "-O0"]) { $1 })
+        #expect(again.status == 0 && again.stderr == "tokenbench: replaced the engine \(version)\n", "\(again.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("engines").path) == [
+                version
+            ])
+    }
+
+    /// Each way a build fails: one line naming the source and what went wrong, exit 2, and no
+    /// engine left in the cache. Each row: what the source is, the environment, what the line says.
+    @Test(
+        arguments: [
+            // A file that is not an amalgamation.
+            (
+                "text", [:],
+                "not an amalgamation: no '#define SQLITE_VERSION' and SQLITE_SOURCE_ID in its first megabyte"
+            ),
+            // A folder without sqlite3.c.
+            ("folder", [:], "not an amalgamation: no sqlite3.c in the folder or the folders in it"),
+            // No compiler where CC says.
+            ("amalgamation", ["CC": "/nonexistent/cc"], "no C compiler: /nonexistent/cc is not an executable file"),
+            // An amalgamation's defines over text that is not C: the compiler's first error line.
+            ("broken", [:], "the C compiler failed: "),
+            // FTS5 compiled out by the user's CFLAGS (after the bench's -DSQLITE_ENABLE_FTS5).
+            ("amalgamation", ["CFLAGS": "-O0 -USQLITE_ENABLE_FTS5"], "no FTS5 in SQLite "),
+        ] as [(String, [String: String], String)])
+    func aBuildThatCannotBeDoneSaysWhy(source kind: String, environment: [String: String], says: String) throws {
+        let directory = try CLITests.makeTemporaryDirectory()
+        let source: String
+        switch kind {
+        case "text":
+            source = directory.appendingPathComponent("notes.c").path
+            try Data("int main(void) { return 0; }\n".utf8).write(to: URL(fileURLWithPath: source))
+        case "folder":
+            source = directory.appendingPathComponent("empty").path
+            try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        case "broken":
+            source = directory.appendingPathComponent("sqlite3.c").path
+            let text = "#define SQLITE_VERSION \"3.99.0\"\n#define SQLITE_SOURCE_ID \"x\"\nthis is not C;\n"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: source))
+        default:
+            source = try #require(Self.amalgamation, "TOKENBENCH_REQUIRE_AMALGAMATION=1, and no sqlite3.c")
+        }
+        let cache = directory.appendingPathComponent("cache")
+        let run = try CLITests.run(
+            ["engine", "build", source],
+            environment: environment.merging(["TOKENBENCH_CACHE_DIR": cache.path]) { $1 })
+        #expect(run.status == 2, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.stderr)")
+        #expect(lines.first?.hasPrefix("tokenbench: error: engine build '\(source)': \(says)") == true, "\(run.stderr)")
+        if kind == "broken" { #expect(run.stderr.contains("error"), "\(run.stderr)") }
+        let left =
+            (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("engines").path)) ?? []
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    /// A name that is a built-in engine's, or no folder's, is refused before anything is built.
+    @Test(arguments: [
+        ("system", "--name 'system': that is a built-in engine's name"),
+        ("../up", "--name '../up': a name is letters, digits, '.', '_', '-' and '+', not starting with '.'"),
+    ])
+    func badNamesAreRefused(name: String, says: String) throws {
+        let cache = try CLITests.makeTemporaryDirectory()
+        let run = try CLITests.run(
+            ["engine", "build", "/nonexistent/sqlite3.c", "--name", name],
+            environment: ["TOKENBENCH_CACHE_DIR": cache.path])
+        #expect(run.status == 2)
+        #expect(run.stderr == "tokenbench: error: \(says)\n", "\(run.stderr)")
+    }
+}
+
+/// The amalgamation TOKENBENCH_SQLITE_AMALGAMATION names, when it is there.
+enum AmalgamationFile {
+    static var path: String? {
+        ProcessInfo.processInfo.environment["TOKENBENCH_SQLITE_AMALGAMATION"].flatMap {
+            FileManager.default.fileExists(atPath: $0) ? $0 : nil
+        }
+    }
+}
