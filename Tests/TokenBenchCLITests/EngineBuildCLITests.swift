@@ -61,7 +61,9 @@ struct EngineBuildCLITests {
         )
 
         let text = "Großmann aimé ﬁ 北京 🍕 don't"
-        let tokenizers = ["unicode61", "trigram", "icu", "latinascii"].flatMap { ["--tokenizer", $0] }
+        // Not trigram: SQLite 3.45 to 3.47's reads past the input, so its tokens are whatever
+        // follows the input in memory, and differ from run to run (engines-conformance-known.csv).
+        let tokenizers = ["unicode61", "porter-unicode61", "icu", "latinascii"].flatMap { ["--tokenizer", $0] }
         let byName = try CLITests.run(["tokens", "--engine", version] + tokenizers + [text], environment: environment)
         let byPath = try CLITests.run(["tokens", "--engine", library] + tokenizers + [text], environment: environment)
         #expect(byName.status == 0 && byPath.status == 0, "\(byName.stderr)\(byPath.stderr)")

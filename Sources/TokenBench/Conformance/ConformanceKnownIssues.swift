@@ -32,12 +32,18 @@ package struct ConformanceKnownIssues: Sendable {
         for record in records {
             var fields = record.fields
             if !header.contains("engine") { fields.insert(SQLiteEngine.system.name, at: 1) }
-            // A built-in engine, or the path a library engine is named by.
-            guard SQLiteEngine.builtIn.contains(where: { $0.name == fields[1] }) || fields[1].contains("/") else {
+            // A built-in engine, the path a library engine is named by, or a version built with
+            // `tokenbench engine build` (here or not: an entry counts only where its engine ran).
+            let engine = fields[1]
+            guard
+                SQLiteEngine.builtIn.contains(where: { $0.name == engine }) || engine.contains("/")
+                    || engine.versionOrder != [Int.max]
+                    || EngineCache(directory: EngineCache.defaultDirectory).library(named: engine) != nil
+            else {
                 throw TokenBenchError.invalidFixture(
                     file: path, line: record.line,
                     reason:
-                        "unknown engine '\(fields[1])' (one of \(SQLiteEngine.builtIn.map(\.name).joined(separator: ", ")), or a library path)"
+                        "unknown engine '\(engine)' (one of \(SQLiteEngine.builtIn.map(\.name).joined(separator: ", ")), a built engine's version or name, or a library path)"
                 )
             }
             guard let check = ConformanceCheck(rawValue: fields[2]) else {
