@@ -21,14 +21,36 @@ struct UpgradeCommand: OwnTokenizerCommand {
 
     @OptionGroup var isolationOptions: IsolationOptions
 
-    @Option(help: "The engine that builds the index: system, bundled or a libsqlite3 path.")
-    var from: String = SQLiteEngine.system.name
+    @Option(
+        help:
+            "The engine that builds the index: system, bundled, a version built with 'tokenbench engine build' or a libsqlite3 path (default: \(SQLiteEngine.system.name))."
+    )
+    var from: String?
 
-    @Option(help: "The engine that opens it afterwards.")
-    var to: String = SQLiteEngine.bundled.name
+    @Option(help: "The engine that opens it afterwards (default: \(SQLiteEngine.bundled.name)).")
+    var to: String?
 
-    @Flag(help: "Check only --from → --to, not the way back.")
+    @Option(
+        help: ArgumentHelp(
+            "Engines in the order an app upgrades through them, comma-separated (3.40.1,3.45.1,3.47.0,3.54.1): each step is checked, both ways unless --one-way. Instead of --from and --to.",
+            valueName: "engines"))
+    var path: String?
+
+    @Flag(help: "Check only each step's way forward (--from → --to), not the way back.")
     var oneWay = false
+
+    /// The engines named, in upgrade order: --path's, or --from and --to.
+    var engineNames: [String] {
+        path.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            ?? [from ?? SQLiteEngine.system.name, to ?? SQLiteEngine.bundled.name]
+    }
+
+    /// Each step of the path, forward and (unless --one-way) back.
+    func directions(through engines: [SQLiteEngine]) -> [UpgradeDirection] {
+        zip(engines, engines.dropFirst()).flatMap { from, to in
+            oneWay ? [UpgradeDirection(from: from, to: to)] : UpgradeDirection.bothWays(from, to)
+        }
+    }
 
     @Option(
         name: .customLong("corpus"),
@@ -75,25 +97,34 @@ struct UpgradeCommand: OwnTokenizerCommand {
         guard workbenchOptions.engineArguments.isEmpty else {
             throw ValidationError("--engine: upgrade takes --from and --to instead")
         }
+        if let path {
+            guard from == nil && to == nil else {
+                throw ValidationError("--path '\(path)': it replaces --from and --to; give one or the other")
+            }
+            guard engineNames.count >= 2 else {
+                throw ValidationError("--path '\(path)': name at least two engines, comma-separated")
+            }
+        }
         var engines: [SQLiteEngine] = []
-        for (flag, name) in [("--from", from), ("--to", to)] {
+        for (index, name) in engineNames.enumerated() {
+            let flag = path == nil ? (index == 0 ? "--from" : "--to") : "--path"
             do {
                 engines += try SQLiteEngine.named([name])
             } catch let error as TokenBenchError {
                 throw ValidationError(error.namingFlags.description.replacingOccurrences(of: "--engine", with: flag))
             }
         }
-        guard engines[0] != engines[1] else {
-            throw ValidationError("--from '\(from)' --to '\(to)': name two different engines")
+        guard Set(engines).count == engines.count else {
+            throw ValidationError(
+                path.map { "--path '\($0)': name each engine once (two of its names are the same engine)" }
+                    ?? "--from '\(engineNames[0])' --to '\(engineNames[1])': name two different engines")
         }
     }
 
     func run(registering own: OwnTokenizers) throws {
         let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
-        let engines = try SQLiteEngine.named([from, to])
-        let directions =
-            oneWay
-            ? [UpgradeDirection(from: engines[0], to: engines[1])] : UpgradeDirection.bothWays(engines[0], engines[1])
+        let engines = try SQLiteEngine.named(engineNames)
+        let directions = directions(through: engines)
         var inputs = try UpgradeInputs.make(
             fixtures: try selection.load(), corpusFiles: corpusFiles, everyScalarValue: everyScalarValue,
             onlyCorpus: onlyCorpus)

@@ -75,6 +75,23 @@ struct EngineBuildCLITests {
         let env = try CLITests.run(["env", "--engine", version], environment: environment)
         #expect(env.stdout.contains("\n\(version).sqlite_version,\(version)\n"), "\(env.stdout)")
 
+        // A path through it checks each step both ways: 3.40.1 and 3.54.1 are the built-in engines.
+        let upgrade = try CLITests.run(
+            [
+                "upgrade", "--path", "3.40.1,\(version),3.54.1", "--tokenizer", "unicode61", "--category", "seed-table",
+                "--no-every-scalar-value",
+            ], environment: environment)
+        #expect(upgrade.status == 0, "\(upgrade.stderr)")
+        let steps = upgrade.stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",").prefix(4).joined(separator: ",")
+        }
+        #expect(
+            steps == [
+                "unicode61,system,\(version),yes", "unicode61,\(version),system,yes",
+                "unicode61,\(version),bundled,yes",
+                "unicode61,bundled,\(version),yes",
+            ], "\(upgrade.stdout)")
+
         let unknown = try CLITests.run(["list", "--engine", "3.0.0"], environment: environment)
         #expect(unknown.status == 2)
         #expect(

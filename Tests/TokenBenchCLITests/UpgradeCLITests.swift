@@ -106,11 +106,25 @@ struct UpgradeCLITests {
         #expect(run.stderr.contains("where 'rebuild' does not repair one, create the table anew"), "\(run.stderr)")
     }
 
+    /// `--path` of the two built-in engines' releases is `--from system --to bundled`, row for row.
+    @Test func aPathOfReleasesIsTheirEngines() throws {
+        let common = ["upgrade", "--fixtures", CLITests.golden("small.cases"), "--no-every-scalar-value"]
+        let path = try CLITests.run(common + ["--path", "3.40.1,3.54.1"])
+        let pair = try CLITests.run(common + ["--from", "system", "--to", "bundled"])
+        #expect(path.status == pair.status, "\(path.stderr)")
+        #expect(path.stdout == pair.stdout && path.stdout.contains("\nunicode61,system,bundled,yes,"), "\(path.stdout)")
+    }
+
     /// One row per usage error: exit 2 and one line naming the argument.
     @Test(arguments: [
         (["--engine", "system"], "--engine: upgrade takes --from and --to instead"),
         (["--only-corpus"], "--only-corpus: give the text to check with --corpus FILE"),
         (["--from", "system", "--to", "system"], "--from 'system' --to 'system': name two different engines"),
+        // 3.40.1 is the system engine's release: the same engine twice in a path.
+        (["--path", "system,bundled,3.40.1"], "--path 'system,bundled,3.40.1': name each engine once"),
+        (["--path", "system"], "--path 'system': name at least two engines"),
+        (["--path", "system,bundled", "--to", "bundled"], "--path 'system,bundled': it replaces --from and --to"),
+        (["--path", "system,3.0.0"], "--path '3.0.0': no such engine"),
         (["--to", "postgres"], "'postgres': no such engine"),
         (["--tokenizer", "nosuch"], "no such tokenizer: nosuch"),
         (["--corpus", "missing.txt"], "missing.txt"),

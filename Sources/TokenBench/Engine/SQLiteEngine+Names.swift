@@ -20,7 +20,8 @@ extension SQLiteEngine {
 
     /// Resolves `--engine` values in the order given, each once: a built-in engine's name, the
     /// name of an engine built by `tokenbench engine build` (in `EngineCache`'s default
-    /// directory), or the path of a SQLite library file (a value with a `/`).
+    /// directory), a built-in engine's SQLite version, or the path of a SQLite library file (a
+    /// value with a `/`).
     public static func named(_ names: [String]) throws -> [SQLiteEngine] {
         var engines: [SQLiteEngine] = []
         let cache = EngineCache(directory: EngineCache.defaultDirectory)
@@ -32,6 +33,10 @@ extension SQLiteEngine {
                 engine = try load(path: name)
             } else if let library = cache.library(named: name) {
                 engine = try load(path: library, name: name)
+            } else if let builtIn = builtIn.first(where: { $0.sqliteVersion == name }) {
+                // A release that a built-in engine is (3.40.1 here, 3.54.1), unless one was built
+                // under that name: so that a path of versions (upgrade --path) can name them.
+                engine = builtIn
             } else {
                 let built = cache.names()
                 let known = builtIn.map(\.name) + (built.isEmpty ? [] : ["the built \(built.joined(separator: ", "))"])
