@@ -15,6 +15,7 @@ struct MatrixCommand: OwnTokenizerCommand {
     enum Layout: String, CaseIterable, ExpressibleByArgument {
         case long
         case wide
+        case versions
     }
 
     @OptionGroup var workbenchOptions: TokenizerAndEngineOptions<CatalogDefaults>
@@ -25,7 +26,10 @@ struct MatrixCommand: OwnTokenizerCommand {
 
     @OptionGroup var isolationOptions: IsolationOptions
 
-    @Option(help: "long: one row per cell; wide: one column per tokenizer (per tokenizer@engine with several engines).")
+    @Option(
+        help:
+            "long: one row per cell; wide: one column per tokenizer (per tokenizer@engine with several engines); versions: one row per case × tokenizer, one column per engine in SQLite version order, and the first version whose verdict changes."
+    )
     var layout: Layout = .long
 
     @OptionGroup var sharding: ShardOptions
@@ -36,6 +40,10 @@ struct MatrixCommand: OwnTokenizerCommand {
     var onlyDisagreements = false
 
     func validate() throws {
+        if layout == .versions && workbenchOptions.engines.count < 2 {
+            throw ValidationError(
+                "--layout versions compares engines: give two --engine values or more, or none for both")
+        }
         if onlyDisagreements && workbenchOptions.engines.count < 2 {
             throw ValidationError("--only-disagreements compares engines: give two --engine values, or none for both")
         }
@@ -52,7 +60,14 @@ struct MatrixCommand: OwnTokenizerCommand {
             on: workbench, workbenchOptions: workbenchOptions, selection: selection, matrixOptions: matrixOptions,
             shard: sharding.shard)
         let shown = onlyDisagreements ? matrix.engineDisagreements() : matrix
-        try output.emit(layout == .long ? shown.longTable() : shown.wideTable())
+        switch layout {
+        case .long: try output.emit(shown.longTable())
+        case .wide: try output.emit(shown.wideTable())
+        case .versions:
+            let versions = Dictionary(
+                workbenchOptions.engines.map { ($0.name, $0.sqliteVersion) }, uniquingKeysWith: { first, _ in first })
+            try output.emit(shown.versionsTable(versions: versions))
+        }
         if onlyDisagreements {
             let coordinates = Set(shown.cells.map(\.coordinate.ignoringEngine)).count
             printError(

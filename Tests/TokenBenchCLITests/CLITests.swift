@@ -220,6 +220,7 @@ struct CLITests {
     @Test(arguments: [
         (["list", "--engine", "postgres"], "--engine 'postgres': no such engine; the engines are system, bundled"),
         (["matrix", "--engine", "system", "--only-disagreements"], "--only-disagreements compares engines"),
+        (["matrix", "--engine", "system", "--layout", "versions"], "--layout versions compares engines"),
     ])
     func badEngineUseExitsTwo(arguments: [String], message: String) throws {
         let run = try Self.run(arguments)
@@ -355,6 +356,34 @@ struct CLITests {
             run.stderr.contains("tokenbench: engines system and bundled disagree on 0 of the 1386 cells they both ran"),
             "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 1, "the header only")
+    }
+
+    /// `--layout versions`: the engines in SQLite version order whatever the order given, each
+    /// engine's verdict, and where it changes. Each row pins one of the engine-differences cases.
+    @Test(arguments: [
+        // 3.40.1's trigram stops at the NUL: "def" after it is found by 3.54.1 only.
+        (
+            "nul-trigram-after,engine-differences,trigram,phrase,asis,asis",
+            "no match,match,bundled 3.54.1,bundled 3.54.1: no match → match"
+        ),
+        // unicode61 answers the same on both: no change.
+        ("nul-trigram-after,engine-differences,unicode61,phrase,asis,asis", "match,match,,"),
+        // A two-letter trigram term is an error on both.
+        ("trigram-two-letter-term,engine-differences,trigram,phrase,asis,asis", "error,error,,"),
+    ])
+    func versionsLayoutSaysWhatChangedWhen(coordinate: String, verdicts: String) throws {
+        let run = try Self.run([
+            "matrix", "--engine", "bundled", "--engine", "system", "--tokenizer", "trigram", "--tokenizer", "unicode61",
+            "--category", "engine-differences", "--forms", "asis:asis", "--query-kind", "phrase", "--layout",
+            "versions",
+        ])
+        let lines = run.stdout.split(separator: "\n")
+        #expect(
+            lines.first
+                == "case,category,tokenizer,query_kind,document_form,query_form,document,query,system 3.40.1,bundled 3.54.1,first_change,changes"
+        )
+        let row = try #require(lines.first { $0.hasPrefix(coordinate + ",") }, "\(run.stdout)")
+        #expect(row.hasSuffix("," + verdicts), "\(row)")
     }
 
     /// `-o` onto a file that is not a regular one is written in place: renaming a temporary file
