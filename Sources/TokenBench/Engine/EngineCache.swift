@@ -184,12 +184,8 @@ struct AmalgamationSource {
     static func read(_ source: String, into staging: URL, failure: (String) -> TokenBenchError) throws
         -> AmalgamationSource
     {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
-            throw TokenBenchError.fileAccess(path: source, reason: "No such file or directory")
-        }
         let text: Data
-        if isDirectory.boolValue {
+        if try FileAccess.isDirectory(source) {
             // sqlite.org's zip unpacks to sqlite-amalgamation-NNNNNNN/; sqlean.py's to sqlite/.
             let folder = URL(fileURLWithPath: source)
             let children = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).sorted()
