@@ -155,7 +155,19 @@ struct GuideSnippetTests {
         let markdown = try String(contentsOf: guide, encoding: .utf8)
         let testSource = testFile.map { root.appendingPathComponent($0) } ?? here
         let source = try String(contentsOf: testSource, encoding: .utf8)
-        let snippets = Self.swiftBlocks(in: markdown).filter { !$0.hasPrefix("// Package.swift") }
+        let blocks = Self.swiftBlocks(in: markdown).filter { !$0.hasPrefix("// Package.swift") }
+        // A block whose first line names a file of Examples/ is that file's text, which its own
+        // target builds (and its tests run): the rest of the block must be in it.
+        let (examples, snippets) = (
+            blocks.filter { $0.hasPrefix("// Examples/") }, blocks.filter { !$0.hasPrefix("// Examples/") }
+        )
+        for example in examples {
+            let lines = example.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let file = root.appendingPathComponent(String(lines[0].dropFirst(3)))
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(
+                text.contains(lines.count > 1 ? String(lines[1]) : ""), "\(document): not in \(file.path):\n\(example)")
+        }
         #expect(snippets.count == snippetCount)
         let unindented = Self.unindent(source)
         for snippet in snippets {
