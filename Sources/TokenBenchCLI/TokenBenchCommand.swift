@@ -27,6 +27,7 @@ struct TokenBenchCommand: ParsableCommand {
             TokensCommand.self,
             ServeCommand.self,
             QualityCommand.self,
+            AdviseCommand.self,
             UpgradeCommand.self,
             ListCommand.self,
             EnvCommand.self,

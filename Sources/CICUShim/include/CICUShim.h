@@ -92,4 +92,10 @@ int tb_normalize_utf8(tb_normalization form, const char *input, int length, char
 /// else 0. Invalid bytes count as neither.
 int tb_utf8_has_letter_or_digit(const char *input, int length);
 
+/// The Unicode script of a code point as ICU names it (uscript_getScript, then uscript_getName:
+/// "Latin", "Han", "Common" for punctuation and digits, "Inherited" for most combining marks),
+/// written NUL-terminated into `buffer`. Returns its length, or -1 when ICU fails or the name
+/// does not fit.
+int tb_script_name(int codepoint, char *buffer, int capacity);
+
 #endif

@@ -22,14 +22,20 @@ enum QualityFileFormat {
         var locale: String? = nil
     }
 
-    /// Calls `body` with every record of a documents or queries file.
+    /// Calls `body` with every record of a documents or queries file. With `skippingLineNotUTF8`,
+    /// a line that is not UTF-8 is passed to it and skipped instead of read.
     static func forEachRecord(
-        ofFile path: String, kind: RecordKind, _ body: (Record, SourceLocation) throws -> Void
+        ofFile path: String, kind: RecordKind, skippingLineNotUTF8: ((SourceLocation) -> Void)? = nil,
+        _ body: (Record, SourceLocation) throws -> Void
     ) throws {
         var isJSONLines: Bool?
         try FileLines.forEach(ofFile: path) { number, line in
             guard line.contains(where: { !isBlank($0) }) else { return }
             let location = SourceLocation(file: path, line: number)
+            if let skip = skippingLineNotUTF8, String(validating: line, as: UTF8.self) == nil {
+                skip(location)
+                return
+            }
             if isJSONLines == nil { isJSONLines = line.first(where: { !isBlank($0) }) == UInt8(ascii: "{") }
             let record =
                 isJSONLines == true

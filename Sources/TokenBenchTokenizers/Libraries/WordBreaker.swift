@@ -10,7 +10,7 @@
     /// → this class (owns the iterator, walks the words without a closure or an allocation per
     /// call) → `IcuTokenizer`.
     /// Not safe for concurrent use: one per tokenizer instance, as FTS5 uses an instance.
-    final class WordBreaker {
+    package final class WordBreaker {
         // Ownership: created by tb_wordbreak_open, released exactly once in deinit.
         private let handle: OpaquePointer
 
@@ -18,7 +18,7 @@
         /// digits that the root locale takes without it (`tb_wordbreak_next`): the tests' oracle.
         /// With `symbols`, the walk also reports the segments ICU gives no word status that are an
         /// emoji sequence or a symbol (`tb_wordbreak_set_symbols`).
-        init(locale: String, tokenizer: String, asciiWords: Bool = true, symbols: Bool = false) throws {
+        package init(locale: String, tokenizer: String, asciiWords: Bool = true, symbols: Bool = false) throws {
             var error = [CChar](repeating: 0, count: 64)
             guard let handle = tb_wordbreak_open(locale, &error, CInt(error.count)) else {
                 let name = String(nulTerminated: error)
@@ -39,7 +39,7 @@
         /// non-zero return stops the walk and is returned. Returns -1 when ICU fails. `body` is not
         /// escaping, so no context is allocated for it.
         @inline(__always)
-        func walk(_ text: UnsafePointer<CChar>, length: CInt, _ body: (CInt, CInt, Bool) -> CInt) -> CInt {
+        package func walk(_ text: UnsafePointer<CChar>, length: CInt, _ body: (CInt, CInt, Bool) -> CInt) -> CInt {
             guard tb_wordbreak_set_text(handle, text, length) == 0 else { return -1 }
             // The iterator must not keep pointing into the caller's text after it returns.
             defer { tb_wordbreak_clear_text(handle) }

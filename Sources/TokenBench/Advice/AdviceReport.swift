@@ -1,0 +1,237 @@
+import Foundation
+import TokenBenchEngines
+
+/// What `Workbench.advise` found: the corpus's profile, the typing classes and their weights,
+/// a row per candidate × engine × query kind × class (and `all`), and the answer.
+public struct AdviceReport: Sendable {
+    /// One candidate: a tokenizer with a query kind, on an engine.
+    package struct Choice: Sendable, Equatable {
+        package var tokenizer: String
+        package var spec: String
+        package var queryKind: SearchQueryKind
+        package var engine: String
+    }
+
+    package internal(set) var profile: CorpusProfile
+    package internal(set) var weights: [(variant: TypingVariant, weight: Double)]
+    package internal(set) var queries: [KnownItemQuery]
+    package internal(set) var rows: [AdviceRow]
+    package internal(set) var recommended: Choice?
+    package internal(set) var runnerUp: Choice?
+    /// The engine the answer was decided on, and why there is none when nothing qualified.
+    package internal(set) var decidingEngine: String
+    package internal(set) var noAnswer: String?
+    /// What to avoid, with the figure measured on this corpus, one sentence each.
+    package internal(set) var avoid: [String]
+    package internal(set) var skipped: [TokenizerPlan.Skip]
+    public internal(set) var deaths: [UnitDeath]
+    package internal(set) var linesNotUTF8: [SourceLocation]
+    /// Whether no candidate found any known item with any query kind.
+    package var nothingMatched: Bool { !rows.contains { $0.variant == "all" && $0.recall10 > 0 } }
+
+    /// The rows as `tokenbench advise` writes them (Documentation/Advice.md defines each column).
+    public var table: CSVTable { AdviceRow.csvTable(rows) }
+
+    /// The significance level below which a candidate is worse than the best.
+    static let significance = 0.05
+
+    static func decide(
+        quality: QualityReport, queries: [KnownItemQuery], weights: [(TypingVariant, Double)],
+        profile: CorpusProfile, options: AdviceOptions, linesNotUTF8: [SourceLocation]
+    ) -> AdviceReport {
+        let weightOf = Dictionary(uniqueKeysWithValues: weights.map { ($0.0, $0.1) })
+        let classCounts = Dictionary(grouping: queries, by: \.variant).mapValues(\.count)
+        // Per query, its class's weight spread over the class's queries: the mean of RR@10 times
+        // these is the score.
+        let queryWeights = queries.map { query in
+            weightOf[query.variant, default: 0] * Double(queries.count) / Double(classCounts[query.variant] ?? 1)
+        }
+        let count = queries.count
+        struct Measured {
+            var row: QualityRow
+            var outcomes: ArraySlice<QueryOutcome>
+            var weighted: [Double]
+            var score: Double
+        }
+        let measured = quality.rows.enumerated().map { index, row -> Measured in
+            let outcomes = quality.outcomes[(index * count)..<((index + 1) * count)]
+            let weighted = zip(outcomes, queryWeights).map { $0.metrics.reciprocalRank10 * $1 }
+            return Measured(
+                row: row, outcomes: outcomes, weighted: weighted,
+                score: weighted.isEmpty ? 0 : weighted.reduce(0, +) / Double(weighted.count))
+        }
+        func test(_ candidate: Measured, against best: Measured) -> Double? {
+            guard candidate.row.key != best.row.key else { return nil }
+            return RandomizationTest(
+                candidate.weighted, against: best.weighted, permutations: options.permutations, seed: options.seed
+            ).pValue
+        }
+        let oldest = options.oldestSQLite
+        func exclusion(_ row: QualityRow) -> String? {
+            let spec = TokenizerSpec(text: row.spec)
+            let needs = SQLiteRequirement.minimumVersion(of: spec)
+            if let oldest, oldest.versionOrder.lexicographicallyPrecedes(needs.versionOrder) {
+                let which = options.targets.isEmpty ? "--min-sqlite" : "the oldest target"
+                return "needs SQLite \(needs); \(which) has \(oldest)"
+            }
+            if options.needsPortable && !SQLiteRequirement.isPortable(spec) {
+                let apple = options.targets.filter(\.portableOnly).map(\.name).joined(separator: ", ")
+                return "not in the portable set, which is all \(apple) can ship"
+            }
+            if !row.error.isEmpty { return "killed a worker: \(row.error)" }
+            return nil
+        }
+        // The engine decided on: the oldest of the run.
+        let engines = Array(Set(measured.map { $0.row.engine }))
+        let decidingEngine =
+            measured.map(\.row).min {
+                $0.sqliteVersion.versionOrder.lexicographicallyPrecedes($1.sqliteVersion.versionOrder)
+            }?.engine ?? engines.first ?? ""
+        var report = AdviceReport(
+            profile: profile, weights: weights.map { (variant: $0.0, weight: $0.1) }, queries: queries, rows: [],
+            recommended: nil, runnerUp: nil, decidingEngine: decidingEngine, noAnswer: nil, avoid: [],
+            skipped: quality.skipped, deaths: quality.deaths, linesNotUTF8: linesNotUTF8)
+
+        // The best per engine and kind, for each row's p-value.
+        var bestByGroup: [String: Measured] = [:]
+        for candidate in measured {
+            let group = "\(candidate.row.engine) \(candidate.row.queryKind.rawValue)"
+            if bestByGroup[group].map({ candidate.score > $0.score }) ?? true { bestByGroup[group] = candidate }
+        }
+        // The answer, on the deciding engine, among the candidates no target excludes.
+        let eligible = measured.filter { $0.row.engine == decidingEngine && exclusion($0.row) == nil }
+        var advice: [String: (String, String)] = [:]
+        if let best = eligible.max(by: { $0.score < $1.score }) {
+            let tied = eligible.filter { candidate in
+                test(candidate, against: best).map { $0 >= significance } ?? true
+            }
+            func order(_ a: Measured, _ b: Measured) -> Bool {
+                let aBytes = a.row.indexBytes ?? Int.max
+                let bBytes = b.row.indexBytes ?? Int.max
+                if aBytes != bBytes { return aBytes < bBytes }
+                if a.row.p50Microseconds != b.row.p50Microseconds {
+                    return a.row.p50Microseconds < b.row.p50Microseconds
+                }
+                return a.score > b.score
+            }
+            let winner = tied.sorted(by: order)[0]
+            let tiedWording =
+                tied.count > 1
+                ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of them"
+                : "the best score"
+            advice[winner.row.key] = ("recommended", tiedWording)
+            report.recommended = choice(winner.row)
+            let others = tied.filter { $0.row.tokenizer != winner.row.tokenizer }.sorted(by: order)
+            let second =
+                others.first
+                ?? eligible.filter { $0.row.tokenizer != winner.row.tokenizer }.max(by: { $0.score < $1.score })
+            if let second {
+                advice[second.row.key] = (
+                    "runner-up",
+                    others.isEmpty ? "the next best score of another tokenizer" : "tied; the next smallest index"
+                )
+                report.runnerUp = choice(second.row)
+            }
+            report.avoid = avoidances(
+                measured: measured.map { ($0.row, $0.outcomes) }, winner: winner.row, queries: queries)
+        } else {
+            report.noAnswer =
+                measured.isEmpty
+                ? "no candidate ran"
+                : "every candidate on \(decidingEngine) is excluded by the targets or killed a worker"
+        }
+
+        for candidate in measured {
+            let row = candidate.row
+            let group = "\(row.engine) \(row.queryKind.rawValue)"
+            let pValue = bestByGroup[group].flatMap { test(candidate, against: $0) }
+            let excluded = exclusion(row)
+            let (mark, why) =
+                advice[row.key]
+                ?? (excluded.map { ("excluded", $0) } ?? ("", ""))
+            func line(_ variant: String, weight: Double, indices: [Int]) -> AdviceRow {
+                let outcomes = indices.map { candidate.outcomes[candidate.outcomes.startIndex + $0] }
+                let n = Double(max(outcomes.count, 1))
+                return AdviceRow(
+                    tokenizer: row.tokenizer, spec: row.spec, engine: row.engine, sqliteVersion: row.sqliteVersion,
+                    queryKind: row.queryKind, variant: variant, weight: weight, queries: outcomes.count,
+                    recall10: Double(outcomes.filter { ($0.metrics.firstRelevantRank ?? 11) <= 10 }.count) / n,
+                    reciprocalRank10: outcomes.map(\.metrics.reciprocalRank10).reduce(0, +) / n,
+                    silentMisses: outcomes.filter(isSilentMiss).count,
+                    score: candidate.score, pValue: pValue, indexBytes: row.indexBytes,
+                    buildSeconds: row.buildSeconds, p50Microseconds: row.p50Microseconds,
+                    needsSQLite: SQLiteRequirement.minimumVersion(of: TokenizerSpec(text: row.spec)),
+                    portable: SQLiteRequirement.isPortable(TokenizerSpec(text: row.spec)), advice: mark, why: why,
+                    runFile: row.runFile, error: row.error)
+            }
+            report.rows.append(line("all", weight: 1, indices: Array(0..<count)))
+            for (variant, weight) in weights {
+                report.rows.append(
+                    line(
+                        variant.rawValue, weight: weight,
+                        indices: queries.indices.filter { queries[$0].variant == variant }))
+            }
+        }
+        return report
+    }
+
+    private static func choice(_ row: QualityRow) -> Choice {
+        Choice(tokenizer: row.tokenizer, spec: row.spec, queryKind: row.queryKind, engine: row.engine)
+    }
+
+    /// What to avoid, measured: per other tokenizer, its class and kind on the deciding engine
+    /// whose known items it leaves unmatched most often beyond what the recommended candidate misses;
+    /// and, where both ran, GRDB's builder against the typed one with the recommended tokenizer.
+    private static func avoidances(
+        measured: [(QualityRow, ArraySlice<QueryOutcome>)], winner: QualityRow, queries: [KnownItemQuery]
+    ) -> [String] {
+        func missShare(_ outcomes: ArraySlice<QueryOutcome>, _ indices: [Int]) -> Double {
+            guard !indices.isEmpty else { return 0 }
+            let missed = indices.filter { isSilentMiss(outcomes[outcomes.startIndex + $0]) }.count
+            return Double(missed) / Double(indices.count)
+        }
+        let onEngine = measured.filter { $0.0.engine == winner.engine }
+        guard let winnerOutcomes = onEngine.first(where: { $0.0.key == winner.key })?.1 else { return [] }
+        let classes = Dictionary(grouping: queries.indices, by: { queries[$0].variant })
+        var worst: [String: (gap: Double, sentence: String)] = [:]
+        for (row, outcomes) in onEngine where row.tokenizer != winner.tokenizer {
+            for (variant, indices) in classes where indices.count >= 5 {
+                let share = missShare(outcomes, indices)
+                let reference = missShare(winnerOutcomes, indices)
+                let gap = share - reference
+                guard share >= 0.25, gap >= 0.1, gap > (worst[row.tokenizer]?.gap ?? 0) else { continue }
+                worst[row.tokenizer] = (
+                    gap,
+                    "\(row.tokenizer) with \(row.queryKind.rawValue): \(percent(share)) of the \(variant.rawValue) queries do not match their document at all (\(winner.tokenizer) with \(winner.queryKind.rawValue): \(percent(reference)))"
+                )
+            }
+        }
+        var sentences = worst.values.sorted { $0.gap > $1.gap }.prefix(5).map(\.sentence)
+        // GRDB's builder splits with FTS5's ascii tokenizer whatever the table's is.
+        let sameTokenizer = onEngine.filter { $0.0.tokenizer == winner.tokenizer }
+        if let typed = sameTokenizer.first(where: { $0.0.queryKind == .typedAll }),
+            let grdb = sameTokenizer.first(where: { $0.0.queryKind == .grdbAll })
+        {
+            let found = queries.indices.filter { typed.1[typed.1.startIndex + $0].metrics.firstRelevantRank != nil }
+            let lost = found.filter { isSilentMiss(grdb.1[grdb.1.startIndex + $0]) }
+            if !found.isEmpty && !lost.isEmpty {
+                sentences.append(
+                    "GRDB's matchingAllTokensIn (grdb-all) with \(winner.tokenizer): \(percent(Double(lost.count) / Double(found.count))) of the known items typed-all finds are lost (\(lost.count) of \(found.count))"
+                )
+            }
+        }
+        return sentences
+    }
+
+    /// The depth every query is ranked to.
+    static let depth = 100
+
+    /// Whether a query's known item was not matched at all: its results, fewer than the depth
+    /// (so every match is among them), do not hold it. An item beyond the first 100 of a longer
+    /// list did match, and is no silent miss.
+    static func isSilentMiss(_ outcome: QueryOutcome) -> Bool {
+        outcome.metrics.firstRelevantRank == nil && outcome.results < depth
+    }
+
+    static func percent(_ share: Double) -> String { String(format: "%.0f %%", 100 * share) }
+}

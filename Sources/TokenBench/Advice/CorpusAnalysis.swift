@@ -1,0 +1,126 @@
+import Foundation
+import TokenBenchTokenizers
+
+/// One pass over a corpus: what its profile shows, and what the known-item generator draws
+/// from (how often each word occurs in the collection, which documents each typing class can
+/// draw a word from, which documents duplicate another).
+struct CorpusAnalysis {
+    /// How many times each word occurs in the corpus, by its key (`key(of:)`); a CJK run counts
+    /// its character bigrams.
+    private(set) var collectionFrequency: [String: Int] = [:]
+    private(set) var occurrences = 0
+    /// Per document, in the corpus's order: the classes with a word to draw from in it (bit
+    /// `TypingVariant.allCases.firstIndex`), and whether its text duplicates another document's.
+    private(set) var classesByDocument: [UInt16] = []
+    private(set) var isDuplicate: [Bool] = []
+    /// Words drawn uniformly from the whole corpus (a reservoir sample): the collection model the
+    /// noise terms come from.
+    private(set) var sample: [CorpusWord] = []
+    private(set) var profile: CorpusProfile
+
+    static let sampleSize = 20_000
+
+    init(_ documents: [QualityDocument], splitter: CorpusWordSplitter, seed: UInt64) {
+        var random = SplitMix64(seed: seed ^ 0x5EED_A11A)
+        var profile = CorpusProfile()
+        profile.documents = documents.count
+        var textCounts: [UInt64: Int] = [:]
+        var textHashes: [UInt64] = []
+        var lengths: [Int] = []
+        var seenWords = 0
+        for document in documents {
+            let title = String(decoding: document.title, as: UTF8.self)
+            let text = String(decoding: document.text, as: UTF8.self)
+            lengths.append(document.title.count + document.text.count)
+            // Whether two documents are the same text to a reader: compared folded (NFKC, case).
+            var hash = FNV1a64()
+            for part in [title, text] {
+                Array(Self.key(of: part).utf8).withUnsafeBufferPointer { hash.combine($0) }
+                hash.combine(0)
+            }
+            textHashes.append(hash.value)
+            textCounts[hash.value, default: 0] += 1
+            if !(title.isEmpty && text.isEmpty), !Self.isNFC(title) || !Self.isNFC(text) {
+                profile.documentsNotNFC += 1
+            }
+            var classes: UInt16 = 0
+            for word in splitter.words(of: title) + splitter.words(of: text) {
+                let weight = word.kind == .cjkRun ? max(1, word.text.count / 2) : 1
+                profile.words += weight
+                profile.count(word, weight: weight, splitter: splitter)
+                for (bit, variant) in TypingVariant.allCases.enumerated() where variant.applies(to: word) {
+                    classes |= 1 << bit
+                    profile.changedWords[variant, default: 0] += weight
+                }
+                for key in Self.keys(of: word) {
+                    collectionFrequency[key, default: 0] += 1
+                    occurrences += 1
+                }
+                seenWords += 1
+                if sample.count < Self.sampleSize {
+                    sample.append(word)
+                } else {
+                    let slot = random.below(seenWords)
+                    if slot < Self.sampleSize { sample[slot] = word }
+                }
+            }
+            classesByDocument.append(classes)
+        }
+        isDuplicate = textHashes.map { textCounts[$0, default: 0] > 1 }
+        profile.duplicateDocuments = isDuplicate.filter { $0 }.count
+        lengths.sort()
+        profile.lengthBytes = (lengths.first ?? 0, lengths.isEmpty ? 0 : lengths[lengths.count / 2], lengths.last ?? 0)
+        self.profile = profile
+    }
+
+    /// What counts as the same word across documents: its NFKC case fold (ASCII lowered
+    /// directly). The key counts words for the discriminative model only; queries are spans of
+    /// the text.
+    static func key(of text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        guard let folded = ICUNormalization.nfkcCasefold.apply(Array(text.utf8)) else { return text }
+        return String(decoding: folded, as: UTF8.self)
+    }
+
+    /// The keys a word counts under: the word's, or for a CJK run each bigram of its characters.
+    static func keys(of word: CorpusWord) -> [String] {
+        guard word.kind == .cjkRun else { return [key(of: word.text)] }
+        let characters = Array(word.text)
+        guard characters.count >= 2 else { return [key(of: word.text)] }
+        return (0..<(characters.count - 1)).map { key(of: String(characters[$0...($0 + 1)])) }
+    }
+
+    private static func isNFC(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        if bytes.withUnsafeBufferPointer({ ICUNormalization.isNFC($0) }) { return true }
+        return ICUNormalization.nfc.apply(bytes) == bytes
+    }
+
+    /// The share of the corpus's words each typing class changes (or, for `cjk-2` and `emoji`,
+    /// that are of its kind); `as-written` is 1.
+    var variantShares: [TypingVariant: Double] {
+        var shares: [TypingVariant: Double] = [.asWritten: 1]
+        for variant in TypingVariant.allCases where variant != .asWritten {
+            shares[variant] =
+                profile.words == 0 ? 0 : Double(profile.changedWords[variant, default: 0]) / Double(profile.words)
+        }
+        return shares
+    }
+
+    /// The classes used, each with its weight: those changing at least 1 % of the words (and
+    /// `as-written`), their shares normalised to sum to 1.
+    var variantWeights: [(variant: TypingVariant, weight: Double)] {
+        let shares = variantShares
+        let used = TypingVariant.allCases.filter { shares[$0, default: 0] >= 0.01 }
+        let total = used.map { shares[$0, default: 0] }.reduce(0, +)
+        return used.map { ($0, shares[$0, default: 0] / total) }
+    }
+
+    /// Whether document `index` can be a known item of `variant`: it has a word of the class and
+    /// duplicates no other document.
+    func canBeKnownItem(_ index: Int, of variant: TypingVariant) -> Bool {
+        guard !isDuplicate[index] else { return false }
+        let bit = TypingVariant.allCases.firstIndex(of: variant)!
+        return classesByDocument[index] & (1 << bit) != 0
+    }
+}

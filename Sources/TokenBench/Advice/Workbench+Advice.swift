@@ -1,0 +1,99 @@
+import Foundation
+import TokenBenchEngines
+
+extension Workbench {
+    /// Which tokenizer, with which query kind, for this corpus, on the SQLite the app ships, without
+    /// relevance judgments ([Advice](Advice.md)).
+    ///
+    /// Profiles the corpus, generates `knownItems` known-item queries from it (each a document
+    /// and terms drawn from its own text, typed in one of the typing classes the corpus calls
+    /// for), writes them as a BEIR collection, and ranks them with every candidate on every
+    /// engine and query kind through `quality`: real FTS5 tables, in workers when the workbench
+    /// isolates. Then scores each candidate × engine × kind as Σ over classes of weight · RR@10,
+    /// and decides on the oldest engine of the run (the closest to what old platforms ship).
+    public func advise(
+        _ corpus: AdviceCorpus, options: AdviceOptions, progress: ((String) -> Void)? = nil
+    ) throws -> AdviceReport {
+        try options.validate()
+        let splitter = try CorpusWordSplitter()
+        progress?("advise: profiling \(corpus.documents.count) documents")
+        let analysis = CorpusAnalysis(corpus.documents, splitter: splitter, seed: options.seed)
+        var generator = KnownItemGenerator(analysis: analysis, splitter: splitter, seed: options.seed)
+        let queries = generator.queries(
+            count: options.knownItems, documents: corpus.documents, weights: analysis.variantWeights)
+        guard !queries.isEmpty else {
+            throw TokenBenchError.invalidFixture(
+                file: corpus.path, line: 0, reason: "no document has a word to draw a query from")
+        }
+        // A class that got no query (no document to draw it from) leaves the score.
+        let drawn = Set(queries.map(\.variant))
+        let used = analysis.variantWeights.filter { drawn.contains($0.variant) }
+        let usedTotal = used.map(\.weight).reduce(0, +)
+        let weights = used.map { ($0.variant, $0.weight / usedTotal) }
+
+        let directory: String
+        let isTemporary = options.collectionDirectory == nil
+        if let chosen = options.collectionDirectory {
+            directory = chosen
+        } else {
+            directory =
+                FileManager.default.temporaryDirectory
+                .appendingPathComponent(
+                    "tokenbench-advise-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+                )
+                .path
+        }
+        defer { if isTemporary { try? FileManager.default.removeItem(atPath: directory) } }
+        try KnownItemCollection.write(documents: corpus.documents, queries: queries, to: directory)
+        let collection = try QualityCollection.beir(directory: directory)
+
+        let baseline =
+            options.tokenizers.first { $0.name == "unicode61" } ?? options.tokenizers[0]
+        // quality's own comparison (nDCG@10 against the baseline) is not used here: one permutation.
+        let quality = try self.quality(
+            collection,
+            options: QualityOptions(
+                tokenizers: options.tokenizers, engines: options.engines, queryKinds: options.queryKinds,
+                details: [.full], baseline: baseline, depth: AdviceReport.depth, permutations: 1, seed: options.seed,
+                runDirectory: options.runDirectory, parallelUnits: options.parallelUnits),
+            progress: progress)
+        return AdviceReport.decide(
+            quality: quality, queries: queries, weights: weights, profile: analysis.profile, options: options,
+            linesNotUTF8: corpus.linesNotUTF8)
+    }
+}
+
+/// The generated collection as a BEIR folder: `corpus.jsonl`, `queries.jsonl` (each query with
+/// its `variant`) and `qrels/test.tsv` (each query's known item, relevance 1), which a user can
+/// edit and `tokenbench quality --beir` scores.
+enum KnownItemCollection {
+    static func write(documents: [QualityDocument], queries: [KnownItemQuery], to directory: String) throws {
+        let root = URL(fileURLWithPath: directory)
+        func line(_ object: [String: String]) throws -> String {
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("qrels"), withIntermediateDirectories: true)
+            let corpus = try documents.map { document in
+                try line([
+                    "_id": document.id, "title": String(decoding: document.title, as: UTF8.self),
+                    "text": String(decoding: document.text, as: UTF8.self),
+                ])
+            }.joined()
+            let queryLines = try queries.map {
+                try line(["_id": $0.id, "text": $0.text, "variant": $0.variant.rawValue])
+            }
+            .joined()
+            let qrels = "query-id\tcorpus-id\tscore\n" + queries.map { "\($0.id)\t\($0.documentID)\t1\n" }.joined()
+            try Data(corpus.utf8).write(to: root.appendingPathComponent("corpus.jsonl"), options: .atomic)
+            try Data(queryLines.utf8).write(to: root.appendingPathComponent("queries.jsonl"), options: .atomic)
+            try Data(qrels.utf8).write(to: root.appendingPathComponent("qrels/test.tsv"), options: .atomic)
+        } catch {
+            throw TokenBenchError.fileAccess(
+                path: directory, reason: "cannot write the collection: \(FileAccess.reason(of: error))")
+        }
+    }
+}
