@@ -34,6 +34,19 @@ struct AdviseCommand: OwnTokenizerCommand {
     var documentsFormat: AdviceCorpus.Format = .records
 
     @Option(
+        name: .customLong("query-log"),
+        help:
+            "What users searched: one QUERY or QUERY<TAB>COUNT a line; for over-matches and the agreement between candidates."
+    )
+    var queryLog: String?
+
+    @Option(
+        help:
+            "With --query-log and --run-dir: write the agreement of each pair of candidates' top tens to this CSV file."
+    )
+    var agreement: String?
+
+    @Option(
         name: .customLong("target"),
         help: ArgumentHelp(
             "A platform the app ships on; repeatable: \(PlatformTarget.all.map(\.name).joined(separator: " ")).",
@@ -95,13 +108,20 @@ struct AdviseCommand: OwnTokenizerCommand {
         {
             throw ValidationError("--min-sqlite '\(minimumSQLite)': expected a SQLite version such as 3.43.2")
         }
+        if agreement != nil && (queryLog == nil || runDirectory == nil) {
+            throw ValidationError(
+                "--agreement compares the run files of a query log: give --query-log and --run-dir too")
+        }
         guard knownItems >= 1 else { throw ValidationError("--known-items '\(knownItems)': expected at least 1") }
         guard permutations >= 1 else { throw ValidationError("--permutations '\(permutations)': expected at least 1") }
     }
 
     func run(registering own: OwnTokenizers) throws {
         let corpus = try AdviceCorpus.read(path: documents, format: documentsFormat)
-        for location in corpus.linesNotUTF8 { printError("tokenbench: \(location): skipped: the line is not UTF-8") }
+        let log = try queryLog.map { try QueryLog.read(path: $0) }
+        for location in corpus.linesNotUTF8 + (log?.linesNotUTF8 ?? []) {
+            printError("tokenbench: \(location): skipped: the line is not UTF-8")
+        }
         let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         let options = AdviceOptions(
             tokenizers: try workbenchOptions.tokenizers(on: workbench), engines: workbenchOptions.engines,
@@ -109,7 +129,7 @@ struct AdviseCommand: OwnTokenizerCommand {
             targets: try targets.map(PlatformTarget.named), minimumSQLite: minimumSQLite, knownItems: knownItems,
             seed: seed, permutations: permutations, runDirectory: runDirectory,
             collectionDirectory: collectionDirectory,
-            parallelUnits: isolationOptions.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            parallelUnits: isolationOptions.jobs ?? ProcessInfo.processInfo.activeProcessorCount, queryLog: log)
         let showProgress = progress || isatty(STDERR_FILENO) != 0
         let report = try workbench.advise(corpus, options: options) { line in
             if showProgress { printError("tokenbench: \(line)") }
@@ -121,6 +141,10 @@ struct AdviseCommand: OwnTokenizerCommand {
         } else {
             FileHandle.standardError.write(Data(report.summary.utf8))
             try output.emit(report.table)
+        }
+        if let agreement { try OutputDestination.write(report.agreementTable.csv(), to: agreement) }
+        if report.logMatchedNothing {
+            printError("tokenbench: warning: no candidate returns anything for any query of \(queryLog ?? "the log")")
         }
         if report.nothingMatched {
             printError("tokenbench: warning: no candidate found any known item in its first ten results")

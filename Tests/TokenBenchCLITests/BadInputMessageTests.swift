@@ -20,7 +20,7 @@ struct BadInputMessageTests {
         // Nothing near: the subcommands are listed (never the hidden `worker`).
         (
             ["xyzzy"],
-            "'xyzzy' is not a subcommand; the subcommands are matrix, check, diff, merge, conformance, report, throughput, tokens, serve, quality, upgrade, list, env, engine"
+            "'xyzzy' is not a subcommand; the subcommands are matrix, check, diff, merge, conformance, report, throughput, tokens, serve, quality, advise, upgrade, list, env, engine"
         ),
         // A directory where a file is read: the path and what was expected, not Foundation's
         // "NSCocoaErrorDomain error 256".

@@ -94,6 +94,24 @@ struct AdviceTests {
         #expect(options.needsPortable)
     }
 
+    /// Engines.md's table of targets is the code's: names, versions, portability and whether a
+    /// public source shows the version, row for row.
+    @Test func theTargetsTableIsTheCodes() throws {
+        let engines = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Documentation/Engines.md")
+        let text = try String(contentsOf: engines, encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "### Where apps run").last)
+        // The table's lines: from its header to the first line that is not a row.
+        let rows = table.split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { !$0.hasPrefix("| target") }.dropFirst(2).prefix { $0.hasPrefix("| ") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let documented = rows.map { [$0[0], $0[1], $0[2], $0[3]] }
+        let code = PlatformTarget.all.map {
+            [$0.name, $0.sqliteVersion ?? "(bundled)", $0.portableOnly ? "yes" : "no", $0.verified ? "yes" : "no"]
+        }
+        #expect(documented == code)
+    }
+
     /// Each class gets at least ten queries where the run has enough, the rest by weight.
     @Test func allocation() {
         // 100 over 0.7 and 0.3: ten each, then 56 and 24 of the other 80.
@@ -101,6 +119,73 @@ struct AdviceTests {
         // Five over three: one each, and the two left to the largest remainders.
         let small = KnownItemGenerator.allocate(5, over: [(.asWritten, 0.5), (.lower, 0.3), (.typeAhead, 0.2)])
         #expect(small.reduce(0, +) == 5 && small.allSatisfy { $0 >= 1 })
+    }
+
+    // MARK: A query log
+
+    /// Two top-ten lists per row, and their agreement worked out by hand.
+    @Test(
+        arguments: [
+            // The same ten: every figure is 1.
+            ((0..<10).map { "d\($0)" }, (0..<10).map { "d\($0)" }, 1.0, 1.0, 1.0),
+            // [a b] and [b c]: J = 1/3. RBO: depth 1 shares nothing, depths 2–10 share b of 2:
+            // 0.1 / (1 − 0.9^10) · Σ_{d=2..10} 0.9^(d−1) · 1/2 = 0.42323300336061853.
+            // Frequency-weighted: b weighs (1/2 + 1/2) / 2 of a total 1/4 + 1/2 + 1/4 = 1.
+            (["a", "b"], ["b", "c"], 1.0 / 3, 0.42323300336061853, 0.5),
+            // One list empty: nothing shared.
+            (["a"], [], 0.0, 0.0, 0.0),
+            // The same documents in reverse: J and the frequency-weighted overlap are 1, RBO is
+            // not (depth 1 shares nothing, depth 2 everything).
+            (["a", "b"], ["b", "a"], 1.0, 1 - 0.1 / (1 - pow(0.9, 10)), 1.0),
+        ] as [([String], [String], Double, Double, Double)])
+    func agreement(a: [String], b: [String], jaccard: Double, rbo: Double, weighted: Double) {
+        #expect(abs(ResultListAgreement.jaccard(a, b) - jaccard) < 1e-12)
+        #expect(
+            abs(ResultListAgreement.rankBiasedOverlap(a, b) - rbo) < 1e-12,
+            "\(ResultListAgreement.rankBiasedOverlap(a, b))")
+        #expect(abs(ResultListAgreement.frequencyWeighted(a, b) - weighted) < 1e-12)
+    }
+
+    /// A log's lines: counts added for the same query, a bad count named by its line.
+    @Test func queryLog() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("good.txt")
+        try Data(("straße\t3\n\nstraße \t2\ncafé\n".utf8) + [0xFF, 0x0A]).write(to: good)
+        let log = try QueryLog.read(path: good.path)
+        #expect(log.entries == [QueryLog.Entry(text: "straße", count: 5), QueryLog.Entry(text: "café", count: 1)])
+        #expect(log.linesNotUTF8.map(\.line) == [5])
+        let bad = directory.appendingPathComponent("bad.txt")
+        try Data("a\t2\nb\tmany\n".utf8).write(to: bad)
+        #expect(
+            throws: TokenBenchError.invalidFixture(
+                file: bad.path, line: 2,
+                reason: "expected QUERY or QUERY<TAB>COUNT with a positive count, found 'many' after the tab")
+        ) {
+            try QueryLog.read(path: bad.path)
+        }
+    }
+
+    /// The reference matches each word at a word start, folded and without diacritics.
+    @Test func referenceCounts() throws {
+        let documents = [
+            "Die Großmann-Straße", "Café Zürich", "ZURICH airport", "the cafeteria", "北京天安门",
+        ].enumerated().map { QualityDocument(id: "d\($0)", text: $1) }
+        let reference = ReferenceMatcher(documents: documents, splitter: try CorpusWordSplitter())
+        // zurich: Zürich folded, and ZURICH.
+        #expect(reference.count(of: "zurich") == 2)
+        // caf begins Café and cafeteria; "afe" begins no word.
+        #expect(reference.count(of: "caf") == 2)
+        #expect(reference.count(of: "afe") == 0)
+        // Every word must match: café and zürich are both in one document.
+        #expect(reference.count(of: "CAFE zurich") == 1)
+        // ß folds to ss.
+        #expect(reference.count(of: "strasse") == 1)
+        // Chinese characters are words of their own.
+        #expect(reference.count(of: "天安") == 1)
+        #expect(ReferenceMatcher.isOverMatch(results: 31, reference: 10))
+        #expect(!ReferenceMatcher.isOverMatch(results: 30, reference: 10))
     }
 
     // MARK: The whole run
@@ -183,7 +268,8 @@ struct AdviceTests {
                 $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.queryKind == row.queryKind
             }
             let all = try #require(adviceRows.first { $0.variant == "all" })
-            #expect(abs(all.reciprocalRank10 - row.metrics.reciprocalRank10) < 1e-12, "\(row.key)")
+            let allRR = try #require(all.reciprocalRank10)
+            #expect(abs(allRR - row.metrics.reciprocalRank10) < 1e-12, "\(row.key)")
             let outcomes = quality.outcomes.filter {
                 $0.tokenizer == row.tokenizer && $0.engine == row.engine && $0.queryKind == row.queryKind
             }
@@ -191,7 +277,9 @@ struct AdviceTests {
                 let ids = Set(variants.filter { $0["variant"] == classRow.variant }.map { $0["_id"]! })
                 let rrs = outcomes.filter { ids.contains($0.queryID) }.map(\.metrics.reciprocalRank10)
                 #expect(classRow.queries == ids.count)
-                #expect(abs(classRow.reciprocalRank10 - rrs.reduce(0, +) / Double(rrs.count)) < 1e-12)
+                let classRR = try #require(classRow.reciprocalRank10)
+                let mean = rrs.reduce(0, +) / Double(rrs.count)
+                #expect(abs(classRR - mean) < 1e-12)
             }
         }
         func sharpS(_ tokenizer: String) -> Double? {

@@ -26,6 +26,9 @@ public struct AdviceOptions: Sendable {
     package var collectionDirectory: String?
     /// How many indexes are built and queried at once.
     package var parallelUnits: Int
+    /// What users searched, if known: ranked by every candidate too, for its over-matches and the
+    /// agreement between candidates.
+    package var queryLog: QueryLog?
 
     public static let defaultQueryKinds: [SearchQueryKind] = [.typedAll, .typedPrefixes, .grdbAll]
     /// The candidates that are never dropped: one of each family a user compares against.
@@ -36,7 +39,7 @@ public struct AdviceOptions: Sendable {
         queryKinds: [SearchQueryKind] = [.typedAll, .typedPrefixes, .grdbAll], targets: [PlatformTarget] = [],
         minimumSQLite: String? = nil, knownItems: Int = 1000, seed: UInt64 = RandomizationTest.defaultSeed,
         permutations: Int = RandomizationTest.defaultPermutations, runDirectory: String? = nil,
-        collectionDirectory: String? = nil, parallelUnits: Int = 1
+        collectionDirectory: String? = nil, parallelUnits: Int = 1, queryLog: QueryLog? = nil
     ) {
         self.tokenizers = tokenizers
         self.engines = engines
@@ -49,6 +52,7 @@ public struct AdviceOptions: Sendable {
         self.runDirectory = runDirectory
         self.collectionDirectory = collectionDirectory
         self.parallelUnits = parallelUnits
+        self.queryLog = queryLog
     }
 
     /// Checks the options, naming the one at fault.

@@ -27,6 +27,37 @@ extension AdviceReport {
         if !avoid.isEmpty {
             text += "\n### What to avoid, measured on this corpus\n\n" + avoid.map { "- \($0)\n" }.joined()
         }
+        if logQueries > 0 { text += "\n" + logSection(recommended: recommended) }
+        return text
+    }
+
+    /// The query log's figures for the recommended candidate and the runner-up, their
+    /// agreement, and the queries where they disagree most.
+    private func logSection(recommended: Choice) -> String {
+        var text = "## The query log\n\n\(logQueries) queries, \(logSearches) searches.\n\n"
+        if logMatchedNothing { text += "- warning: no candidate returns anything for any logged query\n" }
+        for choice in [recommended, runnerUp].compactMap({ $0 }) {
+            guard
+                let row = rows.first(where: {
+                    $0.tokenizer == choice.tokenizer && $0.queryKind == choice.queryKind && $0.engine == choice.engine
+                        && $0.variant == "log"
+                })
+            else { continue }
+            text +=
+                "- \(choice.tokenizer) with \(choice.queryKind.rawValue): \(row.silentMisses) of \(logQueries) queries find nothing; \(row.overMatches ?? 0) find far more than the reference (NFKC case-folded, without diacritics, at word starts)\n"
+        }
+        if let runnerUp,
+            let pair = agreement.first(where: { row in
+                row.engine == recommended.engine && row.queryKind == recommended.queryKind
+                    && Set([row.tokenizerA, row.tokenizerB]) == Set([recommended.tokenizer, runnerUp.tokenizer])
+            }), recommended.queryKind == runnerUp.queryKind
+        {
+            text +=
+                "- agreement of the two (top ten, weighted by searches): Jaccard \(String(format: "%.3f", pair.jaccard)), RBO \(String(format: "%.3f", pair.rankBiasedOverlap)), frequency-weighted \(String(format: "%.3f", pair.frequencyWeighted))\n"
+        }
+        if !disagreements.isEmpty {
+            text += "\n### Where the two disagree most\n\n" + disagreements.map { "- \($0)\n" }.joined()
+        }
         return text
     }
 
@@ -41,7 +72,7 @@ extension AdviceReport {
         guard let row = row(of: choice) else { return "\(choice.tokenizer) with \(choice.queryKind.rawValue)" }
         let bytes = row.indexBytes.map { "index \($0) bytes, " } ?? ""
         return
-            "`\(choice.spec)` with \(choice.queryKind.rawValue): score \(String(format: "%.3f", row.score)), R@10 \(String(format: "%.3f", row.recall10)), \(row.silentMisses) silent misses, \(bytes)p50 \(String(format: "%.0f", row.p50Microseconds)) µs; needs SQLite \(row.needsSQLite)\(row.portable ? ", portable" : ", not portable"); \(row.why)"
+            "`\(choice.spec)` with \(choice.queryKind.rawValue): score \(String(format: "%.3f", row.score)), R@10 \(String(format: "%.3f", row.recall10 ?? 0)), \(row.silentMisses) silent misses, \(bytes)p50 \(String(format: "%.0f", row.p50Microseconds)) µs; needs SQLite \(row.needsSQLite)\(row.portable ? ", portable" : ", not portable"); \(row.why)"
     }
 
     /// The `tokenize=` text, GRDB code that registers, creates and queries, and the Python and

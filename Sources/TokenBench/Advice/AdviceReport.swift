@@ -26,18 +26,38 @@ public struct AdviceReport: Sendable {
     package internal(set) var skipped: [TokenizerPlan.Skip]
     public internal(set) var deaths: [UnitDeath]
     package internal(set) var linesNotUTF8: [SourceLocation]
+    /// With a query log: one row per pair of candidates on the same engine and kind, the log's
+    /// size, and where the recommended and the runner-up disagree most, one sentence each.
+    package internal(set) var agreement: [AgreementRow] = []
+    package internal(set) var logQueries = 0
+    package internal(set) var logSearches = 0
+    package internal(set) var disagreements: [String] = []
+    /// Whether a query log was given and no candidate returned anything for any of its queries.
+    package internal(set) var logMatchedNothing = false
     /// Whether no candidate found any known item with any query kind.
-    package var nothingMatched: Bool { !rows.contains { $0.variant == "all" && $0.recall10 > 0 } }
+    package var nothingMatched: Bool { !rows.contains { $0.variant == "all" && ($0.recall10 ?? 0) > 0 } }
 
     /// The rows as `tokenbench advise` writes them (Documentation/Advice.md defines each column).
     public var table: CSVTable { AdviceRow.csvTable(rows) }
 
+    /// The agreement of each pair of candidates over the query log, as `--agreement` writes it.
+    public var agreementTable: CSVTable { AgreementRow.csvTable(agreement) }
+
     /// The significance level below which a candidate is worse than the best.
     static let significance = 0.05
 
+    /// The query log as `decide` needs it: its queries (ranked after the known items, in this
+    /// order), how many documents the reference matches for each, and a few words of each
+    /// document to show.
+    struct LogInput {
+        var entries: [QueryLog.Entry] = []
+        var referenceCounts: [Int] = []
+        var snippets: [String: String] = [:]
+    }
+
     static func decide(
         quality: QualityReport, queries: [KnownItemQuery], weights: [(TypingVariant, Double)],
-        profile: CorpusProfile, options: AdviceOptions, linesNotUTF8: [SourceLocation]
+        profile: CorpusProfile, options: AdviceOptions, linesNotUTF8: [SourceLocation], log: LogInput = LogInput()
     ) -> AdviceReport {
         let weightOf = Dictionary(uniqueKeysWithValues: weights.map { ($0.0, $0.1) })
         let classCounts = Dictionary(grouping: queries, by: \.variant).mapValues(\.count)
@@ -47,17 +67,20 @@ public struct AdviceReport: Sendable {
             weightOf[query.variant, default: 0] * Double(queries.count) / Double(classCounts[query.variant] ?? 1)
         }
         let count = queries.count
+        let perRow = count + log.entries.count
         struct Measured {
             var row: QualityRow
             var outcomes: ArraySlice<QueryOutcome>
+            var logOutcomes: ArraySlice<QueryOutcome>
             var weighted: [Double]
             var score: Double
         }
         let measured = quality.rows.enumerated().map { index, row -> Measured in
-            let outcomes = quality.outcomes[(index * count)..<((index + 1) * count)]
+            let outcomes = quality.outcomes[(index * perRow)..<(index * perRow + count)]
+            let logOutcomes = quality.outcomes[(index * perRow + count)..<((index + 1) * perRow)]
             let weighted = zip(outcomes, queryWeights).map { $0.metrics.reciprocalRank10 * $1 }
             return Measured(
-                row: row, outcomes: outcomes, weighted: weighted,
+                row: row, outcomes: outcomes, logOutcomes: logOutcomes, weighted: weighted,
                 score: weighted.isEmpty ? 0 : weighted.reduce(0, +) / Double(weighted.count))
         }
         func test(_ candidate: Measured, against best: Measured) -> Double? {
@@ -171,8 +194,95 @@ public struct AdviceReport: Sendable {
                         variant.rawValue, weight: weight,
                         indices: queries.indices.filter { queries[$0].variant == variant }))
             }
+            if !log.entries.isEmpty {
+                var logRow = line("log", weight: 0, indices: [])
+                logRow.queries = log.entries.count
+                logRow.recall10 = nil
+                logRow.reciprocalRank10 = nil
+                logRow.silentMisses = candidate.logOutcomes.filter { $0.results == 0 }.count
+                logRow.overMatches =
+                    zip(candidate.logOutcomes, log.referenceCounts).filter {
+                        ReferenceMatcher.isOverMatch(results: $0.results, reference: $1)
+                    }.count
+                report.rows.append(logRow)
+            }
+        }
+        if !log.entries.isEmpty {
+            report.logQueries = log.entries.count
+            report.logSearches = log.entries.map(\.count).reduce(0, +)
+            report.logMatchedNothing = !measured.contains { $0.logOutcomes.contains { $0.results > 0 } }
+            report.agreement = agreementRows(measured.map { ($0.row, $0.logOutcomes) }, log: log)
+            if let recommended = report.recommended, let runnerUp = report.runnerUp,
+                let a = measured.first(where: { choice($0.row) == recommended }),
+                let b = measured.first(where: { choice($0.row) == runnerUp })
+            {
+                report.disagreements = disagreements(a.row, a.logOutcomes, b.row, b.logOutcomes, log: log)
+            }
         }
         return report
+    }
+
+    /// Each pair of candidates on the same engine and kind, their agreement averaged over the
+    /// log's queries for which at least one returns something, weighted by the queries' counts.
+    private static func agreementRows(_ rows: [(QualityRow, ArraySlice<QueryOutcome>)], log: LogInput) -> [AgreementRow]
+    {
+        var result: [AgreementRow] = []
+        for i in rows.indices {
+            for j in rows.indices where j > i {
+                let (a, outcomesA) = rows[i]
+                let (b, outcomesB) = rows[j]
+                guard a.engine == b.engine, a.queryKind == b.queryKind else { continue }
+                var figures = (jaccard: 0.0, rbo: 0.0, weighted: 0.0)
+                var queries = 0
+                var searches = 0
+                for (index, entry) in log.entries.enumerated() {
+                    let listA = outcomesA[outcomesA.startIndex + index].topDocumentIDs
+                    let listB = outcomesB[outcomesB.startIndex + index].topDocumentIDs
+                    guard !(listA.isEmpty && listB.isEmpty) else { continue }
+                    let weight = Double(entry.count)
+                    figures.jaccard += weight * ResultListAgreement.jaccard(listA, listB)
+                    figures.rbo += weight * ResultListAgreement.rankBiasedOverlap(listA, listB)
+                    figures.weighted += weight * ResultListAgreement.frequencyWeighted(listA, listB)
+                    queries += 1
+                    searches += entry.count
+                }
+                let total = Double(max(searches, 1))
+                result.append(
+                    AgreementRow(
+                        runA: a.runFile.isEmpty ? a.key : a.runFile, runB: b.runFile.isEmpty ? b.key : b.runFile,
+                        jaccard: figures.jaccard / total, rankBiasedOverlap: figures.rbo / total,
+                        frequencyWeighted: figures.weighted / total, queries: queries, searches: searches,
+                        tokenizerA: a.tokenizer, tokenizerB: b.tokenizer, engine: a.engine, queryKind: a.queryKind))
+            }
+        }
+        return result
+    }
+
+    /// The logged queries on which two candidates' top tens overlap least (Jaccard@10, the more
+    /// searched first among equals), with the first results of each: where a person should look.
+    private static func disagreements(
+        _ a: QualityRow, _ outcomesA: ArraySlice<QueryOutcome>, _ b: QualityRow, _ outcomesB: ArraySlice<QueryOutcome>,
+        log: LogInput
+    ) -> [String] {
+        let scored = log.entries.indices.compactMap { index -> (Int, Double)? in
+            let listA = outcomesA[outcomesA.startIndex + index].topDocumentIDs
+            let listB = outcomesB[outcomesB.startIndex + index].topDocumentIDs
+            guard !(listA.isEmpty && listB.isEmpty) else { return nil }
+            return (index, ResultListAgreement.jaccard(listA, listB))
+        }
+        let least = scored.filter { $0.1 < 1 }.sorted {
+            $0.1 != $1.1 ? $0.1 < $1.1 : log.entries[$0.0].count > log.entries[$1.0].count
+        }.prefix(5)
+        func top(_ outcomes: ArraySlice<QueryOutcome>, _ index: Int) -> String {
+            let ids = outcomes[outcomes.startIndex + index].topDocumentIDs.prefix(3)
+            guard let first = ids.first else { return "nothing" }
+            return ids.joined(separator: ", ") + " (\(first): \"\(log.snippets[first] ?? "")\")"
+        }
+        return least.map { index, jaccard in
+            let entry = log.entries[index]
+            return
+                "\"\(entry.text)\" (\(entry.count) searches, Jaccard@10 \(String(format: "%.2f", jaccard))): \(a.tokenizer) with \(a.queryKind.rawValue): \(top(outcomesA, index)) · \(b.tokenizer) with \(b.queryKind.rawValue): \(top(outcomesB, index))"
+        }
     }
 
     private static func choice(_ row: QualityRow) -> Choice {

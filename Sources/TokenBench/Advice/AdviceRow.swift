@@ -1,23 +1,29 @@
 import Foundation
 
 /// One line of `tokenbench advise`'s CSV: one candidate tokenizer on one engine with one query
-/// kind, over the known-item queries of one typing class, or over all of them (`variant` `all`).
+/// kind, over the known-item queries of one typing class, or over all of them (`variant` `all`),
+/// or over the query log (`log`).
 package struct AdviceRow: Sendable, Equatable {
     package internal(set) var tokenizer: String
     package internal(set) var spec: String
     package internal(set) var engine: String
     package internal(set) var sqliteVersion: String
     package internal(set) var queryKind: SearchQueryKind
-    /// A `TypingVariant`'s name, or `all`.
+    /// A `TypingVariant`'s name, `all`, or `log`.
     package internal(set) var variant: String
-    /// The class's weight in the score (1 on `all` rows).
+    /// The class's weight in the score (1 on `all` rows, 0 on `log` rows).
     package internal(set) var weight: Double
     package internal(set) var queries: Int
-    /// Success at 10 (the known item in the first ten) and RR@10, means over the queries.
-    package internal(set) var recall10: Double
-    package internal(set) var reciprocalRank10: Double
-    /// Known items not matched at all (`AdviceReport.isSilentMiss`).
+    /// Success at 10 (the known item in the first ten) and RR@10, means over the queries; nil
+    /// on a `log` row, whose queries have no known item.
+    package internal(set) var recall10: Double?
+    package internal(set) var reciprocalRank10: Double?
+    /// Known items not matched at all (`AdviceReport.isSilentMiss`); on a `log` row, the log's
+    /// queries without a result.
     package internal(set) var silentMisses: Int
+    /// On a `log` row, the log's queries whose result count is far above the reference's
+    /// (`ReferenceMatcher.isOverMatch`); nil on the others.
+    package internal(set) var overMatches: Int? = nil
     /// Σ over classes of weight · RR@10: the same on every row of the candidate, engine and kind.
     package internal(set) var score: Double
     /// The randomization test on per-query RR@10 (weighted by class) against the best score on
@@ -46,6 +52,7 @@ extension AdviceRow: CSVRow {
         case recall10 = "R@10"
         case reciprocalRank10 = "RR@10"
         case silentMisses = "silent_misses"
+        case overMatches = "over_matches"
         case score
         case pValue = "p_value"
         case indexBytes = "index_bytes"
@@ -67,9 +74,10 @@ extension AdviceRow: CSVRow {
         case .variant: variant
         case .weight: String(format: "%.4f", weight)
         case .queries: String(queries)
-        case .recall10: QualityRow.metric(recall10)
-        case .reciprocalRank10: QualityRow.metric(reciprocalRank10)
+        case .recall10: recall10.map(QualityRow.metric) ?? ""
+        case .reciprocalRank10: reciprocalRank10.map(QualityRow.metric) ?? ""
         case .silentMisses: String(silentMisses)
+        case .overMatches: overMatches.map(String.init) ?? ""
         case .score: QualityRow.metric(score)
         case .pValue: pValue.map { String(format: "%.4g", $0) } ?? ""
         case .indexBytes: indexBytes.map(String.init) ?? ""

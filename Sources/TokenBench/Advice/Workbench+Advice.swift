@@ -45,7 +45,34 @@ extension Workbench {
         }
         defer { if isTemporary { try? FileManager.default.removeItem(atPath: directory) } }
         try KnownItemCollection.write(documents: corpus.documents, queries: queries, to: directory)
-        let collection = try QualityCollection.beir(directory: directory)
+        // The known items as the BEIR folder holds them, then the log's queries, unjudged: one
+        // index per candidate ranks both.
+        let logEntries = options.queryLog?.entries ?? []
+        let known = queries.enumerated().map { index, query in
+            (QualityQuery(id: query.id, text: query.text), SourceLocation(file: "queries.jsonl", line: index + 1))
+        }
+        let logged = logEntries.enumerated().map { index, entry in
+            (
+                QualityQuery(id: String(format: "Q%05d", index + 1), text: entry.text),
+                SourceLocation(file: options.queryLog?.path ?? "log", line: index + 1)
+            )
+        }
+        let judgments = queries.enumerated().map { index, query in
+            (
+                QualityJudgment(queryID: query.id, documentID: query.documentID, relevance: 1),
+                SourceLocation(file: "qrels/test.tsv", line: index + 2)
+            )
+        }
+        let collection = try QualityCollection(
+            name: directory,
+            store: .file(path: URL(fileURLWithPath: directory).appendingPathComponent("corpus.jsonl").path),
+            queries: known + logged, judgments: judgments, keepingUnjudgedQueries: true)
+        var referenceCounts: [Int] = []
+        if !logEntries.isEmpty {
+            progress?("advise: the reference's matches of \(logEntries.count) logged queries")
+            let reference = ReferenceMatcher(documents: corpus.documents, splitter: splitter)
+            referenceCounts = logEntries.map { reference.count(of: $0.text) }
+        }
 
         let baseline =
             options.tokenizers.first { $0.name == "unicode61" } ?? options.tokenizers[0]
@@ -57,9 +84,15 @@ extension Workbench {
                 details: [.full], baseline: baseline, depth: AdviceReport.depth, permutations: 1, seed: options.seed,
                 runDirectory: options.runDirectory, parallelUnits: options.parallelUnits),
             progress: progress)
+        let snippets = Dictionary(
+            corpus.documents.map { document in
+                let text = String(decoding: document.title.isEmpty ? document.text : document.title, as: UTF8.self)
+                return (document.id, String(text.prefix(60)))
+            }, uniquingKeysWith: { first, _ in first })
         return AdviceReport.decide(
             quality: quality, queries: queries, weights: weights, profile: analysis.profile, options: options,
-            linesNotUTF8: corpus.linesNotUTF8)
+            linesNotUTF8: corpus.linesNotUTF8,
+            log: AdviceReport.LogInput(entries: logEntries, referenceCounts: referenceCounts, snippets: snippets))
     }
 }
 

@@ -137,9 +137,12 @@ public struct QualityCollection: Sendable {
             judgments: located, defaultLocale: defaultLocale)
     }
 
+    /// With `keepingUnjudgedQueries`, a query without a judgment is ranked too (it scores 0): what
+    /// `advise` ranks a query log with, for its result lists.
     init(
         name: String, store: DocumentStore, queries: [(QualityQuery, SourceLocation)],
-        judgments: [(QualityJudgment, SourceLocation)], defaultLocale: String? = nil
+        judgments: [(QualityJudgment, SourceLocation)], defaultLocale: String? = nil,
+        keepingUnjudgedQueries: Bool = false
     ) throws {
         self.name = name
         self.store = store
@@ -203,7 +206,7 @@ public struct QualityCollection: Sendable {
             if documentLines[judgment.documentID] == nil { unknownDocuments += 1 }
             relevance[judgment.queryID, default: [:]][judgment.documentID] = judgment.relevance
         }
-        self.queries = queries.map(\.0).filter { relevance[$0.id] != nil }
+        self.queries = queries.map(\.0).filter { keepingUnjudgedQueries || relevance[$0.id] != nil }
         self.judgments = relevance
         for query in self.queries {
             hash.combine(
@@ -215,7 +218,7 @@ public struct QualityCollection: Sendable {
         }
         fingerprint = String(format: "%016llx", hash.value)
         self.hasLocales = hasLocales
-        unjudgedQueries = queries.count - self.queries.count
+        unjudgedQueries = queries.filter { relevance[$0.0.id] == nil }.count
         judgmentsOfUnknownQueries = unknownQueries
         judgmentsOfUnknownDocuments = unknownDocuments
     }

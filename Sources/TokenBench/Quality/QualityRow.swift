@@ -87,4 +87,7 @@ package struct QueryOutcome: Sendable, Equatable {
     package internal(set) var tokens: String
     /// A lost query's `Loss.Code`; nil for every other status.
     package internal(set) var loss: Loss.Code? = nil
+    /// The ids of the first ten documents retrieved, best first: what `advise` compares
+    /// candidates' result lists by.
+    package internal(set) var topDocumentIDs: [String] = []
 }

@@ -158,6 +158,7 @@ extension Workbench {
                 outcome.loss = loss.code
             }
             outcome.results = documents.count
+            outcome.topDocumentIDs = documents.prefix(10).map(\.id)
             outcome.metrics = RankingMetrics(
                 ranking: documents.map(\.id), relevance: collection.judgments[query.id] ?? [:])
             retrieved += documents.count
