@@ -11,7 +11,8 @@ struct ReportCommand: OwnTokenizerCommand {
             The page is built from the same match matrix as 'tokenbench matrix' (and takes its \
             options), plus the tokenize rows of a 'tokenbench throughput' CSV when --throughput \
             is given (an env.csv beside that CSV names the environment it was measured in), and \
-            the rows of a 'tokenbench quality' CSV when --quality is. It has inline CSS, SVG and \
+            the rows of a 'tokenbench quality' CSV when --quality is, and the advice of a \
+            'tokenbench advise' CSV when --advice is. It has inline CSS, SVG and \
             one inline script (which draws the matrix from the data embedded in the page), and \
             fetches nothing.
             Exit status: 0 written and every fixture expectation holds; 1 written, but some cell \
@@ -40,6 +41,9 @@ struct ReportCommand: OwnTokenizerCommand {
         help: "The per-query CSV of the same quality run: lists the queries each tokenizer fixes and breaks.")
     var qualityPerQuery: String?
 
+    @Option(help: "A CSV written by 'tokenbench advise': adds the advice and its figures.")
+    var advice: String?
+
     @Option(name: .shortAndLong, help: "The HTML file to write (atomically).")
     var output: String
 
@@ -54,6 +58,7 @@ struct ReportCommand: OwnTokenizerCommand {
         // Read the throughput figures first: a bad file should fail before the matrix is computed.
         let figures = try throughput.map(ThroughputFigures.load(path:))
         let qualityFigures = try quality.map { try QualityFigures.load(summary: $0, perQuery: qualityPerQuery) }
+        let adviceFigures = try advice.map(AdviceFigures.load(path:))
         var figuresEnvironment: [(key: String, value: String)]?
         if let throughput = throughput.first {
             let beside = EnvironmentFingerprint.path(beside: throughput)
@@ -67,7 +72,8 @@ struct ReportCommand: OwnTokenizerCommand {
         let report = HTMLReport(
             matrix: matrix, environment: try workbench.environment(engines: workbenchOptions.engines),
             command: Self.commandLine(),
-            throughput: figures, throughputEnvironment: figuresEnvironment, quality: qualityFigures)
+            throughput: figures, throughputEnvironment: figuresEnvironment, quality: qualityFigures,
+            advice: adviceFigures)
         try OutputDestination.write(report.render(), to: output)
         try exitOnViolations(of: matrix)
     }

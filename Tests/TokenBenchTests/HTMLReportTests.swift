@@ -24,7 +24,9 @@ struct HTMLReportTests {
         MatchCase(id: "again", category: "<b>cat</b>&amp;", document: "a", query: "a"),
     ]
 
-    static func render(throughput: [ThroughputFigures] = [], quality: QualityFigures? = nil) throws -> (
+    static func render(
+        throughput: [ThroughputFigures] = [], quality: QualityFigures? = nil, advice: AdviceFigures? = nil
+    ) throws -> (
         html: String, document: XMLDocument
     ) {
         let workbench = try Workbench()
@@ -38,7 +40,7 @@ struct HTMLReportTests {
             ])
         let report = HTMLReport(
             matrix: matrix, environment: [("sqlite_version", "3.<40>"), ("os", "\"quoted\" & <os>")],
-            command: "tokenbench report --case '<x>'", throughput: throughput, quality: quality)
+            command: "tokenbench report --case '<x>'", throughput: throughput, quality: quality, advice: advice)
         let html = report.render()
         return (html, try XMLDocument(xmlString: html, options: []))
     }
@@ -304,6 +306,34 @@ struct HTMLReportTests {
         let fix = try document.nodes(forXPath: "//section[@id='quality']//table[@class='changes']/tbody/tr/td")
             .compactMap(\.stringValue)
         #expect(fix == ["q<1>", "\"run\"", "run", "run", "0.000 → 1.000", "– → 1"])
+    }
+
+    /// The advice section from a real advise run's CSV, read back: the recommendation, a row
+    /// per candidate and kind on the engine decided on, and the classes of the two chosen ones;
+    /// a label that is markup stays text (the page parses as XML).
+    @Test func adviceSectionComesFromTheCSV() throws {
+        let path = try AdviceTests.corpusFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = AdviceOptions(
+            tokenizers: [TokenizerSpec(text: "unicode61"), TokenizerSpec(label: "<lat&in>", text: "latinascii")],
+            engines: [.system], queryKinds: [.typedAll, .typedPrefixes], knownItems: 60, permutations: 200)
+        let run = try Workbench().advise(try AdviceCorpus.read(path: path, format: .lines), options: options)
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent("advice-\(UUID()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        try OutputDestination.write(run.table.csv(), to: csv)
+        let figures = try AdviceFigures.load(path: csv)
+        // Read back, the rows write the same CSV.
+        #expect(AdviceRow.csvTable(figures.rows) == run.table)
+        let (_, document) = try Self.render(advice: figures)
+        let rows = try document.nodes(forXPath: "//section[@id='advice']/table[@class='advice']/tbody/tr")
+        #expect(rows.count == 4, "two candidates × two kinds")
+        let items = try document.nodes(forXPath: "//section[@id='advice']/ul/li").compactMap(\.stringValue)
+        #expect(items.first?.hasPrefix("recommended: ") == true, "\(items)")
+        let classes = try document.nodes(forXPath: "//section[@id='advice']/table[@class='advice-classes']/tbody/tr")
+        #expect(classes.count == run.weights.count)
+        let header = try document.nodes(forXPath: "//section[@id='advice']/table[@class='advice']/tbody/tr/th")
+            .compactMap(\.stringValue)
+        #expect(header.contains("<lat&in> typed-all"))
     }
 
     @Test func malformedThroughputCSVIsRejectedWithItsLine() {

@@ -92,3 +92,28 @@ extension AdviceRow: CSVRow {
         }
     }
 }
+
+extension AdviceRow {
+    /// Reads a CSV that `tokenbench advise` wrote; a malformed line is an error naming the file
+    /// and line.
+    package static func rows(ofFile path: String) throws -> [AdviceRow] {
+        let records = try CSV.records(ofFile: path, header: csvHeader, writtenBy: "tokenbench advise")
+        return try records.map { record in
+            let reader = CSVFieldReader<Column>(record: record, file: path)
+            return AdviceRow(
+                tokenizer: reader.text(.tokenizer), spec: reader.text(.spec), engine: reader.text(.engine),
+                sqliteVersion: reader.text(.sqliteVersion), queryKind: try reader.value(.queryKind),
+                variant: reader.text(.variant), weight: try reader.double(.weight), queries: try reader.int(.queries),
+                recall10: try reader.optionalDouble(.recall10),
+                reciprocalRank10: try reader.optionalDouble(.reciprocalRank10),
+                silentMisses: try reader.int(.silentMisses),
+                overMatches: try reader.optionalDouble(.overMatches).map { Int($0) }, score: try reader.double(.score),
+                pValue: try reader.optionalDouble(.pValue),
+                indexBytes: try reader.optionalDouble(.indexBytes).map { Int($0) },
+                buildSeconds: try reader.double(.buildSeconds), p50Microseconds: try reader.double(.p50Microseconds),
+                needsSQLite: reader.text(.needsSQLite), portable: reader.text(.portable) == "yes",
+                advice: reader.text(.advice), why: reader.text(.why), runFile: reader.text(.runFile),
+                error: reader.text(.error))
+        }
+    }
+}

@@ -17,13 +17,16 @@ package struct HTMLReport {
     package var throughputEnvironment: [(key: String, value: String)]?
     /// A quality run read back, charted in a section of its own.
     package var quality: QualityFigures?
+    /// An advise run read back: the advice and its figures.
+    package var advice: AdviceFigures?
 
     package init(
         matrix: MatchMatrix, environment: [(key: String, value: String)], command: String,
         throughput: [ThroughputFigures] = [], throughputEnvironment: [(key: String, value: String)]? = nil,
-        quality: QualityFigures? = nil
+        quality: QualityFigures? = nil, advice: AdviceFigures? = nil
     ) {
         self.quality = quality
+        self.advice = advice
         self.matrix = matrix
         self.environment = environment
         self.command = command
@@ -54,6 +57,7 @@ package struct HTMLReport {
             html += throughputSection(figures, id: index == 0 ? "throughput" : "throughput-\(index + 1)")
         }
         if let quality { html += qualitySection(quality) }
+        if let advice { html += adviceSection(advice) }
         html +=
             "<footer><p>Made by TokenBench. The CSV from <code>tokenbench matrix</code> holds the same cells, for machines and diffs.</p></footer>\n"
         html += "<script>//<![CDATA[\n\(Self.script)\n//]]></script>\n</body>\n</html>\n"
