@@ -23,6 +23,8 @@ public struct AdviceReport: Sendable {
     package internal(set) var noAnswer: String?
     /// What to avoid, with the figure measured on this corpus, one sentence each.
     package internal(set) var avoid: [String]
+    /// Tied candidates passed over because they fail a typing class, one sentence each.
+    package internal(set) var classFailures: [String] = []
     package internal(set) var skipped: [TokenizerPlan.Skip]
     public internal(set) var deaths: [UnitDeath]
     package internal(set) var linesNotUTF8: [SourceLocation]
@@ -45,6 +47,8 @@ public struct AdviceReport: Sendable {
 
     /// The significance level below which a candidate is worse than the best.
     static let significance = 0.05
+    /// A class with fewer queries is not tested on its own.
+    static let minimumClassQueries = 5
 
     /// The query log as `decide` needs it: its queries (ranked after the known items, in this
     /// order), how many documents the reference matches for each, and a few words of each
@@ -128,6 +132,30 @@ public struct AdviceReport: Sendable {
             let tied = eligible.filter { candidate in
                 test(candidate, against: best).map { $0 >= significance } ?? true
             }
+            // A small class weighs little in the score, and a candidate that fails it can still
+            // tie: among the tied, those that leave no typing class behind come first.
+            let classIndices = Dictionary(grouping: queries.indices, by: { queries[$0].variant })
+            func reciprocalRanks(_ candidate: Measured, _ indices: [Int]) -> [Double] {
+                indices.map { candidate.outcomes[candidate.outcomes.startIndex + $0].metrics.reciprocalRank10 }
+            }
+            func failedClasses(_ candidate: Measured) -> [TypingVariant] {
+                classIndices.keys.sorted { $0.rawValue < $1.rawValue }.filter { variant in
+                    let indices = classIndices[variant]!
+                    guard indices.count >= minimumClassQueries else { return false }
+                    let mine = reciprocalRanks(candidate, indices)
+                    let candidates: [[Double]] = tied.map { reciprocalRanks($0, indices) }
+                    let sums: [Double] = candidates.map { $0.reduce(0, +) }
+                    let bestInClass = candidates[sums.indices.max { sums[$0] < sums[$1] }!]
+                    guard mine.reduce(0, +) < bestInClass.reduce(0, +) else { return false }
+                    let pValue = RandomizationTest(
+                        mine, against: bestInClass, permutations: options.permutations, seed: options.seed
+                    ).pValue
+                    return pValue < significance
+                }
+            }
+            let failures = Dictionary(uniqueKeysWithValues: tied.map { ($0.row.key, failedClasses($0)) })
+            let sound = tied.filter { failures[$0.row.key]!.isEmpty }
+            let pool = sound.isEmpty ? tied : sound
             func order(_ a: Measured, _ b: Measured) -> Bool {
                 let aBytes = a.row.indexBytes ?? Int.max
                 let bBytes = b.row.indexBytes ?? Int.max
@@ -137,14 +165,21 @@ public struct AdviceReport: Sendable {
                 }
                 return a.score > b.score
             }
-            let winner = tied.sorted(by: order)[0]
+            let winner = pool.sorted(by: order)[0]
+            let soundWording = sound.count < tied.count && !sound.isEmpty ? " that fail no typing class" : ""
             let tiedWording =
                 tied.count > 1
-                ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of them"
+                ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of the \(pool.count)\(soundWording)"
                 : "the best score"
             advice[winner.row.key] = ("recommended", tiedWording)
             report.recommended = choice(winner.row)
-            let others = tied.filter { $0.row.tokenizer != winner.row.tokenizer }.sorted(by: order)
+            for candidate in tied where !(failures[candidate.row.key] ?? []).isEmpty {
+                let classes = failures[candidate.row.key]!.map(\.rawValue).joined(separator: ", ")
+                report.classFailures.append(
+                    "\(candidate.row.tokenizer) with \(candidate.row.queryKind.rawValue) ties on the score but finds significantly fewer \(classes) queries' documents than the best tied candidate"
+                )
+            }
+            let others = pool.filter { $0.row.tokenizer != winner.row.tokenizer }.sorted(by: order)
             let second =
                 others.first
                 ?? eligible.filter { $0.row.tokenizer != winner.row.tokenizer }.max(by: { $0.score < $1.score })

@@ -28,6 +28,7 @@ struct CorpusAnalysis {
         var textHashes: [UInt64] = []
         var lengths: [Int] = []
         var seenWords = 0
+        var classesOfWord: [String: UInt16] = [:]
         for document in documents {
             let title = String(decoding: document.title, as: UTF8.self)
             let text = String(decoding: document.text, as: UTF8.self)
@@ -48,9 +49,19 @@ struct CorpusAnalysis {
                 let weight = word.kind == .cjkRun ? max(1, word.text.count / 2) : 1
                 profile.words += weight
                 profile.count(word, weight: weight, splitter: splitter)
-                for (bit, variant) in TypingVariant.allCases.enumerated() where variant.applies(to: word) {
-                    classes |= 1 << bit
-                    profile.changedWords[variant, default: 0] += weight
+                // A word's classes, worked out once per distinct spelling: the shares count the
+                // vocabulary, what users can search for, not how often each word recurs.
+                if let known = classesOfWord[word.text] {
+                    classes |= known
+                } else {
+                    var bits: UInt16 = 0
+                    for (bit, variant) in TypingVariant.allCases.enumerated() where variant.applies(to: word) {
+                        bits |= 1 << bit
+                        profile.changedWords[variant, default: 0] += weight
+                    }
+                    classesOfWord[word.text] = bits
+                    profile.distinctWords += weight
+                    classes |= bits
                 }
                 for key in Self.keys(of: word) {
                     collectionFrequency[key, default: 0] += 1
@@ -96,22 +107,39 @@ struct CorpusAnalysis {
         return ICUNormalization.nfc.apply(bytes) == bytes
     }
 
-    /// The share of the corpus's words each typing class changes (or, for `cjk-2` and `emoji`,
-    /// that are of its kind); `as-written` is 1.
+    /// The share of the corpus's distinct words each typing class changes (or, for `cjk-2` and
+    /// `emoji`, that are of its kind); `as-written` is 1. Distinct words, because a user searches
+    /// for a word, however often it recurs: ß is in under 1 % of a German text's words, and in
+    /// more of its vocabulary.
     var variantShares: [TypingVariant: Double] {
         var shares: [TypingVariant: Double] = [.asWritten: 1]
         for variant in TypingVariant.allCases where variant != .asWritten {
             shares[variant] =
-                profile.words == 0 ? 0 : Double(profile.changedWords[variant, default: 0]) / Double(profile.words)
+                profile.distinctWords == 0
+                ? 0 : Double(profile.changedWords[variant, default: 0]) / Double(profile.distinctWords)
         }
         return shares
     }
 
-    /// The classes used, each with its weight: those changing at least 1 % of the words (and
-    /// `as-written`), their shares normalised to sum to 1.
+    /// The share of the documents with a word each class changes (or of its kind).
+    var documentShares: [TypingVariant: Double] {
+        var shares: [TypingVariant: Double] = [:]
+        for (bit, variant) in TypingVariant.allCases.enumerated() {
+            let count = classesByDocument.filter { $0 & (1 << bit) != 0 }.count
+            shares[variant] = classesByDocument.isEmpty ? 0 : Double(count) / Double(classesByDocument.count)
+        }
+        return shares
+    }
+
+    /// The classes used, each with its weight: `as-written`, and those changing at least 1 % of
+    /// the distinct words or found in at least 1 % of the documents (ß is in few of a German
+    /// text's words, and in most of its documents); their word shares normalised to sum to 1.
     var variantWeights: [(variant: TypingVariant, weight: Double)] {
         let shares = variantShares
-        let used = TypingVariant.allCases.filter { shares[$0, default: 0] >= 0.01 }
+        let documents = documentShares
+        let used = TypingVariant.allCases.filter {
+            $0 == .asWritten || shares[$0, default: 0] >= 0.01 || documents[$0, default: 0] >= 0.01
+        }
         let total = used.map { shares[$0, default: 0] }.reduce(0, +)
         return used.map { ($0, shares[$0, default: 0] / total) }
     }

@@ -7,6 +7,8 @@ public struct CorpusProfile: Sendable, Equatable {
     /// Words as `tokenbench advise` draws them (UAX #29 words, emoji, and a CJK run as one word
     /// per two characters).
     package internal(set) var words = 0
+    /// The distinct spellings among them (a CJK run of n characters counts n / 2).
+    package internal(set) var distinctWords = 0
     /// Letters by script (ICU's script property; letters of the Common and Inherited scripts are
     /// not counted).
     package internal(set) var lettersByScript: [String: Int] = [:]
@@ -27,11 +29,12 @@ public struct CorpusProfile: Sendable, Equatable {
     package internal(set) var lengthBytes: (minimum: Int, median: Int, maximum: Int) = (0, 0, 0)
     /// Documents whose text (folded) is another's too: never a known item.
     package internal(set) var duplicateDocuments = 0
-    /// Words each typing class changes (or that are of its kind, for cjk-2 and emoji).
+    /// Distinct words each typing class changes (or that are of its kind, for cjk-2 and emoji).
     package internal(set) var changedWords: [TypingVariant: Int] = [:]
 
     public static func == (lhs: CorpusProfile, rhs: CorpusProfile) -> Bool {
-        lhs.documents == rhs.documents && lhs.words == rhs.words && lhs.lettersByScript == rhs.lettersByScript
+        lhs.documents == rhs.documents && lhs.words == rhs.words && lhs.distinctWords == rhs.distinctWords
+            && lhs.lettersByScript == rhs.lettersByScript
             && lhs.documentsNotNFC == rhs.documentsNotNFC && lhs.compatibilityWords == rhs.compatibilityWords
             && lhs.emoji == rhs.emoji && lhs.wordsWithInnerPunctuation == rhs.wordsWithInnerPunctuation
             && lhs.wordsMixingDigitsAndLetters == rhs.wordsMixingDigitsAndLetters
@@ -84,7 +87,7 @@ public struct CorpusProfile: Sendable, Equatable {
         }
         let scripts = scriptShares.map { "\($0.script) \(String(format: "%.1f %%", 100 * $0.share))" }
         var lines = [
-            "\(documents) documents, \(words) words; lengths \(lengthBytes.minimum)–\(lengthBytes.maximum) bytes (median \(lengthBytes.median))",
+            "\(documents) documents, \(words) words (\(distinctWords) distinct); lengths \(lengthBytes.minimum)–\(lengthBytes.maximum) bytes (median \(lengthBytes.median))",
             "scripts by letters: " + (scripts.isEmpty ? "no letters" : scripts.joined(separator: ", ")),
             "not NFC (decomposed): \(documentsNotNFC) documents (\(percent(documentsNotNFC, of: documents)))",
             "ligatures, fullwidth and other compatibility characters: \(compatibilityWords) words (\(percent(compatibilityWords, of: words)))",
