@@ -22,7 +22,7 @@ extension AdviceReport {
         }
         text += "- **recommended**: \(describe(recommended))\n"
         if let runnerUp { text += "- runner-up: \(describe(runnerUp))\n" }
-        for sentence in classFailures { text += "- passed over: \(sentence)\n" }
+        for sentence in classFailures { text += "- tied, but failing a typing class: \(sentence)\n" }
         if nothingMatched { text += "- warning: no candidate found any known item in its first ten results\n" }
         text += "\n" + usage(of: recommended)
         if !avoid.isEmpty {

@@ -23,7 +23,7 @@ public struct AdviceReport: Sendable {
     package internal(set) var noAnswer: String?
     /// What to avoid, with the figure measured on this corpus, one sentence each.
     package internal(set) var avoid: [String]
-    /// Tied candidates passed over because they fail a typing class, one sentence each.
+    /// The tied candidates that fail a typing class, one sentence each.
     package internal(set) var classFailures: [String] = []
     package internal(set) var skipped: [TokenizerPlan.Skip]
     public internal(set) var deaths: [UnitDeath]
@@ -154,8 +154,9 @@ public struct AdviceReport: Sendable {
                 }
             }
             let failures = Dictionary(uniqueKeysWithValues: tied.map { ($0.row.key, failedClasses($0)) })
-            let sound = tied.filter { failures[$0.row.key]!.isEmpty }
-            let pool = sound.isEmpty ? tied : sound
+            // The tied that fail the fewest classes, then the smallest index, then the faster p50.
+            let fewest = tied.map { failures[$0.row.key]!.count }.min() ?? 0
+            let pool = tied.filter { failures[$0.row.key]!.count == fewest }
             func order(_ a: Measured, _ b: Measured) -> Bool {
                 let aBytes = a.row.indexBytes ?? Int.max
                 let bBytes = b.row.indexBytes ?? Int.max
@@ -166,27 +167,34 @@ public struct AdviceReport: Sendable {
                 return a.score > b.score
             }
             let winner = pool.sorted(by: order)[0]
-            let soundWording = sound.count < tied.count && !sound.isEmpty ? " that fail no typing class" : ""
+            let fewestWording =
+                pool.count == tied.count
+                ? "" : fewest == 0 ? " that fail no typing class" : " that fail the fewest typing classes (\(fewest))"
             let tiedWording =
                 tied.count > 1
-                ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of the \(pool.count)\(soundWording)"
+                ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of the \(pool.count)\(fewestWording)"
                 : "the best score"
             advice[winner.row.key] = ("recommended", tiedWording)
             report.recommended = choice(winner.row)
             for candidate in tied where !(failures[candidate.row.key] ?? []).isEmpty {
                 let classes = failures[candidate.row.key]!.map(\.rawValue).joined(separator: ", ")
                 report.classFailures.append(
-                    "\(candidate.row.tokenizer) with \(candidate.row.queryKind.rawValue) ties on the score but finds significantly fewer \(classes) queries' documents than the best tied candidate"
+                    "\(candidate.row.tokenizer) with \(candidate.row.queryKind.rawValue) finds significantly fewer known items of \(classes) than the best tied candidate"
                 )
             }
-            let others = pool.filter { $0.row.tokenizer != winner.row.tokenizer }.sorted(by: order)
+            let others = tied.filter { $0.row.tokenizer != winner.row.tokenizer }.sorted {
+                let (a, b) = (failures[$0.row.key]!.count, failures[$1.row.key]!.count)
+                return a != b ? a < b : order($0, $1)
+            }
             let second =
                 others.first
                 ?? eligible.filter { $0.row.tokenizer != winner.row.tokenizer }.max(by: { $0.score < $1.score })
             if let second {
                 advice[second.row.key] = (
                     "runner-up",
-                    others.isEmpty ? "the next best score of another tokenizer" : "tied; the next smallest index"
+                    others.isEmpty
+                        ? "the next best score of another tokenizer"
+                        : "tied; the next by failed typing classes, then index size"
                 )
                 report.runnerUp = choice(second.row)
             }

@@ -17,6 +17,8 @@ struct CorpusAnalysis {
     /// noise terms come from.
     private(set) var sample: [CorpusWord] = []
     private(set) var profile: CorpusProfile
+    /// The corpus's words by their first letters, for the `inflection` class.
+    private(set) var inflections: InflectionIndex
 
     static let sampleSize = 20_000
 
@@ -29,6 +31,8 @@ struct CorpusAnalysis {
         var lengths: [Int] = []
         var seenWords = 0
         var classesOfWord: [String: UInt16] = [:]
+        // The distinct spellings of UAX #29 words (not CJK runs or emoji): the inflection class's.
+        var wordSpellings: [String] = []
         for document in documents {
             let title = String(decoding: document.title, as: UTF8.self)
             let text = String(decoding: document.text, as: UTF8.self)
@@ -60,6 +64,7 @@ struct CorpusAnalysis {
                         profile.changedWords[variant, default: 0] += weight
                     }
                     classesOfWord[word.text] = bits
+                    if word.kind == .word { wordSpellings.append(word.text) }
                     profile.distinctWords += weight
                     classes |= bits
                 }
@@ -78,6 +83,10 @@ struct CorpusAnalysis {
             classesByDocument.append(classes)
         }
         isDuplicate = textHashes.map { textCounts[$0, default: 0] > 1 }
+        let index = InflectionIndex(spellings: wordSpellings)
+        inflections = index
+        // The inflection class's share: the distinct words with another form in the corpus.
+        profile.changedWords[.inflection] = wordSpellings.filter { !index.forms(of: $0).isEmpty }.count
         profile.duplicateDocuments = isDuplicate.filter { $0 }.count
         lengths.sort()
         profile.lengthBytes = (lengths.first ?? 0, lengths.isEmpty ? 0 : lengths[lengths.count / 2], lengths.last ?? 0)
@@ -148,6 +157,8 @@ struct CorpusAnalysis {
     /// duplicates no other document.
     func canBeKnownItem(_ index: Int, of variant: TypingVariant) -> Bool {
         guard !isDuplicate[index] else { return false }
+        // Whether a document has a word with another form is known once a query is drawn.
+        if variant == .inflection { return true }
         let bit = TypingVariant.allCases.firstIndex(of: variant)!
         return classesByDocument[index] & (1 << bit) != 0
     }

@@ -23,6 +23,8 @@ struct KnownItemGenerator {
     static let maximumTerms = 6
     /// Each class used gets at least this many queries (fewer when the run has fewer).
     static let minimumPerClass = 10
+    /// Documents tried for one query before the class gives up on it.
+    static let attemptsPerQuery = 20
 
     private let analysis: CorpusAnalysis
     private let splitter: CorpusWordSplitter
@@ -59,12 +61,17 @@ struct KnownItemGenerator {
             let pool = documents.indices.filter { analysis.canBeKnownItem($0, of: variant) }
             guard !pool.isEmpty else { continue }
             for _ in 0..<classCount {
-                let index = pool[random.below(pool.count)]
-                guard let text = query(of: documents[index], variant: variant) else { continue }
-                queries.append(
-                    KnownItemQuery(
-                        id: String(format: "K%05d", queries.count + 1), text: text, documentID: documents[index].id,
-                        variant: variant))
+                // A document may have no word of the class (an inflection is known only once
+                // drawn): another is tried, a few times.
+                for _ in 0..<Self.attemptsPerQuery {
+                    let index = pool[random.below(pool.count)]
+                    guard let text = query(of: documents[index], variant: variant) else { continue }
+                    queries.append(
+                        KnownItemQuery(
+                            id: String(format: "K%05d", queries.count + 1), text: text,
+                            documentID: documents[index].id, variant: variant))
+                    break
+                }
             }
         }
         return queries
@@ -104,7 +111,13 @@ struct KnownItemGenerator {
             }
         }
         guard !terms.isEmpty else { return nil }
-        let forcedPool = variant == .asWritten ? [] : terms.filter { variant.applies(to: $0.word) }
+        let forcedPool: [Term]
+        switch variant {
+        case .asWritten: forcedPool = []
+        case .inflection:
+            forcedPool = terms.filter { $0.word.kind == .word && !analysis.inflections.forms(of: $0.word.text).isEmpty }
+        default: forcedPool = terms.filter { variant.applies(to: $0.word) }
+        }
         if variant != .asWritten && forcedPool.isEmpty { return nil }
         let termCount = min(Self.maximumTerms, 1 + poisson(mean: Self.meanExtraTerms))
         var drawn: [Term] = []
@@ -127,10 +140,13 @@ struct KnownItemGenerator {
             drawn.append(term)
         }
         // The forced term goes last for type-ahead (the word being typed), anywhere otherwise.
+        var forcedIndex = 0
         if variant != .asWritten && variant != .typeAhead && drawn.count > 1 {
-            drawn.swapAt(0, random.below(drawn.count))
+            forcedIndex = random.below(drawn.count)
+            drawn.swapAt(0, forcedIndex)
         } else if variant == .typeAhead {
             drawn.append(drawn.removeFirst())
+            forcedIndex = drawn.count - 1
         }
         var texts: [String] = []
         for (index, term) in drawn.enumerated() {
@@ -139,6 +155,9 @@ struct KnownItemGenerator {
             let piece = CorpusWord(text: text, kind: term.word.kind, script: term.word.script)
             switch variant {
             case .asWritten, .cjk2, .emoji: texts.append(text)
+            case .inflection:
+                let forms = index == forcedIndex ? analysis.inflections.forms(of: text) : []
+                texts.append(forms.isEmpty ? text : forms[random.below(forms.count)])
             case .typeAhead: texts.append(index == drawn.count - 1 ? (variant.typed(piece) ?? text) : text)
             default: texts.append(variant.typed(piece) ?? text)
             }

@@ -28,6 +28,10 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
     /// Apostrophes as the other keyboard types them: ' for ’ ‘ ʼ, and ’ (iOS's smart punctuation)
     /// for '.
     case punctuation
+    /// Another form of a word, as the corpus writes it elsewhere: Datei for Dateien, runs for run
+    /// (the same letters but for the last three at most, and four at least). Which forms exist
+    /// depends on the corpus: `KnownItemGenerator` draws them from `InflectionIndex`.
+    case inflection
 
     /// The ASCII spellings of `sharp-s`.
     static let asciiSpellings: [Character: String] = [
@@ -44,7 +48,7 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
         let text = word.text
         let typed: String
         switch self {
-        case .asWritten, .cjk2, .emoji: return nil
+        case .asWritten, .cjk2, .emoji, .inflection: return nil
         case .lower:
             guard word.kind == .word else { return nil }
             typed = text.lowercased()
@@ -86,7 +90,8 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
     }
 
     /// Whether the class applies to `word`: it changes it, or for `cjk-2` and `emoji` the word is
-    /// of their kind (a CJK run of two characters or more, an emoji).
+    /// of their kind (a CJK run of two characters or more, an emoji). Never for `inflection`,
+    /// which needs the corpus's other words (`InflectionIndex`).
     func applies(to word: CorpusWord) -> Bool {
         // Most words of most corpora are ASCII: only three classes can change them.
         if word.kind == .word, word.text.utf8.allSatisfy({ $0 < 0x80 }) {
