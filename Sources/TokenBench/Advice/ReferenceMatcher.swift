@@ -40,11 +40,7 @@ struct ReferenceMatcher {
     static func fold(_ text: String) -> String {
         let folded = CorpusAnalysis.key(of: text)
         if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
-        let decomposed = NormalizationForm.nfd.apply(to: folded)
-        var scalars = String.UnicodeScalarView()
-        scalars.append(
-            contentsOf: decomposed.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark })
-        return NormalizationForm.nfc.apply(to: String(scalars))
+        return TypingVariant.withoutDiacritics(folded)
     }
 
     /// How many documents the reference matches `query` in: each of its words begins a word of

@@ -39,6 +39,16 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
         "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i",
     ]
 
+    /// `text` without its diacritics: NFD, the nonspacing marks removed, NFC again. The
+    /// reference of over-matches folds the same way (`ReferenceMatcher`).
+    static func withoutDiacritics(_ text: String) -> String {
+        let decomposed = NormalizationForm.nfd.apply(to: text)
+        var scalars = String.UnicodeScalarView()
+        scalars.append(
+            contentsOf: decomposed.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark })
+        return NormalizationForm.nfc.apply(to: String(scalars))
+    }
+
     /// The scripts whose words users type without their diacritics.
     static let diacriticScripts: Set<String> = ["Latin", "Greek", "Cyrillic"]
 
@@ -54,11 +64,7 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
             typed = text.lowercased()
         case .noDiacritics:
             guard word.kind == .word, Self.diacriticScripts.contains(word.script) else { return nil }
-            let decomposed = NormalizationForm.nfd.apply(to: text)
-            var scalars = String.UnicodeScalarView()
-            scalars.append(
-                contentsOf: decomposed.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark })
-            typed = NormalizationForm.nfc.apply(to: String(scalars))
+            typed = Self.withoutDiacritics(text)
         case .sharpS:
             guard word.kind == .word else { return nil }
             typed = text.map { Self.asciiSpellings[$0] ?? String($0) }.joined()
