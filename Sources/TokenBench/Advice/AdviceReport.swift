@@ -59,6 +59,16 @@ public struct AdviceReport: Sendable {
         var snippets: [String: String] = [:]
     }
 
+    /// One candidate × engine × kind as measured: its quality row, its outcomes on the known
+    /// items and on the log, and its per-query RR@10 weighted by class, whose mean is its score.
+    struct Measured {
+        var row: QualityRow
+        var outcomes: ArraySlice<QueryOutcome>
+        var logOutcomes: ArraySlice<QueryOutcome>
+        var weighted: [Double]
+        var score: Double
+    }
+
     static func decide(
         quality: QualityReport, queries: [KnownItemQuery], weights: [(TypingVariant, Double)],
         profile: CorpusProfile, options: AdviceOptions, linesNotUTF8: [SourceLocation], log: LogInput = LogInput()
@@ -72,13 +82,6 @@ public struct AdviceReport: Sendable {
         }
         let count = queries.count
         let perRow = count + log.entries.count
-        struct Measured {
-            var row: QualityRow
-            var outcomes: ArraySlice<QueryOutcome>
-            var logOutcomes: ArraySlice<QueryOutcome>
-            var weighted: [Double]
-            var score: Double
-        }
         let measured = quality.rows.enumerated().map { index, row -> Measured in
             let outcomes = quality.outcomes[(index * perRow)..<(index * perRow + count)]
             let logOutcomes = quality.outcomes[(index * perRow + count)..<((index + 1) * perRow)]
@@ -88,10 +91,7 @@ public struct AdviceReport: Sendable {
                 score: weighted.isEmpty ? 0 : weighted.reduce(0, +) / Double(weighted.count))
         }
         func test(_ candidate: Measured, against best: Measured) -> Double? {
-            guard candidate.row.key != best.row.key else { return nil }
-            return RandomizationTest(
-                candidate.weighted, against: best.weighted, permutations: options.permutations, seed: options.seed
-            ).pValue
+            pValue(of: candidate, against: best, options: options)
         }
         let oldest = options.oldestSQLite
         func exclusion(_ row: QualityRow) -> String? {
@@ -129,75 +129,15 @@ public struct AdviceReport: Sendable {
         let eligible = measured.filter { $0.row.engine == decidingEngine && exclusion($0.row) == nil }
         var advice: [String: (String, String)] = [:]
         if let best = eligible.max(by: { $0.score < $1.score }) {
-            let tied = eligible.filter { candidate in
-                test(candidate, against: best).map { $0 >= significance } ?? true
-            }
-            // A small class weighs little in the score, and a candidate that fails it can still
-            // tie: among the tied, those that leave no typing class behind come first.
-            let classIndices = Dictionary(grouping: queries.indices, by: { queries[$0].variant })
-            func reciprocalRanks(_ candidate: Measured, _ indices: [Int]) -> [Double] {
-                indices.map { candidate.outcomes[candidate.outcomes.startIndex + $0].metrics.reciprocalRank10 }
-            }
-            func failedClasses(_ candidate: Measured) -> [TypingVariant] {
-                classIndices.keys.sorted { $0.rawValue < $1.rawValue }.filter { variant in
-                    let indices = classIndices[variant]!
-                    guard indices.count >= minimumClassQueries else { return false }
-                    let mine = reciprocalRanks(candidate, indices)
-                    let candidates: [[Double]] = tied.map { reciprocalRanks($0, indices) }
-                    let sums: [Double] = candidates.map { $0.reduce(0, +) }
-                    let bestInClass = candidates[sums.indices.max { sums[$0] < sums[$1] }!]
-                    guard mine.reduce(0, +) < bestInClass.reduce(0, +) else { return false }
-                    let pValue = RandomizationTest(
-                        mine, against: bestInClass, permutations: options.permutations, seed: options.seed
-                    ).pValue
-                    return pValue < significance
-                }
-            }
-            let failures = Dictionary(uniqueKeysWithValues: tied.map { ($0.row.key, failedClasses($0)) })
-            // The tied that fail the fewest classes, then the smallest index, then the faster p50.
-            let fewest = tied.map { failures[$0.row.key]!.count }.min() ?? 0
-            let pool = tied.filter { failures[$0.row.key]!.count == fewest }
-            func order(_ a: Measured, _ b: Measured) -> Bool {
-                let aBytes = a.row.indexBytes ?? Int.max
-                let bBytes = b.row.indexBytes ?? Int.max
-                if aBytes != bBytes { return aBytes < bBytes }
-                if a.row.p50Microseconds != b.row.p50Microseconds {
-                    return a.row.p50Microseconds < b.row.p50Microseconds
-                }
-                return a.score > b.score
-            }
-            let winner = pool.sorted(by: order)[0]
-            let fewestWording =
-                pool.count == tied.count
-                ? "" : fewest == 0 ? " that fail no typing class" : " that fail the fewest typing classes (\(fewest))"
-            let tiedWording =
-                tied.count > 1
-                ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of the \(pool.count)\(fewestWording)"
-                : "the best score"
-            advice[winner.row.key] = ("recommended", tiedWording)
-            report.recommended = choice(winner.row)
-            for candidate in tied where !(failures[candidate.row.key] ?? []).isEmpty {
-                let classes = failures[candidate.row.key]!.map(\.rawValue).joined(separator: ", ")
-                report.classFailures.append(
-                    "\(candidate.row.tokenizer) with \(candidate.row.queryKind.rawValue) finds significantly fewer known items of \(classes) than the best tied candidate"
-                )
-            }
-            let others = tied.filter { $0.row.tokenizer != winner.row.tokenizer }.sorted {
-                let (a, b) = (failures[$0.row.key]!.count, failures[$1.row.key]!.count)
-                return a != b ? a < b : order($0, $1)
-            }
-            let second =
-                others.first
-                ?? eligible.filter { $0.row.tokenizer != winner.row.tokenizer }.max(by: { $0.score < $1.score })
-            if let second {
-                advice[second.row.key] = (
-                    "runner-up",
-                    others.isEmpty
-                        ? "the next best score of another tokenizer"
-                        : "tied; the next by failed typing classes, then index size"
-                )
+            let decision = choose(from: eligible, best: best, queries: queries, options: options)
+            advice[decision.winner.row.key] = ("recommended", decision.winnerWhy)
+            report.recommended = choice(decision.winner.row)
+            report.classFailures = decision.classFailures
+            if let second = decision.second {
+                advice[second.row.key] = ("runner-up", decision.secondWhy)
                 report.runnerUp = choice(second.row)
             }
+            let winner = decision.winner
             report.avoid = avoidances(
                 measured: measured.map { ($0.row, $0.outcomes) }, winner: winner.row, queries: queries)
         } else {
@@ -326,6 +266,96 @@ public struct AdviceReport: Sendable {
             return
                 "\"\(entry.text)\" (\(entry.count) searches, Jaccard@10 \(String(format: "%.2f", jaccard))): \(a.tokenizer) with \(a.queryKind.rawValue): \(top(outcomesA, index)) · \(b.tokenizer) with \(b.queryKind.rawValue): \(top(outcomesB, index))"
         }
+    }
+
+    /// The recommendation and the runner-up among `eligible` (the deciding engine's candidates no
+    /// target excludes), `best` the highest score: the tied (p ≥ 0.05 against the best), those
+    /// failing the fewest typing classes first, then the smallest index, then the faster p50.
+    private struct Decision {
+        var winner: Measured
+        var winnerWhy: String
+        var second: Measured?
+        var secondWhy: String
+        var classFailures: [String]
+    }
+
+    /// The randomization test of a candidate's weighted per-query RR@10 against another's; nil
+    /// for the candidate itself.
+    private static func pValue(of candidate: Measured, against best: Measured, options: AdviceOptions) -> Double? {
+        guard candidate.row.key != best.row.key else { return nil }
+        return RandomizationTest(
+            candidate.weighted, against: best.weighted, permutations: options.permutations, seed: options.seed
+        ).pValue
+    }
+
+    private static func choose(
+        from eligible: [Measured], best: Measured, queries: [KnownItemQuery], options: AdviceOptions
+    ) -> Decision {
+        func test(_ candidate: Measured, against best: Measured) -> Double? {
+            pValue(of: candidate, against: best, options: options)
+        }
+        let tied = eligible.filter { candidate in
+            test(candidate, against: best).map { $0 >= significance } ?? true
+        }
+        // A small class weighs little in the score, and a candidate that fails it can still
+        // tie: among the tied, those that leave no typing class behind come first.
+        let classIndices = Dictionary(grouping: queries.indices, by: { queries[$0].variant })
+        func reciprocalRanks(_ candidate: Measured, _ indices: [Int]) -> [Double] {
+            indices.map { candidate.outcomes[candidate.outcomes.startIndex + $0].metrics.reciprocalRank10 }
+        }
+        func failedClasses(_ candidate: Measured) -> [TypingVariant] {
+            classIndices.keys.sorted { $0.rawValue < $1.rawValue }.filter { variant in
+                let indices = classIndices[variant]!
+                guard indices.count >= minimumClassQueries else { return false }
+                let mine = reciprocalRanks(candidate, indices)
+                let candidates: [[Double]] = tied.map { reciprocalRanks($0, indices) }
+                let sums: [Double] = candidates.map { $0.reduce(0, +) }
+                let bestInClass = candidates[sums.indices.max { sums[$0] < sums[$1] }!]
+                guard mine.reduce(0, +) < bestInClass.reduce(0, +) else { return false }
+                let pValue = RandomizationTest(
+                    mine, against: bestInClass, permutations: options.permutations, seed: options.seed
+                ).pValue
+                return pValue < significance
+            }
+        }
+        let failures = Dictionary(uniqueKeysWithValues: tied.map { ($0.row.key, failedClasses($0)) })
+        let fewest = tied.map { failures[$0.row.key]!.count }.min() ?? 0
+        let pool = tied.filter { failures[$0.row.key]!.count == fewest }
+        func order(_ a: Measured, _ b: Measured) -> Bool {
+            let aBytes = a.row.indexBytes ?? Int.max
+            let bBytes = b.row.indexBytes ?? Int.max
+            if aBytes != bBytes { return aBytes < bBytes }
+            if a.row.p50Microseconds != b.row.p50Microseconds {
+                return a.row.p50Microseconds < b.row.p50Microseconds
+            }
+            return a.score > b.score
+        }
+        let winner = pool.sorted(by: order)[0]
+        let fewestWording =
+            pool.count == tied.count
+            ? "" : fewest == 0 ? " that fail no typing class" : " that fail the fewest typing classes (\(fewest))"
+        let winnerWhy =
+            tied.count > 1
+            ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of the \(pool.count)\(fewestWording)"
+            : "the best score"
+        let classFailures = tied.filter { !(failures[$0.row.key] ?? []).isEmpty }.map { candidate in
+            let classes = failures[candidate.row.key]!.map(\.rawValue).joined(separator: ", ")
+            return
+                "\(candidate.row.tokenizer) with \(candidate.row.queryKind.rawValue) finds significantly fewer known items of \(classes) than the best tied candidate"
+        }
+        let others = tied.filter { $0.row.tokenizer != winner.row.tokenizer }.sorted {
+            let (a, b) = (failures[$0.row.key]!.count, failures[$1.row.key]!.count)
+            return a != b ? a < b : order($0, $1)
+        }
+        let second =
+            others.first
+            ?? eligible.filter { $0.row.tokenizer != winner.row.tokenizer }.max(by: { $0.score < $1.score })
+        return Decision(
+            winner: winner, winnerWhy: winnerWhy, second: second,
+            secondWhy: others.isEmpty
+                ? "the next best score of another tokenizer"
+                : "tied; the next by failed typing classes, then index size",
+            classFailures: classFailures)
     }
 
     private static func choice(_ row: QualityRow) -> Choice {
