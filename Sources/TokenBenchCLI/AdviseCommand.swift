@@ -102,10 +102,7 @@ struct AdviseCommand: OwnTokenizerCommand {
         if minimumSQLite != nil && !targets.isEmpty {
             throw ValidationError("--min-sqlite and --target both say which SQLite the app runs on: give one")
         }
-        if let minimumSQLite,
-            minimumSQLite.split(separator: ".").count < 2
-                || !minimumSQLite.split(separator: ".").allSatisfy({ Int($0) != nil })
-        {
+        if let minimumSQLite, !AdviceOptions.isSQLiteVersion(minimumSQLite) {
             throw ValidationError("--min-sqlite '\(minimumSQLite)': expected a SQLite version such as 3.43.2")
         }
         if agreement != nil && (queryLog == nil || runDirectory == nil) {

@@ -35,11 +35,7 @@ public struct AdviceCorpus: Sendable {
             let skip: (SourceLocation) -> Void = { skipped.append($0) }
             try QualityFileFormat.forEachRecord(ofFile: path, kind: .document, skippingLineNotUTF8: skip) {
                 record, location in
-                guard !record.id.contains(where: \.isWhitespace) else {
-                    throw TokenBenchError.invalidFixture(
-                        file: path, line: location.line,
-                        reason: "the document id '\(record.id)' holds white space, which a TREC run file cannot")
-                }
+                try QualityCollection.checkIdentifier(record.id, of: "document", at: location)
                 if let first = seen.updateValue(location.line, forKey: record.id) {
                     throw TokenBenchError.invalidFixture(
                         file: path, line: location.line,

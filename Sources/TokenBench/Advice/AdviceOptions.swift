@@ -69,10 +69,16 @@ public struct AdviceOptions: Sendable {
         if minimumSQLite != nil && !targets.isEmpty {
             throw invalid("minimumSQLite", minimumSQLite!, "give targets or a minimum SQLite, not both")
         }
-        if let minimumSQLite, !minimumSQLite.split(separator: ".").allSatisfy({ Int($0) != nil }) {
+        if let minimumSQLite, !Self.isSQLiteVersion(minimumSQLite) {
             throw invalid("minimumSQLite", minimumSQLite, "expected a SQLite version such as 3.43.2")
         }
         try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
+    }
+
+    /// Whether `text` reads as a SQLite version: two or more numbers joined by dots (3.43.2).
+    package static func isSQLiteVersion(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { Int($0) != nil }
     }
 
     /// The oldest SQLite the app must run on: `minimumSQLite`, or the oldest target's; nil when

@@ -89,7 +89,9 @@ struct CorpusAnalysis {
         profile.changedWords[.inflection] = wordSpellings.filter { !index.forms(of: $0).isEmpty }.count
         profile.duplicateDocuments = isDuplicate.filter { $0 }.count
         lengths.sort()
-        profile.lengthBytes = (lengths.first ?? 0, lengths.isEmpty ? 0 : lengths[lengths.count / 2], lengths.last ?? 0)
+        profile.lengthBytes = CorpusProfile.Lengths(
+            minimum: lengths.first ?? 0, median: lengths.isEmpty ? 0 : lengths[lengths.count / 2],
+            maximum: lengths.last ?? 0)
         self.profile = profile
     }
 

@@ -224,7 +224,7 @@ public struct QualityCollection: Sendable {
     }
 
     /// A TREC run file separates its fields by white space: an id must hold none.
-    private static func checkIdentifier(_ id: String, of kind: String, at location: SourceLocation) throws {
+    static func checkIdentifier(_ id: String, of kind: String, at location: SourceLocation) throws {
         guard !id.isEmpty, !id.contains(where: \.isWhitespace) else {
             throw TokenBenchError.invalidFixture(
                 file: location.file, line: location.line,
