@@ -146,8 +146,8 @@ struct AdviseCommand: OwnTokenizerCommand {
         if report.nothingMatched {
             printError("tokenbench: warning: no candidate found any known item in its first ten results")
         }
-        isolationOptions.report(deaths: report.deaths, notRun: [])
-        if !report.deaths.isEmpty { throw ExitCode(1) }
+        printLosses(report.losses)
+        if !report.losses.isEmpty { throw ExitCode(1) }
     }
 }
 

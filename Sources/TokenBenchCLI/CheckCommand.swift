@@ -92,7 +92,7 @@ struct CheckCommand: OwnTokenizerCommand {
         }
         // A tokenizer that now crashes or hangs (its constructor too) loses its cells, which show
         // as changed below; the deaths say why.
-        isolationOptions.report(deaths: check.deaths, notRun: [])
+        printLosses(check.losses)
         for name in comparison.tokenizersOnlyAfter {
             printError("tokenbench: tokenizer \(name) is not in \(baseline); nothing to compare it with")
         }
@@ -145,7 +145,7 @@ struct CheckCommand: OwnTokenizerCommand {
         for regression in check.regressions {
             for line in regression.readableLines { printError(line) }
         }
-        isolationOptions.report(deaths: check.deaths, notRun: [])
+        printLosses(check.losses)
         let regressed = check.regressions.count
         if regressed > 0 {
             printError(
@@ -154,7 +154,7 @@ struct CheckCommand: OwnTokenizerCommand {
             throw ExitCode(1)
         }
         printError("tokenbench: no row of \(path) regressed (\(check.verdicts.count) rows, alpha \(alpha))")
-        if !check.deaths.isEmpty { throw ExitCode(1) }
+        if !check.losses.isEmpty { throw ExitCode(1) }
     }
 
     /// What differs between the baseline's environment and this one, when it is known; "" when not.

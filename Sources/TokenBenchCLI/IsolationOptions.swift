@@ -79,25 +79,6 @@ struct IsolationOptions: ParsableArguments {
         isolation.crashDirectory = crashDirectory
         return isolation
     }
-
-    /// One line on standard error per worker death and per tokenizer that stopped early.
-    func report(deaths: [UnitDeath], notRun: [(tokenizer: String, engine: String, inputs: [String])]) {
-        for death in deaths {
-            printError("tokenbench: \(death)")
-        }
-        for entry in notRun where !entry.inputs.isEmpty {
-            // A constructor's death stops the unit at once: its budget of deaths is not why.
-            let couldNotBeMade = deaths.contains {
-                $0.tokenizer == entry.tokenizer && $0.engine == entry.engine && $0.death.phase == .creating
-            }
-            let why =
-                couldNotBeMade
-                ? " (the tokenizer could not be made)" : " after \(deathsPerUnit) deaths (--deaths-per-unit)"
-            printError(
-                "tokenbench: \(entry.tokenizer) on \(entry.engine): \(entry.inputs.count) inputs not run\(why), from \(entry.inputs[0])"
-            )
-        }
-    }
 }
 
 /// `tokenbench worker`: what a command's workers run. Not for people: it speaks the workers'

@@ -75,9 +75,9 @@ struct MatrixCommand: OwnTokenizerCommand {
             )
         }
 
-        isolationOptions.report(deaths: matrix.deaths, notRun: [])
+        printLosses(matrix.losses)
         try exitOnViolations(of: matrix)
-        if !matrix.deaths.isEmpty { throw ExitCode(1) }
+        if !matrix.losses.isEmpty { throw ExitCode(1) }
     }
 }
 

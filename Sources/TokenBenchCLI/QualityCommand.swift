@@ -149,8 +149,8 @@ struct QualityCommand: OwnTokenizerCommand {
         noteCollectionCounts(report)
         if let perQuery { try OutputDestination.write(QueryOutcome.table(report.outcomes).csv(), to: perQuery) }
         try output.emit(output.format == .csv ? report.table : QualityRow.summaryTable(report.rows))
-        isolationOptions.report(deaths: report.deaths, notRun: [])
-        if !report.deaths.isEmpty { throw ExitCode(1) }
+        printLosses(report.losses)
+        if !report.losses.isEmpty { throw ExitCode(1) }
     }
 
     /// What trec_eval would count silently, said on stderr: queries and judgments left out.

@@ -68,7 +68,7 @@ struct ReportCommand: OwnTokenizerCommand {
         }
         let matrix = try computeMatrix(
             on: workbench, workbenchOptions: workbenchOptions, selection: selection, matrixOptions: matrixOptions)
-        isolationOptions.report(deaths: matrix.deaths, notRun: [])
+        printLosses(matrix.losses)
         let report = HTMLReport(
             matrix: matrix, environment: try workbench.environment(engines: workbenchOptions.engines),
             command: Self.commandLine(),

@@ -147,7 +147,7 @@ struct ThroughputCommand: OwnTokenizerCommand {
         let baselineFigures = try baseline.map(ThroughputBaseline.load(path:))
         let status = StatusLine(enabled: progress || isatty(STDERR_FILENO) != 0)
         var rows: [ThroughputRow] = []
-        var deaths: [UnitDeath] = []
+        var losses = RunLosses()
         let referenceSpec = TokenizerArguments.spec(forArgument: reference)
         // Which engines run each tokenizer, decided once; one named here that no engine accepts
         // is an error, with the first engine's reason. One whose constructor crashes or hangs is
@@ -191,13 +191,13 @@ struct ThroughputCommand: OwnTokenizerCommand {
                 measuresInsttoken: insttokenEngines.contains(engine))
             let report = try workbench.throughput(options) { status.show("\(engine.name): \($0)") }
             rows += report.rows.filter { written.contains($0.tokenizer) }
-            deaths += report.deaths
+            losses.append(report.losses)
         }
         status.clear()
-        isolationOptions.report(deaths: deaths, notRun: [])
+        printLosses(losses)
         // No rows because every tokenizer killed the worker is a result (said above, exit 1), not a
         // tokenizer no engine accepts.
-        guard !rows.isEmpty || !deaths.isEmpty || sharding.shard != nil else {
+        guard !rows.isEmpty || !losses.isEmpty || sharding.shard != nil else {
             throw TokenBenchError.invalidArgument(
                 name: "--tokenizer", value: workbenchOptions.tokenizerArguments.joined(separator: " "),
                 reason: "no engine accepts these tokenizers")
@@ -205,7 +205,7 @@ struct ThroughputCommand: OwnTokenizerCommand {
         try output.emit(output.format == .csv ? ThroughputRow.table(rows) : ThroughputRow.summaryTable(rows))
 
         guard let baselineFigures else {
-            if !deaths.isEmpty { throw ExitCode(1) }
+            if !losses.isEmpty { throw ExitCode(1) }
             return
         }
         let regressions = try baselineFigures.regressions(in: rows, threshold: threshold)
@@ -218,7 +218,7 @@ struct ThroughputCommand: OwnTokenizerCommand {
             )
             throw ExitCode(1)
         }
-        if !deaths.isEmpty { throw ExitCode(1) }
+        if !losses.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -103,3 +103,8 @@ extension TokenBenchError {
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
+
+/// What a run lost to its workers, a line each on standard error, in the library's words.
+func printLosses(_ losses: RunLosses) {
+    for sentence in losses.sentences { printError("tokenbench: \(sentence)") }
+}

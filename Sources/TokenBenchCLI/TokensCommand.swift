@@ -132,8 +132,8 @@ struct TokensCommand: OwnTokenizerCommand {
         }
         try output.emit(table)
         // The tokens of every input that did not kill a worker are out; the rest is named.
-        isolationOptions.report(
-            deaths: runs.flatMap(\.deaths), notRun: runs.map { ($0.spec.name, $0.engine.name, $0.notRun) })
-        if runs.contains(where: { !$0.deaths.isEmpty }) { throw ExitCode(1) }
+        let losses = RunLosses(merging: runs.map(\.losses))
+        printLosses(losses)
+        if !losses.isEmpty { throw ExitCode(1) }
     }
 }

@@ -144,7 +144,7 @@ struct UpgradeCommand: OwnTokenizerCommand {
         }
         let rows = report.rows
         try output.emit(UpgradeRow.table(rows))
-        isolationOptions.report(deaths: report.deaths, notRun: [])
+        printLosses(report.losses)
         let broken = rows.compactMap(\.failure)
         for failure in broken {
             printError("tokenbench: \(failure)")
@@ -167,7 +167,7 @@ struct UpgradeCommand: OwnTokenizerCommand {
             )
             throw ExitCode(1)
         }
-        if !report.deaths.isEmpty { throw ExitCode(1) }
+        if !report.losses.isEmpty { throw ExitCode(1) }
     }
 
     /// A direction whose first engine cannot build the index's table (`--locale` before SQLite

@@ -9,7 +9,8 @@
 /// it gives one, then each column in the table's order, then the locale. A query binds its
 /// MATCH pattern as `?1`, then what that query adds, then the locale.
 package struct FTS5TableRecipe: Sendable, Equatable {
-    /// The schema the table lives in (`temp`, or an attached database's name).
+    /// The schema the table lives in (`temp`, or an attached database's name); empty: the
+    /// connection's own, unnamed (the statements an app is shown to run).
     package var schema: String
     /// The table's name, which is also the hidden column MATCH and FTS5's commands name.
     package var name: String
@@ -96,8 +97,8 @@ package struct FTS5TableRecipe: Sendable, Equatable {
         case none
     }
 
-    /// `schema.name`, as statements name the table.
-    package var qualifiedName: String { "\(schema).\(name)" }
+    /// `schema.name`, as statements name the table (`name` alone without a schema).
+    package var qualifiedName: String { schema.isEmpty ? name : "\(schema).\(name)" }
 
     package var create: String {
         var arguments = columns.map { $0.isIndexed ? $0.name : "\($0.name) UNINDEXED" }

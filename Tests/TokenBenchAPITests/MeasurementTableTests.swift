@@ -22,7 +22,7 @@ struct MeasurementTableTests {
         #expect(table.column("no such column") == nil)
         #expect(report.notRun.count == 1)
         #expect(report.notRun.first?.hasPrefix("skipped the system engine: the collection has locales") == true)
-        #expect(report.deaths.isEmpty)
+        #expect(report.losses.isEmpty)
     }
 
     /// `column` reads each row's cell under the name, and the CSV is header then rows.

@@ -67,6 +67,12 @@ struct FTS5TableRecipeTests {
         RenderRow(
             table: recipe(content: .external(table: "t_text")),
             create: "CREATE VIRTUAL TABLE temp.t USING fts5(body, content = 't_text')"),
+        // No schema: the name alone, as `advise` shows an app its table.
+        RenderRow(
+            table: FTS5TableRecipe(
+                schema: "", name: "documents", columns: [.indexed("title"), .indexed("text")],
+                tokenizer: try! FTS5TableRecipe.Tokenizer("unicode61")),
+            create: "CREATE VIRTUAL TABLE documents USING fts5(title, text, tokenize = 'unicode61')"),
     ]
 
     @Test(arguments: creates)

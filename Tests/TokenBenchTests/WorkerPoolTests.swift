@@ -127,6 +127,28 @@ struct WorkerPoolTests {
         #expect(results[1].deaths.map(\.input) == [0])
     }
 
+    /// What a command says of such a run: every death, then the inputs not run, from the losses
+    /// the run layer gathered (the words were the command line's own before).
+    @Test func theLossesOfARunAreSaidInTheLibrarysWords() throws {
+        let results = try Self.pool(Self.fakeWorker(behaviour: "exit", victim: -1), deaths: 2)
+            .run([Self.unit(inputs: 5), Self.unit(inputs: 1)])
+        var losses = RunLosses()
+        // Recorded without labels, a unit's inputs not run go unsaid: the matrix's cells say them.
+        losses.record(results[1], tokenizer: "fake", engine: "system")
+        losses.record(results[0], tokenizer: "fake", engine: "bundled", label: { "input \($0)" })
+        let deaths =
+            results[1].deaths.map { "fake on system: \($0.death)" }
+            + results[0].deaths.map { "fake on bundled: \($0.death)" }
+        #expect(deaths.count == 3)
+        #expect(
+            losses.sentences
+                == deaths + [
+                    "fake on bundled: 3 inputs not run (the tokenizer stopped after 2 deaths on this engine), from input 2"
+                ])
+        #expect(RunLosses(merging: [losses, RunLosses()]).sentences == losses.sentences)
+        #expect(RunLosses().isEmpty && !losses.isEmpty)
+    }
+
     /// A worker that cannot be started fails the unit with a message naming the command.
     @Test func aMissingWorkerFailsTheUnit() throws {
         let results = try Self.pool(["/nonexistent/tokenbench", "worker"]).run([Self.unit(inputs: 1)])

@@ -1,4 +1,5 @@
 import Foundation
+import TokenBenchEngines
 
 extension AdviceReport {
     /// The profile, the classes, the answer and how to use it, as Markdown sections: what
@@ -80,14 +81,17 @@ extension AdviceReport {
     /// sqlite3 shell lines that load the extension where the tokenizer is one TokenBench ships.
     private func usage(of choice: Choice) -> String {
         let builtIn = TokenizerCatalog.builtIns.contains { $0.spec.text == choice.spec }
-        let sqlLiteral = "'" + choice.spec.replacingOccurrences(of: "'", with: "''") + "'"
         let components =
             TokenizeOptionWords.split(Array(choice.spec.utf8))?.map { String(decoding: $0, as: UTF8.self) }
             ?? [choice.spec]
         let swiftComponents = components.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
             .joined(separator: ", ")
-        var text =
-            "### How to use it\n\nSQL:\n\n```sql\nCREATE VIRTUAL TABLE documents USING fts5(title, text, tokenize = \(sqlLiteral));\n```\n\n"
+        // The table the bench measured the tokenizer in, as an app's own schema writes it. A spec
+        // holds no NUL: the bench made its tables with it.
+        let table = FTS5TableRecipe(
+            schema: "", name: "documents", columns: [.indexed("title"), .indexed("text")],
+            tokenizer: try? FTS5TableRecipe.Tokenizer(choice.spec))
+        var text = "### How to use it\n\nSQL:\n\n```sql\n\(table.create);\n```\n\n"
         text += "Swift, with GRDB:\n\n```swift\n"
         if !builtIn {
             text +=

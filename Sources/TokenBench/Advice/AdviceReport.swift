@@ -3,7 +3,7 @@ import TokenBenchEngines
 
 /// What `Workbench.advise` found: the corpus's profile, the typing classes and their weights,
 /// a row per candidate × engine × query kind × class (and `all`), and the answer.
-public struct AdviceReport: Sendable {
+public struct AdviceReport: Sendable, ReportsRunLosses {
     /// One candidate: a tokenizer with a query kind, on an engine.
     package struct Choice: Sendable, Equatable {
         package var tokenizer: String
@@ -26,7 +26,7 @@ public struct AdviceReport: Sendable {
     /// The tied candidates that fail a typing class, one sentence each.
     package internal(set) var classFailures: [String] = []
     package internal(set) var skipped: [TokenizerPlan.Skip]
-    public internal(set) var deaths: [UnitDeath]
+    public internal(set) var losses: RunLosses
     package internal(set) var linesNotUTF8: [SourceLocation]
     /// With a query log: one row per pair of candidates on the same engine and kind, the log's
     /// size, and where the recommended and the runner-up disagree most, one sentence each.
@@ -117,7 +117,7 @@ public struct AdviceReport: Sendable {
         var report = AdviceReport(
             profile: profile, weights: weights.map { (variant: $0.0, weight: $0.1) }, queries: queries, rows: [],
             recommended: nil, runnerUp: nil, decidingEngine: decidingEngine, noAnswer: nil, avoid: [],
-            skipped: quality.skipped, deaths: quality.deaths, linesNotUTF8: linesNotUTF8)
+            skipped: quality.skipped, losses: quality.losses, linesNotUTF8: linesNotUTF8)
 
         // The best per engine and kind, for each row's p-value.
         var bestByGroup: [String: Measured] = [:]

@@ -29,24 +29,14 @@ extension Workbench {
     }
 }
 
-/// A worker's death, with the tokenizer and engine it was judging: one line of a command's report.
-public struct UnitDeath: Sendable, CustomStringConvertible {
-    public var tokenizer: String
-    public var engine: String
-    package var death: WorkerDeath
-
-    public var description: String { "\(tokenizer) on \(engine): \(death)" }
-}
-
 /// The token traces of one tokenizer on one engine, and the inputs they lack: those that killed a
 /// worker, and those left when the tokenizer had used up its deaths.
 package struct TraceRun: Sendable {
     package var spec: TokenizerSpec
     package var engine: SQLiteEngine
     package var traces: [TokenTrace]
-    package var deaths: [UnitDeath]
-    /// The labels of the inputs not run.
-    package var notRun: [String]
+    /// The inputs that killed a worker, and those not run.
+    package var losses: RunLosses
 }
 
 extension Workbench {
@@ -72,10 +62,9 @@ extension Workbench {
                         tokens: tokens.tokens)
                 }
             }
-            return TraceRun(
-                spec: pair.spec, engine: pair.engine, traces: traces,
-                deaths: result.unitDeaths(tokenizer: pair.spec.name, engine: pair.engine.name),
-                notRun: result.notRun.map(unit.label(ofInput:)))
+            var losses = RunLosses()
+            losses.record(result, tokenizer: pair.spec.name, engine: pair.engine.name, label: unit.label(ofInput:))
+            return TraceRun(spec: pair.spec, engine: pair.engine, traces: traces, losses: losses)
         }
     }
 }

@@ -45,11 +45,6 @@ package struct UnitResult<Output: Sendable>: Sendable {
         deaths.first { $0.input == input }?.death
     }
 
-    /// Each death, as a command reports it: with the tokenizer and engine the unit judged.
-    package func unitDeaths(tokenizer: String, engine: String) -> [UnitDeath] {
-        deaths.map { UnitDeath(tokenizer: tokenizer, engine: engine, death: $0.death) }
-    }
-
     /// The outputs by input, or the unit's failure.
     package func get() throws -> [Int: Output] {
         if let failure { throw failure }

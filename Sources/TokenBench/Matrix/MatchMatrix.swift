@@ -137,7 +137,7 @@ public struct MatrixCell: Hashable, Sendable {
 /// one cell per coordinate, each on the axes (checked when the matrix is made). A cell may be
 /// missing, as in a matrix filtered with `filter(_:)`: consumers look cells up with
 /// `cell(at:)`, never by position.
-public struct MatchMatrix: Sendable {
+public struct MatchMatrix: Sendable, ReportsRunLosses {
     /// Case ids in the order of the fixtures.
     public let caseIDs: [String]
     public let tokenizers: [String]
@@ -153,7 +153,7 @@ public struct MatchMatrix: Sendable {
     private let positions: [MatrixCoordinate: Int]
     /// The workers that judged code killed while the matrix was computed: each lost cells,
     /// which say so (`MatchVerdict.lost`).
-    public internal(set) var deaths: [UnitDeath] = []
+    public internal(set) var losses = RunLosses()
 
     /// Makes a matrix of `cells` over the given axes (`caseIDs` defaults to the cells' cases in
     /// order of appearance). Throws when an axis lists a value twice, when a cell is off the

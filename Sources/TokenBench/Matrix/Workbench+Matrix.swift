@@ -83,7 +83,7 @@ extension Workbench {
         }
         let results = try run(units, maximumWorkers: maximumWorkers)
         var cells: [MatrixCell] = []
-        var deaths: [UnitDeath] = []
+        var losses = RunLosses()
         for spec in tokenizers {
             var firstRefusal: (any Error)?
             var ranSomewhere = false
@@ -98,14 +98,14 @@ extension Workbench {
                 }
                 ranSomewhere = true
                 Self.appendCells(of: unit, result: result, cases: caseChunks[unitIndex % caseChunks.count], to: &cells)
-                deaths += result.unitDeaths(tokenizer: unit.judged.spec.name, engine: unit.judged.engine)
+                losses.record(result, tokenizer: unit.judged.spec.name, engine: unit.judged.engine)
             }
             if !ranSomewhere, let firstRefusal { throw firstRefusal }
         }
         var matrix = try MatchMatrix(
             caseIDs: cases.map(\.id), tokenizers: tokenizers.map(\.name), engines: engines.map(\.name),
             queryKinds: queryKinds, formPairs: formPairs, cells: cells)
-        matrix.deaths = deaths
+        matrix.losses = losses
         return matrix
     }
 

@@ -1,8 +1,8 @@
 import TokenBenchEngines
 
 /// What `Workbench.quality` found: a row per tokenizer × engine × query kind × detail (`table`),
-/// the tokenizers a worker lost (`deaths`), and what could not run (`notRun`).
-public struct QualityReport: Sendable {
+/// what its workers lost (`losses`), and what could not run (`notRun`).
+public struct QualityReport: Sendable, ReportsRunLosses {
     package internal(set) var rows: [QualityRow]
     /// Per row, in row order, then in the collection's query order.
     package internal(set) var outcomes: [QueryOutcome]
@@ -12,7 +12,7 @@ public struct QualityReport: Sendable {
     /// without them (before SQLite 3.47).
     package internal(set) var skippedEngines: [(engine: SQLiteEngine, reason: String)] = []
     /// Every worker death, in row order: each row's `error` holds its own.
-    public internal(set) var deaths: [UnitDeath]
+    public internal(set) var losses = RunLosses()
     /// The collection's counts: judged queries run, queries skipped for want of judgments,
     /// judgments naming unknown queries or documents.
     package internal(set) var judgedQueries: Int

@@ -27,7 +27,7 @@ extension Workbench {
             }
         }
         var report = QualityReport(
-            rows: [], outcomes: [], skipped: [], deaths: [], judgedQueries: collection.queries.count,
+            rows: [], outcomes: [], skipped: [], judgedQueries: collection.queries.count,
             unjudgedQueries: collection.unjudgedQueries,
             judgmentsOfUnknownQueries: collection.judgmentsOfUnknownQueries,
             judgmentsOfUnknownDocuments: collection.judgmentsOfUnknownDocuments)
@@ -63,7 +63,7 @@ extension Workbench {
         for ((unit, engine), result) in zip(zip(units, engines), results) {
             let outputs = try result.get()
             let spec = unit.judged.spec
-            report.deaths += result.unitDeaths(tokenizer: spec.name, engine: unit.judged.engine)
+            report.losses.record(result, tokenizer: spec.name, engine: unit.judged.engine)
             for kindIndex in unit.queryKinds.indices {
                 let (row, outcomes) = Self.qualityRow(
                     of: unit, on: engine, kind: kindIndex, result: result, outputs: outputs, collection: collection)
@@ -151,7 +151,7 @@ extension Workbench {
             case .lost(let loss):
                 outcome.message = result.death(on: input)?.description ?? loss.wording
                 outcome.loss = loss.code
-            case .notRun, .answered, nil:
+            default:
                 // Not run: after the unit's deaths, or on an index never built.
                 let loss = result.outcome(of: input)?.loss ?? result.stopLoss
                 outcome.message = indexLoss.map { "the index was not built: \($0)" } ?? loss.wording

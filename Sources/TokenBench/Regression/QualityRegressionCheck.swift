@@ -4,7 +4,7 @@ import TokenBenchEngines
 /// What `tokenbench check --quality BASELINE.csv` found: every row of a summary that
 /// `tokenbench quality -o` wrote, run again with this build on the same collection, and its
 /// nDCG@10 compared query by query with the baseline's.
-package struct QualityRegressionCheck: Sendable {
+package struct QualityRegressionCheck: Sendable, ReportsRunLosses {
     /// One baseline row and what it gives now.
     package struct Verdict: Sendable {
         package enum Outcome: String, Sendable {
@@ -60,7 +60,7 @@ package struct QualityRegressionCheck: Sendable {
 
     package var verdicts: [Verdict]
     /// Workers that died while the rows ran again: their queries count as lost.
-    package var deaths: [UnitDeath]
+    package var losses = RunLosses()
     package var alpha: Double
 
     package var regressions: [Verdict] { verdicts.filter { $0.outcome == .regression } }
@@ -87,7 +87,7 @@ extension Workbench {
         }
         let baseline = try QualityRow.rows(ofFile: path)
         guard !baseline.isEmpty else { throw invalid("the baseline holds no row") }
-        var check = QualityRegressionCheck(verdicts: [], deaths: [], alpha: alpha)
+        var check = QualityRegressionCheck(verdicts: [], alpha: alpha)
         // One quality run per collection the baseline names, in the order of its rows.
         var collections: [String] = []
         for row in baseline where !collections.contains(row.collection) { collections.append(row.collection) }
@@ -120,7 +120,7 @@ extension Workbench {
                     details: rows.map(\.detail).uniquedInOrder(), baseline: first, parallelUnits: parallelUnits)
                 report = try quality(collection, options: options, progress: progress)
             }
-            check.deaths += report?.deaths ?? []
+            if let report { check.losses.append(report.losses) }
             for row in rows {
                 if let report, runnable.contains(where: { $0.name == row.tokenizer }) {
                     check.verdicts.append(Self.verdict(of: row, in: report, alpha: alpha))

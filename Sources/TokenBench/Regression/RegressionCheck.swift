@@ -2,7 +2,7 @@ import TokenBenchEngines
 
 /// The result of `tokenbench check`: a golden matrix recomputed in this environment and
 /// compared cell by cell.
-package struct RegressionCheck: Sendable {
+package struct RegressionCheck: Sendable, ReportsRunLosses {
     /// A baseline tokenizer that an engine of this environment cannot run, and SQLite's reason.
     package struct SkippedTokenizer: Sendable, Equatable {
         package var name: String
@@ -17,7 +17,7 @@ package struct RegressionCheck: Sendable {
     package var casesNotInBaseline: [String]
     /// The workers that died while the matrix was computed again (a constructor that now
     /// crashes or hangs included): their cells are lost, so they show as changed.
-    package var deaths: [UnitDeath] = []
+    package var losses = RunLosses()
 
     package var passed: Bool { comparison.isIdentical }
 }
@@ -63,7 +63,7 @@ extension Workbench {
         let cases = fixtures.cases.filter { baselineCases.contains($0.id) }
         let casesNotInBaseline = fixtures.cases.map(\.id).filter { !baselineCases.contains($0) }
         let current: MatrixBaseline
-        var deaths: [UnitDeath] = []
+        var losses = RunLosses()
         if plan.pairs.isEmpty || cases.isEmpty {
             current = MatrixBaseline(source: "this run", records: [])
         } else {
@@ -72,11 +72,11 @@ extension Workbench {
             let recomputed = try matrix(
                 cases: cases, plan: plan, engines: engines, formPairs: formPairs, queryKinds: queryKinds)
             current = MatrixBaseline(matrix: recomputed)
-            deaths = recomputed.deaths
+            losses = recomputed.losses
         }
         return RegressionCheck(
             comparison: MatrixComparison(before: compared, after: current), skipped: skipped,
-            casesNotInBaseline: casesNotInBaseline, deaths: deaths)
+            casesNotInBaseline: casesNotInBaseline, losses: losses)
     }
 
     private static func pairKey(_ tokenizer: String, _ engine: String) -> String { tokenizer + "\u{0}" + engine }

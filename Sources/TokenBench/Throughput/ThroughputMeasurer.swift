@@ -180,23 +180,21 @@ extension Workbench {
         defer { try? FileManager.default.removeItem(at: unit.scratchDirectory) }
         // Measurements one at a time: timings must not share the cores.
         guard let result = try run([unit], maximumWorkers: 1).first else {
-            return ThroughputReport(rows: [], deaths: [])
+            return ThroughputReport(rows: [])
         }
-        return ThroughputReport(
-            rows: try result.get()[unit.rowsInput] ?? [],
-            deaths: result.deaths.map {
-                UnitDeath(
-                    tokenizer: $0.input.map { unit.options.tokenizers[$0].name } ?? "throughput",
-                    engine: options.engine.name, death: $0.death)
-            })
+        var report = ThroughputReport(rows: try result.get()[unit.rowsInput] ?? [])
+        report.losses.record(result, engine: options.engine.name) { input in
+            input.map { unit.options.tokenizers[$0].name } ?? "throughput"
+        }
+        return report
     }
 }
 
 /// What `Workbench.throughput` measured, and the tokenizers it lost: each crashed or hung a
 /// worker, and the run went on without it.
-public struct ThroughputReport: Sendable {
+public struct ThroughputReport: Sendable, ReportsRunLosses {
     package internal(set) var rows: [ThroughputRow]
-    public internal(set) var deaths: [UnitDeath]
+    public internal(set) var losses = RunLosses()
 
     /// The rows as `tokenbench throughput` writes them: the same columns, in the same order
     /// (`Documentation/Throughput.md` defines each).

@@ -36,7 +36,7 @@ extension Workbench {
         of specs: [TokenizerSpec], inputs: UpgradeInputs, directions: [UpgradeDirection],
         directory: URL = FileManager.default.temporaryDirectory, progress: ((String) -> Void)? = nil
     ) throws -> UpgradeReport {
-        guard !directions.isEmpty else { return UpgradeReport(rows: [], deaths: []) }
+        guard !directions.isEmpty else { return UpgradeReport(rows: []) }
         let units = specs.map {
             UpgradeUnit(spec: $0, inputs: inputs, directions: directions, directory: directory.path)
         }
@@ -50,11 +50,11 @@ extension Workbench {
                 }
             }
         }
-        var report = UpgradeReport(rows: [], deaths: [])
+        var report = UpgradeReport(rows: [])
         for (unit, result) in zip(units, try run(units)) {
             let outputs = try result.get()
             let engines = "\(directions[0].from.name) and \(directions[0].to.name)"
-            report.deaths += result.unitDeaths(tokenizer: unit.spec.name, engine: engines)
+            report.losses.record(result, tokenizer: unit.spec.name, engine: engines)
             for (index, direction) in directions.enumerated() {
                 let row = Self.upgradeRow(
                     of: unit, direction: direction, index: index, result: result, outputs: outputs)
@@ -110,9 +110,9 @@ extension Workbench {
 }
 
 /// What `Workbench.upgrade` found: a row per tokenizer and direction, and every worker death.
-package struct UpgradeReport: Sendable {
+package struct UpgradeReport: Sendable, ReportsRunLosses {
     package internal(set) var rows: [UpgradeRow]
-    package internal(set) var deaths: [UnitDeath]
+    package internal(set) var losses = RunLosses()
 }
 
 extension Workbench {
