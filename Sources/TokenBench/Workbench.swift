@@ -11,13 +11,25 @@ import TokenBenchTokenizers
 /// A workbench is used from one thread at a time; every operation runs inside its serial queue.
 public final class Workbench {
     /// What to register on the workbench's connection besides SQLite's built-in tokenizers.
-    public struct Options {
+    public struct Options: Sendable {
         /// The user's own GRDB tokenizer types, registered under their `name`.
-        package var customTokenizers: [any FTS5CustomTokenizer.Type]
+        package var customTokenizers: [any FTS5CustomTokenizer.Type] {
+            get { userTypes.custom }
+            set { userTypes.custom = newValue }
+        }
         /// SQLite loadable extensions to load on every engine, each registering FTS5 tokenizers.
         package var extensions: [LoadableExtension]
         /// Your own byte-level wrapper tokenizers, registered under their `name` on every engine.
-        package var filteringTokenizers: [any TokenFilteringTokenizer.Type]
+        package var filteringTokenizers: [any TokenFilteringTokenizer.Type] {
+            get { userTypes.filtering }
+            set { userTypes.filtering = newValue }
+        }
+        /// The user's Swift types, as metatypes: their immutable metadata, which any thread may
+        /// read, so that the run layer makes a workbench of these options on any thread. The
+        /// protocols (GRDB's, and ours, public before `SendableMetatype`) cannot say so to the
+        /// compiler.
+        nonisolated(unsafe) private var userTypes:
+            (custom: [any FTS5CustomTokenizer.Type], filtering: [any TokenFilteringTokenizer.Type])
         /// Whether the tokenizers under judgement run in worker processes (nil: in this one).
         /// Workers register the extensions, and the user's Swift types only when they are a
         /// bench executable that registers them (`WorkerIsolation.benchExecutable`).
@@ -38,9 +50,8 @@ public final class Workbench {
             customTokenizers: [any FTS5CustomTokenizer.Type] = [], extensions: [LoadableExtension] = [],
             filteringTokenizers: [any TokenFilteringTokenizer.Type] = [], isolation: WorkerIsolation? = nil
         ) {
-            self.customTokenizers = customTokenizers
+            userTypes = (customTokenizers, filteringTokenizers)
             self.extensions = extensions
-            self.filteringTokenizers = filteringTokenizers
             self.isolation = isolation
         }
     }

@@ -20,7 +20,7 @@ struct IsolationOptions: ParsableArguments {
     @Option(
         name: .customLong("worker-memory"),
         help:
-            "Each worker's address-space bound: MiB, or a size with K, M, G; 0 for none (default 8G; off under AddressSanitizer)."
+            "Each worker's address-space bound: MiB, or a size with K, M, G (powers of 1024; KB, MB, GB: of 1000); 0 for none (default 8G; off under AddressSanitizer)."
     )
     var workerMemory: String = "8G"
 
@@ -56,14 +56,10 @@ struct IsolationOptions: ParsableArguments {
         }
     }
 
-    /// "8G" → 8 GiB, "512" → 512 MiB, "0" → 0; binary units, as memory is counted.
+    /// "8G" → 8 GiB, "512" → 512 MiB, "0" → 0; a bare K, M, G in powers of 1024, as memory is
+    /// counted (KB, MB, GB say powers of 1000).
     static func parseMemory(_ text: String) -> Int? {
-        let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30]
-        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
-        let (digits, shift) =
-            trimmed.last.flatMap { shifts[$0] }.map { (trimmed.dropLast(), $0) } ?? (Substring(trimmed), 20)
-        guard let value = Int(digits), value >= 0, value < 1 << (62 - shift) else { return nil }
-        return value << shift
+        ByteSize.parse(text, letters: .binary, bareUnit: 1 << 20)
     }
 
     /// The workbench's isolation: workers that are this executable, as `tokenbench worker`,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import TokenBench
 import TokenBenchServer
 
@@ -29,7 +30,10 @@ struct ServeCommand: OwnTokenizerCommand {
     @Option(help: "The TCP port to listen on; 0 lets the system choose (the URL printed says which).")
     var port: UInt16 = 8080
 
-    @Option(help: "How many requests run at once, each on a workbench of its own.")
+    @Option(
+        help:
+            "How many requests run at once, each in a worker of its own (with --in-process, on connections of its own)."
+    )
     var workers = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
     func validate() throws {
@@ -68,11 +72,10 @@ struct ServeCommand: OwnTokenizerCommand {
 }
 
 /// The reason the server stopped, handed from its task to the waiting command.
-private final class ServeFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: String?
-    func set(_ message: String) { lock.withLock { stored = message } }
-    var message: String? { lock.withLock { stored } }
+private final class ServeFailure: Sendable {
+    private let stored = Mutex<String?>(nil)
+    func set(_ message: String) { stored.withLock { $0 = message } }
+    var message: String? { stored.withLock { $0 } }
 }
 
 /// The page's first tokenizers are the server's own defaults.

@@ -46,7 +46,9 @@ struct ThroughputCommand: OwnTokenizerCommand {
     var corpusPaths: [String] = []
 
     @Option(
-        help: "Size of the built-in corpus in bytes (default 8M); K, M and G (powers of 1000) may follow the number.")
+        help:
+            "Size of the built-in corpus in bytes (default 8M); K, M and G (powers of 1000; KiB, MiB, GiB: of 1024) may follow the number."
+    )
     var size: String?
 
     @Option(
@@ -121,16 +123,10 @@ struct ThroughputCommand: OwnTokenizerCommand {
         }
     }
 
-    /// "8M" → 8_000_000; decimal units, as MB/s figures are.
+    /// "8M" → 8_000_000; a bare K, M, G in powers of 1000, as MB/s figures are (KiB, MiB, GiB
+    /// say powers of 1024).
     static func parseSize(_ text: String) -> Int? {
-        let multipliers: [Character: Int] = ["K": 1_000, "M": 1_000_000, "G": 1_000_000_000]
-        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
-        if let last = trimmed.last, let multiplier = multipliers[last] {
-            return Int(trimmed.dropLast()).flatMap {
-                $0.multipliedReportingOverflow(by: multiplier).overflow ? nil : $0 * multiplier
-            }
-        }
-        return Int(trimmed)
+        ByteSize.parse(text, letters: .decimal)
     }
 
     func run(registering own: OwnTokenizers) throws {

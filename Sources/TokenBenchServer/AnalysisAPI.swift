@@ -1,8 +1,8 @@
 import Foundation
 import TokenBench
 
-/// The API behind the page: turns a request's parameters into the workbench calls that answer
-/// it, on a workbench borrowed from the pool, and the results into JSON.
+/// The API behind the page: turns a request's parameters into a unit of the run layer that
+/// answers it (in a worker, or on connections of its own), and the results into JSON.
 ///
 /// A request chooses tokenizer specs (any spec string, or a catalog label) and, among the engines
 /// the command line gave, the ones to run; it can never name a library path or an extension.
@@ -10,10 +10,10 @@ struct AnalysisAPI: Sendable {
     let engines: [SQLiteEngine]
     let defaultTokenizers: [TokenizerSpec]
     let limits: ServerLimits
-    let pool: WorkbenchPool
-    /// Worker processes that compute the answers, when the server isolates the judged code: a
-    /// tokenizer that crashes or hangs then costs its request a 500, not the server its life.
-    let workers: WorkerPool?
+    /// Where each request's unit runs: in a worker process when the server isolates the judged
+    /// code (a tokenizer that crashes or hangs then costs its request a 500, not the server its
+    /// life), else here.
+    let runner: UnitRunner
     /// The default fixtures' cases, which the page offers as examples.
     let cases: [MatchCase]
 
@@ -61,14 +61,8 @@ struct AnalysisAPI: Sendable {
         let locale = try Self.locale(parameters)
         let (specs, engines) = try pairs(parameters)
         try checkWork(textBytes: text.utf8.count, pairs: specs.count * engines.count)
-        if let workers {
-            return try await onWorkers(
-                workers, AnalysisUnit(.tokens(text: text, mode: mode, locale: locale), specs: specs, engines: engines))
-        }
-        return try await onWorkbench { workbench in
-            try Self.tokensAnswer(
-                text: text, mode: mode, locale: locale, specs: specs, engines: engines, on: workbench)
-        }
+        return try await answer(
+            AnalysisUnit(.tokens(text: text, mode: mode, locale: locale), specs: specs, engines: engines))
     }
 
     /// The JSON answer of `tokens`, computed on `workbench`; `progress` hears of each pair first.
@@ -114,18 +108,10 @@ struct AnalysisAPI: Sendable {
         let tokendata = try Self.tokendata(parameters)
         let (specs, engines) = try pairs(parameters)
         try checkWork(textBytes: document.utf8.count + query.utf8.count, pairs: specs.count * engines.count)
-        if let workers {
-            return try await onWorkers(
-                workers,
-                AnalysisUnit(
-                    .match(document: document, query: query, locale: locale, tokendata: tokendata), specs: specs,
-                    engines: engines))
-        }
-        return try await onWorkbench { workbench in
-            try Self.matchAnswer(
-                document: document, query: query, locale: locale, tokendata: tokendata, specs: specs,
-                engines: engines, on: workbench)
-        }
+        return try await answer(
+            AnalysisUnit(
+                .match(document: document, query: query, locale: locale, tokendata: tokendata), specs: specs,
+                engines: engines))
     }
 
     /// The JSON answer of `match`, computed on `workbench`; `progress` hears of each pair first.
@@ -276,18 +262,6 @@ struct AnalysisAPI: Sendable {
         return results
     }
 
-    /// Runs `job` on a pooled workbench; a bad spec or input is a 400 with the library's sentence,
-    /// any other failure a 500 with it.
-    private func onWorkbench<T: Sendable>(_ job: @escaping @Sendable (Workbench) throws -> T) async throws(APIError)
-        -> T
-    {
-        do {
-            return try await pool.run(job)
-        } catch {
-            throw Self.apiError(error)
-        }
-    }
-
     /// A bad spec or input is a 400 with the library's sentence, any other failure a 500 with it.
     private static func apiError(_ error: any Error) -> APIError {
         switch error {
@@ -300,10 +274,11 @@ struct AnalysisAPI: Sendable {
         }
     }
 
-    /// Runs `unit` in a worker, on a pooled slot (the pool bounds how many run at once); a death
-    /// is a 500 naming the tokenizer, the engine and how it died, and the server goes on.
-    private func onWorkers(_ workers: WorkerPool, _ unit: AnalysisUnit) async throws(APIError) -> Data {
-        let result = try await onWorkbench { _ in workers.run([unit])[0] }
+    /// Runs `unit` through the run layer, which bounds how many run at once; a bad spec or input
+    /// is a 400 with the library's sentence, a death a 500 naming the tokenizer, the engine and
+    /// how it died, and the server goes on.
+    private func answer(_ unit: AnalysisUnit) async throws(APIError) -> Data {
+        let result = await runner.run(unit)
         if let (input, death) = result.deaths.first {
             throw APIError(
                 status: 500,

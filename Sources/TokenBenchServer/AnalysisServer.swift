@@ -7,7 +7,7 @@ import TokenBench
 /// `tokenbench serve`: the analysis page and its JSON API over HTTP/1.1, on SwiftNIO.
 ///
 /// Everything it serves is in the executable: the page is a string, the API answers from the
-/// workbenches. No request reads a file, loads an extension or opens a library by path; those
+/// run layer. No request reads a file, loads an extension or opens a library by path; those
 /// come from the command line only (a spec's path options are refused, see `AnalysisAPI`).
 package final class AnalysisServer: Sendable {
     package struct Configuration {
@@ -23,7 +23,7 @@ package final class AnalysisServer: Sendable {
         }
         /// Extensions and the user's own types, registered on every workbench.
         package var workbenchOptions = Workbench.Options()
-        /// How many requests run at once: one workbench each.
+        /// How many requests run at once: a worker each, or connections of their own.
         package var workers = max(2, ProcessInfo.processInfo.activeProcessorCount)
         package var limits = ServerLimits()
 
@@ -34,7 +34,7 @@ package final class AnalysisServer: Sendable {
     private let host: String
     private let port: Int
 
-    /// Makes the workbenches (loading the extensions on each); throws a one-line reason for an
+    /// Makes the run layer (a workbench loads the extensions once to check them); throws a one-line reason for an
     /// extension that does not load or a host that is not an address.
     package init(configuration: Configuration) throws {
         guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
@@ -42,19 +42,17 @@ package final class AnalysisServer: Sendable {
                 name: "--host", value: configuration.host, reason: "not an IPv4 or IPv6 address")
         }
         // With isolation, each request's answer is computed in a worker (one death answers that
-        // request with a 500); the workbenches only bound how many run at once.
+        // request with a 500); without, on connections of its own. At most `workers` at once.
         var workbenchOptions = configuration.workbenchOptions
-        var workers: WorkerPool?
         if var isolation = workbenchOptions.isolation {
             isolation.jobs = configuration.workers
             isolation.deathsPerUnit = 1
-            workers = try WorkerPool(isolation: isolation, extensions: workbenchOptions.extensions)
-            workbenchOptions.isolation = nil
+            workbenchOptions.isolation = isolation
         }
         let api = AnalysisAPI(
             engines: configuration.engines, defaultTokenizers: configuration.tokenizers,
             limits: configuration.limits,
-            pool: try WorkbenchPool(count: configuration.workers, options: workbenchOptions), workers: workers,
+            runner: try UnitRunner(options: workbenchOptions, concurrency: configuration.workers),
             cases: (try? FixtureSet.defaults().cases) ?? [])
         router = AnalysisRouter(api: api, allowedHosts: AnalysisRouter.allowedHosts(listeningOn: configuration.host))
         host = configuration.host

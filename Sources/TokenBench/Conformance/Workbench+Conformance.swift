@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 import TokenBenchEngines
 import TokenBenchTokenizers
 
@@ -163,14 +164,14 @@ extension Workbench {
             uniqueKeysWithValues: indices.map {
                 ($0, SentinelBuffer(inputs[$0].bytes, sentinel: SentinelBuffer.sentinels[0]))
             })
-        // One workbench (one connection) per thread; each is used by its own thread only.
-        nonisolated(unsafe) let benches = try (0..<threadCount).map { _ in try Workbench(options: options) }
         let results = ThreadResults()
+        let options = options
         // The workers are started and parked before the run wakes them all at once, so that
-        // their calls truly overlap.
+        // their calls truly overlap. Each makes a workbench (a connection) of its own there, used
+        // by that thread alone.
         WorkerThreads(count: threadCount).run { thread in
             do {
-                try benches[thread].withConnection(engine) { connection in
+                try Workbench(options: options).withConnection(engine) { connection in
                     let tokenizer: TokenizerOnConnection
                     do {
                         tokenizer = try TokenizerOnConnection(spec: spec, components: components, in: connection)
@@ -373,37 +374,44 @@ struct ConformanceFindingList {
 }
 
 /// What the threads of the threads check report, behind a lock.
-private final class ThreadResults: @unchecked Sendable {
+private final class ThreadResults: Sendable {
     struct Mismatch {
         var index: Int
         var mode: TokenizationMode
         var detail: String
     }
 
-    private let lock = NSLock()
-    private var seen: Set<String> = []
-    private(set) var mismatches: [Mismatch] = []
-    private(set) var calls = 0
-    private(set) var firstError: (any Error)?
+    private struct State {
+        var seen: Set<String> = []
+        var mismatches: [Mismatch] = []
+        var calls = 0
+        var firstError: (any Error)?
+        var constructorFailures: [(thread: Int, detail: String)] = []
+    }
+
+    private let state = Mutex(State())
+
+    var mismatches: [Mismatch] { state.withLock { $0.mismatches } }
+    var calls: Int { state.withLock { $0.calls } }
+    var firstError: (any Error)? { state.withLock { $0.firstError } }
+    var constructorFailures: [(thread: Int, detail: String)] { state.withLock { $0.constructorFailures } }
 
     func add(calls count: Int) {
-        lock.withLock { calls += count }
+        state.withLock { $0.calls += count }
     }
 
     func addMismatch(index: Int, mode: TokenizationMode, _ detail: String) {
-        lock.withLock {
-            guard seen.insert("\(index) \(mode.rawValue)").inserted else { return }
-            mismatches.append(Mismatch(index: index, mode: mode, detail: detail))
+        state.withLock { state in
+            guard state.seen.insert("\(index) \(mode.rawValue)").inserted else { return }
+            state.mismatches.append(Mismatch(index: index, mode: mode, detail: detail))
         }
     }
 
-    private(set) var constructorFailures: [(thread: Int, detail: String)] = []
-
     func addConstructorFailure(thread: Int, _ detail: String) {
-        lock.withLock { constructorFailures.append((thread, detail)) }
+        state.withLock { $0.constructorFailures.append((thread, detail)) }
     }
 
     func add(error: any Error) {
-        lock.withLock { if firstError == nil { firstError = error } }
+        state.withLock { state in if state.firstError == nil { state.firstError = error } }
     }
 }

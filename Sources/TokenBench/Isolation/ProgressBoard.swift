@@ -10,7 +10,7 @@ import Foundation
 /// worker both map, so that saying it costs a store, not a system call (a write per step was a
 /// fifth of a matrix run, in the kernel). It survives the worker's death, which is when the bench
 /// reads it. The worker gets the file as descriptor 3.
-final class ProgressBoard: @unchecked Sendable {
+final class ProgressBoard {
     /// The descriptor a worker finds the board on.
     static let workerDescriptor: Int32 = 3
 

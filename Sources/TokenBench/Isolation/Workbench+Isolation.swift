@@ -2,29 +2,33 @@ import Foundation
 
 extension Workbench {
     /// Runs `units` in workers when the workbench isolates (`Options.isolation`), or here, on
-    /// up to `maximumWorkers` threads with a workbench each, when it does not; the results come
+    /// up to `maximumWorkers` threads, each unit on connections of its own, when it does not; the results come
     /// back in the order of `units`. The workers outlive the call: the workbench's next units
     /// reuse them.
     func run<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int = .max) throws -> [UnitResult<Unit.Output>] {
         guard let workerPool else {
             // An extension keeps the API routines of the engine that loaded it last in one global
             // (SQLITE_EXTENSION_INIT1): in one process, its units run one after another.
-            return try runInProcess(units, maximumWorkers: options.extensions.isEmpty ? maximumWorkers : 1)
+            return runInProcess(units, maximumWorkers: options.extensions.isEmpty ? maximumWorkers : 1)
         }
         return workerPool.run(units, maximumWorkers: maximumWorkers)
     }
 
-    /// Runs `units` here, on up to one thread per core, each thread with a workbench of its own
-    /// (this one on the first): a workbench's connections serve one thread at a time.
-    private func runInProcess<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int) throws -> [UnitResult<
-        Unit.Output
-    >] {
+    /// Runs `units` here, on up to one thread per core, each unit on connections of its own (a
+    /// workbench made for it from this one's options): a workbench's connections serve one
+    /// thread at a time. One thread runs them all on this workbench.
+    private func runInProcess<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int) -> [UnitResult<Unit.Output>] {
         let workers = min(units.count, ProcessInfo.processInfo.activeProcessorCount, maximumWorkers)
         guard workers > 1 else { return units.map { $0.runInProcess(on: self) } }
-        // Ownership: workbench i is used by worker thread i alone, until every unit has run.
-        nonisolated(unsafe) let benches = [self] + (try (1..<workers).map { _ in try Workbench(options: options) })
-        return WorkerThreads(count: workers).map(units.count) { worker, index in
-            units[index].runInProcess(on: benches[worker])
+        let options = options
+        return WorkerThreads(count: workers).map(units.count) { _, index in
+            do {
+                return units[index].runInProcess(on: try Workbench(options: options))
+            } catch {
+                var result = UnitResult<Unit.Output>()
+                result.failure = error
+                return result
+            }
         }
     }
 }

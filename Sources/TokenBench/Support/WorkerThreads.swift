@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The bench's one worker pool: N real threads, started once and parked between jobs, each with
 /// a stack big enough for nested wrapper constructors and MeCab (8 MiB).
@@ -12,43 +13,50 @@ import Foundation
 final class WorkerThreads {
     /// What the workers share; each worker holds it strongly, so it outlives this object until
     /// every worker has seen that there is no more work.
-    private final class Shared: @unchecked Sendable {
+    private final class Shared: Sendable {
         let starts: [DispatchSemaphore]
         let done = DispatchSemaphore(value: 0)
-        /// Written by `run` before the workers are woken and read by them after: the semaphores
-        /// order the accesses. Nil wakes a worker to end.
-        var job: (@Sendable (Int) -> Void)?
-        /// `map`'s next unclaimed index and each index's result (as `Any`, so that this one
-        /// class serves every result type), behind `lock`: the workers claim and store
-        /// concurrently.
-        private let lock = NSLock()
-        private var next = 0
-        private var results: [Any?] = []
+        /// The job, `map`'s next unclaimed index and each index's result, behind one lock: the
+        /// workers read the job after the semaphores wake them, and claim and store concurrently.
+        private let state = Mutex(State())
+
+        private struct State {
+            /// Nil wakes a worker to end.
+            var job: (@Sendable (Int) -> Void)?
+            var next = 0
+            /// As `any Sendable`, so that this one class serves every result type.
+            var results: [(any Sendable)?] = []
+        }
 
         init(count: Int) { starts = (0..<count).map { _ in DispatchSemaphore(value: 0) } }
 
+        var job: (@Sendable (Int) -> Void)? {
+            get { state.withLock { $0.job } }
+            set { state.withLock { $0.job = newValue } }
+        }
+
         func reset(count: Int) {
-            lock.withLock {
-                next = 0
-                results = Array(repeating: nil, count: count)
+            state.withLock {
+                $0.next = 0
+                $0.results = Array(repeating: nil, count: count)
             }
         }
 
         /// The next index no worker has taken yet, or nil when all are taken.
         func claim() -> Int? {
-            lock.withLock {
-                guard next < results.count else { return nil }
-                defer { next += 1 }
-                return next
+            state.withLock { state in
+                guard state.next < state.results.count else { return nil }
+                defer { state.next += 1 }
+                return state.next
             }
         }
 
-        func store(_ result: Any, at index: Int) { lock.withLock { results[index] = result } }
+        func store(_ result: any Sendable, at index: Int) { state.withLock { $0.results[index] = result } }
 
-        func takeResults() -> [Any?] {
-            lock.withLock {
-                defer { results = [] }
-                return results
+        func takeResults() -> [(any Sendable)?] {
+            state.withLock { state in
+                defer { state.results = [] }
+                return state.results
             }
         }
     }
