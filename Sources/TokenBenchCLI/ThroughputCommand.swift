@@ -142,8 +142,6 @@ struct ThroughputCommand: OwnTokenizerCommand {
         let fixtures = try fixturePaths.isEmpty ? FixtureSet.defaults() : FixtureSet.load(paths: fixturePaths)
         let baselineFigures = try baseline.map(ThroughputBaseline.load(path:))
         let status = StatusLine(enabled: progress || isatty(STDERR_FILENO) != 0)
-        var rows: [ThroughputRow] = []
-        var losses = RunLosses()
         let referenceSpec = TokenizerArguments.spec(forArgument: reference)
         // Which engines run each tokenizer, decided once; one named here that no engine accepts
         // is an error, with the first engine's reason. One whose constructor crashes or hangs is
@@ -158,46 +156,23 @@ struct ThroughputCommand: OwnTokenizerCommand {
                 workbenchOptions.engines.map { (referenceSpec, $0) }, having: .insttoken, named: "insttoken rows",
                 option: "--insttoken", value: workbenchOptions.engines.map(\.name).joined(separator: ",")
             ).map(\.engine)
-        // The tokenizers whose rows this run writes: all, or a shard's block of them, the
-        // reference placed as the measurement places it. A shard without the reference still
-        // measures it, for its relative figures, but leaves its rows to its own shard.
-        let ordered = plan.specs.including(reference: referenceSpec)
-        let written = Set((sharding.shard?.slice(ordered) ?? ordered).map(\.name))
-        for engine in workbenchOptions.engines {
-            // Each engine measures the tokenizers it accepts, against its own reference.
-            let specs = plan.specs.filter { plan.runs($0, on: engine) && written.contains($0.name) }
-            // An engine the unsharded run measures (one that runs a listed tokenizer) is measured by
-            // every shard with something to write there: a shard of the unlisted reference alone
-            // too.
-            guard plan.pairs.contains(where: { $0.engine == engine }),
-                !specs.isEmpty || written.contains(referenceSpec.name)
-            else { continue }
-            let options = ThroughputOptions(
-                tokenizers: specs,
-                reference: referenceSpec,
-                modes: modes.isEmpty ? [.document, .query] : modes,
-                operations: operations.isEmpty ? ThroughputOperation.requestable : operations,
-                storages: storages.isEmpty ? IndexStorage.allCases : storages,
-                details: details.isEmpty ? [.full] : details.uniquedInOrder(),
-                runs: runs,
-                corpora: corpora,
-                queries: ThroughputOptions.queries(from: fixtures),
-                engine: engine,
-                threads: threads,
-                measuresInsttoken: insttokenEngines.contains(engine))
-            let report = try workbench.throughput(options) { status.show("\(engine.name): \($0)") }
-            rows += report.rows.filter { written.contains($0.tokenizer) }
-            losses.append(report.losses)
-        }
+        let options = ThroughputOptions(
+            tokenizers: plan.specs,
+            reference: referenceSpec,
+            modes: modes.isEmpty ? [.document, .query] : modes,
+            operations: operations.isEmpty ? ThroughputOperation.requestable : operations,
+            storages: storages.isEmpty ? IndexStorage.allCases : storages,
+            details: details.isEmpty ? [.full] : details.uniquedInOrder(),
+            runs: runs,
+            corpora: corpora,
+            queries: ThroughputOptions.queries(from: fixtures),
+            threads: threads)
+        let report = try workbench.throughput(
+            options, plan: plan, engines: workbenchOptions.engines, insttokenEngines: insttokenEngines,
+            shard: sharding.shard, progress: status.show)
         status.clear()
+        let (rows, losses) = (report.rows, report.losses)
         printLosses(losses)
-        // No rows because every tokenizer killed the worker is a result (said above, exit 1), not a
-        // tokenizer no engine accepts.
-        guard !rows.isEmpty || !losses.isEmpty || sharding.shard != nil else {
-            throw TokenBenchError.invalidArgument(
-                name: "--tokenizer", value: workbenchOptions.tokenizerArguments.joined(separator: " "),
-                reason: "no engine accepts these tokenizers")
-        }
         try output.emit(output.format == .csv ? ThroughputRow.table(rows) : ThroughputRow.summaryTable(rows))
 
         guard let baselineFigures else {
