@@ -73,5 +73,21 @@ public struct LoadableExtension: Hashable, Sendable, CustomStringConvertible {
             throw TokenBenchError.extensionLoadFailed(
                 path: description, reason: reason.replacingOccurrences(of: "\n", with: " "))
         }
+        pinForTheProcess()
+    }
+
+    /// Keeps the library SQLite just loaded mapped until the process ends. SQLite unloads an
+    /// extension when the connection that loaded it closes; a Swift library's image holds type
+    /// metadata that the Swift runtime goes on using after that (the server crashed in NIO's
+    /// first lock once its first workbench had closed). `RTLD_NOLOAD` finds the copy SQLite
+    /// loaded (by the name SQLite tried, with `.so` appended when the path alone failed), and
+    /// `RTLD_NODELETE` makes every dlclose leave it.
+    private func pinForTheProcess() {
+        for name in [path, path + ".so"] {
+            if let handle = dlopen(name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE) {
+                dlclose(handle)
+                return
+            }
+        }
     }
 }
