@@ -2,8 +2,8 @@ import Foundation
 
 extension Workbench {
     /// Runs `units` in workers when the workbench isolates (`Options.isolation`), or here, on
-    /// up to `maximumWorkers` threads, each unit on connections of its own, when it does not; the results come
-    /// back in the order of `units`. The workers outlive the call: the workbench's next units
+    /// up to `maximumWorkers` threads, each unit on connections of its own, when it does not; the
+    /// results come back in the order of `units`. The workers outlive the call: the workbench's next units
     /// reuse them.
     func run<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int = .max) throws -> [UnitResult<Unit.Output>] {
         guard let workerPool else {
@@ -16,7 +16,7 @@ extension Workbench {
 
     /// Runs `units` here, on up to one thread per core, each unit on connections of its own (a
     /// workbench made for it from this one's options): a workbench's connections serve one
-    /// thread at a time. One thread runs them all on this workbench.
+    /// thread at a time. On one thread, they all run on this workbench.
     private func runInProcess<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int) -> [UnitResult<Unit.Output>] {
         let workers = min(units.count, ProcessInfo.processInfo.activeProcessorCount, maximumWorkers)
         guard workers > 1 else { return units.map { $0.runInProcess(on: self) } }
