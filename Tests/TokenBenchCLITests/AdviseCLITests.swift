@@ -58,8 +58,15 @@ struct AdviseCLITests {
         )
         #expect(lines.filter { $0.contains(",all,") && $0.contains(",recommended,") }.count == 1, "\(run.stdout)")
         #expect(run.stderr.contains("## Advice (decided on system)"))
-        let markdown = try CLI.run(arguments + Self.small + ["--format", "markdown"], in: directory)
+        // An oldest SQLite that no engine here is: said, and decided on the oldest of the run.
+        let markdown = try CLI.run(
+            arguments + Self.small + ["--format", "markdown", "--min-sqlite", "3.43.2"], in: directory,
+            environment: ["TOKENBENCH_CACHE_DIR": directory.path])
         #expect(markdown.status == 0, "\(markdown.stderr)")
+        #expect(
+            markdown.stdout.contains(
+                "## Advice (decided on system)\n\n- no engine of SQLite 3.43.2 (--min-sqlite's) is built: decided on the oldest engine of the run instead"
+            ), "\(markdown.stdout)")
         for section in ["## Corpus", "## Known-item queries", "## Advice", "### How to use it", "## Figures"] {
             #expect(markdown.stdout.contains(section), "\(section)")
         }

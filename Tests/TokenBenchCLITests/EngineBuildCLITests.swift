@@ -72,6 +72,23 @@ struct EngineBuildCLITests {
             byName.stdout == byPath.stdout.replacingOccurrences(of: ",\(library),", with: ",\(version),"),
             "\(byName.stdout)\n\(byPath.stdout)")
 
+        // advise, for an app whose oldest SQLite is this one, runs on it too and decides there.
+        let corpusDirectory = try CLITests.makeTemporaryDirectory()
+        try Data(
+            (0..<20).map { "Herr Großmann wohnt in der Straße \($0), Café Nummer \($0 * 3)\n" }.joined().utf8
+        ).write(to: corpusDirectory.appendingPathComponent("corpus.txt"))
+        let advice = try CLITests.run(
+            [
+                "advise", "--documents", "corpus.txt", "--documents-format", "lines", "--known-items", "20",
+                "--tokenizer", "unicode61", "--tokenizer", "latinascii", "--engine", "system", "--min-sqlite", version,
+            ], in: corpusDirectory, environment: environment)
+        #expect(advice.status == 0, "\(advice.stderr)")
+        #expect(
+            advice.stderr.contains(
+                "## Advice (decided on \(version))\n\n- decided on \(version), built with 'tokenbench engine build' and added to the run: SQLite \(version) is --min-sqlite's"
+            ), "\(advice.stderr)")
+        #expect(advice.stdout.contains(",unicode61,\(version),\(version),"), "\(advice.stdout)")
+
         let env = try CLITests.run(["env", "--engine", version], environment: environment)
         #expect(env.stdout.contains("\n\(version).sqlite_version,\(version)\n"), "\(env.stdout)")
 

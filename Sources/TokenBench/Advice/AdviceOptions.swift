@@ -75,6 +75,29 @@ public struct AdviceOptions: Sendable {
         try MatchMatrix.checkUnique(tokenizers.map(\.name), axis: "tokenizer")
     }
 
+    /// The run's engines, with one of the app's oldest SQLite added when it is built (`tokenbench
+    /// engine build`) and not among them; the engine of that version the advice is decided on,
+    /// if any; and a sentence that says where it is decided, and why.
+    package func enginesWithTarget() -> (engines: [SQLiteEngine], deciding: SQLiteEngine?, note: String?) {
+        guard let oldest = oldestSQLite else { return (engines, nil, nil) }
+        let whose = targets.isEmpty ? "--min-sqlite's" : "the oldest target's"
+        if let engine = engines.first(where: { $0.sqliteVersion == oldest }) {
+            return (engines, engine, "decided on \(engine.name): SQLite \(oldest) is \(whose)")
+        }
+        if EngineCache(directory: EngineCache.defaultDirectory).library(named: oldest) != nil,
+            let engine = try? SQLiteEngine.named([oldest]).first
+        {
+            return (
+                engines + [engine], engine,
+                "decided on \(engine.name), built with 'tokenbench engine build' and added to the run: SQLite \(oldest) is \(whose)"
+            )
+        }
+        return (
+            engines, nil,
+            "no engine of SQLite \(oldest) (\(whose)) is built: decided on the oldest engine of the run instead; 'tokenbench engine build' makes one from that release's amalgamation"
+        )
+    }
+
     /// Whether `text` reads as a SQLite version: two or more numbers joined by dots (3.43.2).
     package static func isSQLiteVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

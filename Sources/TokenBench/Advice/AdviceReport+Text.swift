@@ -17,6 +17,7 @@ extension AdviceReport {
                 "- \(variant.rawValue): \(String(format: "%.3f", weight)), \(queries.filter { $0.variant == variant }.count)\n"
         }
         text += "\n## Advice (decided on \(decidingEngine))\n\n"
+        if let targetEngineNote { text += "- \(targetEngineNote)\n" }
         guard let recommended else {
             text += (noAnswer ?? "no answer") + "\n"
             return text

@@ -20,6 +20,9 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
     package internal(set) var runnerUp: Choice?
     /// The engine the answer was decided on, and why there is none when nothing qualified.
     package internal(set) var decidingEngine: String
+    /// Where the advice is decided with targets or `--min-sqlite`: on an engine of the app's
+    /// oldest SQLite, or, when none is built, why not.
+    package internal(set) var targetEngineNote: String?
     package internal(set) var noAnswer: String?
     /// What to avoid, with the figure measured on this corpus, one sentence each.
     package internal(set) var avoid: [String]
@@ -71,7 +74,8 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
 
     static func decide(
         quality: QualityReport, queries: [KnownItemQuery], weights: [(TypingVariant, Double)],
-        profile: CorpusProfile, options: AdviceOptions, linesNotUTF8: [SourceLocation], log: LogInput = LogInput()
+        profile: CorpusProfile, options: AdviceOptions, target: (engine: String?, note: String?) = (nil, nil),
+        linesNotUTF8: [SourceLocation], log: LogInput = LogInput()
     ) -> AdviceReport {
         let weightOf = Dictionary(uniqueKeysWithValues: weights.map { ($0.0, $0.1) })
         let classCounts = Dictionary(grouping: queries, by: \.variant).mapValues(\.count)
@@ -108,16 +112,18 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
             if !row.error.isEmpty { return "killed a worker: \(row.error)" }
             return nil
         }
-        // The engine decided on: the oldest of the run.
+        // The engine decided on: the app's oldest SQLite when it ran, else the oldest of the run.
         let engines = Array(Set(measured.map { $0.row.engine }))
         let decidingEngine =
-            measured.map(\.row).min {
+            target.engine.flatMap { engines.contains($0) ? $0 : nil }
+            ?? measured.map(\.row).min {
                 $0.sqliteVersion.versionOrder.lexicographicallyPrecedes($1.sqliteVersion.versionOrder)
             }?.engine ?? engines.first ?? ""
         var report = AdviceReport(
             profile: profile, weights: weights.map { (variant: $0.0, weight: $0.1) }, queries: queries, rows: [],
             recommended: nil, runnerUp: nil, decidingEngine: decidingEngine, noAnswer: nil, avoid: [],
             skipped: quality.skipped, losses: quality.losses, linesNotUTF8: linesNotUTF8)
+        report.targetEngineNote = target.note
 
         // The best per engine and kind, for each row's p-value.
         var bestByGroup: [String: Measured] = [:]

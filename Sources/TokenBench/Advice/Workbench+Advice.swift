@@ -76,11 +76,14 @@ extension Workbench {
 
         let baseline =
             options.tokenizers.first { $0.name == "unicode61" } ?? options.tokenizers[0]
+        // The app's oldest SQLite runs too when an engine of it is built: the advice is decided there.
+        let target = options.enginesWithTarget()
+        if let note = target.note { progress?("advise: \(note)") }
         // quality's own comparison (nDCG@10 against the baseline) is not used here: one permutation.
         let quality = try self.quality(
             collection,
             options: QualityOptions(
-                tokenizers: options.tokenizers, engines: options.engines, queryKinds: options.queryKinds,
+                tokenizers: options.tokenizers, engines: target.engines, queryKinds: options.queryKinds,
                 details: [.full], baseline: baseline, depth: AdviceReport.depth, permutations: 1, seed: options.seed,
                 runDirectory: options.runDirectory, parallelUnits: options.parallelUnits),
             progress: progress)
@@ -91,7 +94,7 @@ extension Workbench {
             }, uniquingKeysWith: { first, _ in first })
         return AdviceReport.decide(
             quality: quality, queries: queries, weights: weights, profile: analysis.profile, options: options,
-            linesNotUTF8: corpus.linesNotUTF8,
+            target: (target.deciding?.name, target.note), linesNotUTF8: corpus.linesNotUTF8,
             log: AdviceReport.LogInput(entries: logEntries, referenceCounts: referenceCounts, snippets: snippets))
     }
 }
