@@ -6,30 +6,46 @@ import TokenBenchTokenizers
 
 extension Workbench {
     /// The environment fingerprint: everything that can change matching or speed, as ordered
-    /// key/value pairs (`tokenbench env`).
+    /// key/value pairs (`tokenbench env`), and what its workers lost.
     ///
     /// The facts of each engine in `engines` come first, each key prefixed with the engine's
-    /// name (`system.sqlite_version`, `bundled.capability.tokenizer.trigram-rd`); the facts of
-    /// the machine follow, unprefixed.
-    package func environment(engines: [SQLiteEngine] = SQLiteEngine.builtIn) throws -> [(key: String, value: String)] {
-        var pairs: [(key: String, value: String)] = []
-        for engine in engines {
-            try withConnection(engine) { connection in
-                pairs += try Self.engineFacts(connection).map { ("\(engine.name).\($0.key)", $0.value) }
+    /// name (`system.sqlite_version`, `bundled.capability.tokenizer.trigram-rd`), each engine
+    /// probed in a worker when the workbench isolates: an engine whose probes kill the worker
+    /// has one pair instead, `NAME.probes`, with the loss. The facts of the machine follow,
+    /// unprefixed.
+    package func environment(engines: [SQLiteEngine] = SQLiteEngine.builtIn) throws -> EnvironmentReport {
+        var report = EnvironmentReport()
+        let units = engines.map { EnvironmentUnit(engine: $0.name) }
+        for (engine, result) in zip(engines, try run(units)) {
+            let outputs = try result.get()
+            if let facts = outputs[0] {
+                report.pairs += facts.map { ("\(engine.name).\($0[0])", $0[1]) }
+            } else {
+                let loss = result.outcome(of: 0)?.loss ?? result.stopLoss
+                report.pairs.append(("\(engine.name).probes", "lost: \(loss.wording)"))
             }
-            for entry in TokenizerCatalog.all {
-                pairs.append(
-                    (
-                        "\(engine.name).capability.tokenizer.\(entry.spec.name)",
-                        unsupportedReason(entry.spec, engine: engine) == nil ? "yes" : "no"
-                    ))
-            }
+            report.losses.record(result, tokenizer: "the environment's probes", engine: engine.name)
         }
+        var pairs = report.pairs
         pairs += LibraryFacts.pairs
         pairs.append(("swift_version", Self.swiftVersion))
         pairs.append(("os", Self.operatingSystem()))
         pairs.append(("cpu_model", Self.cpuModel()))
         pairs.append(("cpu_count", String(ProcessInfo.processInfo.activeProcessorCount)))
+        report.pairs = pairs
+        return report
+    }
+
+    /// One engine's facts, keys without its prefix: what `EnvironmentUnit` runs.
+    func engineFacts(on engine: SQLiteEngine) throws -> [(key: String, value: String)] {
+        var pairs = try withConnection(engine) { try Self.engineFacts($0) }
+        for entry in TokenizerCatalog.all {
+            pairs.append(
+                (
+                    "capability.tokenizer.\(entry.spec.name)",
+                    unsupportedReason(entry.spec, engine: engine) == nil ? "yes" : "no"
+                ))
+        }
         return pairs
     }
 
@@ -112,4 +128,11 @@ extension Workbench {
         }
         return "unknown"
     }
+}
+
+/// `Workbench.environment`'s answer: the key/value pairs `tokenbench env` writes, and the
+/// engines whose probes killed a worker.
+package struct EnvironmentReport: Sendable, ReportsRunLosses {
+    package var pairs: [(key: String, value: String)] = []
+    package var losses = RunLosses()
 }

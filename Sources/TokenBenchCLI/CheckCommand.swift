@@ -162,7 +162,9 @@ struct CheckCommand: OwnTokenizerCommand {
         let path = baselineEnv ?? EnvironmentFingerprint.path(beside: baseline)
         guard baselineEnv != nil || FileManager.default.fileExists(atPath: path) else { return "" }
         let before = try EnvironmentFingerprint.load(path: path)
-        let now = EnvironmentFingerprint(pairs: try workbench.environment(engines: workbenchOptions.engines))
+        let environment = try workbench.environment(engines: workbenchOptions.engines)
+        printLosses(environment.losses)
+        let now = EnvironmentFingerprint(pairs: environment.pairs)
         // The CPU changes the speed, never the matching.
         let differences = before.differences(to: now).filter { !$0.key.hasPrefix("cpu_") }
         guard !differences.isEmpty else {

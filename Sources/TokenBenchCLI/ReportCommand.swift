@@ -68,9 +68,10 @@ struct ReportCommand: OwnTokenizerCommand {
         }
         let matrix = try computeMatrix(
             on: workbench, workbenchOptions: workbenchOptions, selection: selection, matrixOptions: matrixOptions)
-        printLosses(matrix.losses)
+        let environment = try workbench.environment(engines: workbenchOptions.engines)
+        printLosses(RunLosses(merging: [matrix.losses, environment.losses]))
         let report = HTMLReport(
-            matrix: matrix, environment: try workbench.environment(engines: workbenchOptions.engines),
+            matrix: matrix, environment: environment.pairs,
             command: Self.commandLine(),
             throughput: figures, throughputEnvironment: figuresEnvironment, quality: qualityFigures,
             advice: adviceFigures)

@@ -8,14 +8,15 @@ import Testing
 /// which the CLI tests drive.
 struct WorkerPoolTests {
     /// A fake worker: reads the setup line, then for each request runs inputs from `start` on,
-    /// skipping `skipping`, and does `behaviour` on input `victim` (every input when -1).
+    /// skipping `skipping`, and does `behaviour` on input `victim` (every input when -1). A unit
+    /// without `inputs` has one.
     static func fakeWorker(behaviour: String, victim: Int = 1) -> [String] {
         let program = """
             import json, os, signal, sys, time
             sys.stdin.readline()
             for line in sys.stdin:
                 request = json.loads(line)
-                count = len(request["unit"]["inputs"])
+                count = len(request["unit"].get("inputs", [0]))
                 for index in range(request["start"], count):
                     if index in request["skipping"]:
                         continue
@@ -125,6 +126,22 @@ struct WorkerPoolTests {
         }
         // The next unit gets a worker of its own.
         #expect(results[1].deaths.map(\.input) == [0])
+    }
+
+    /// `env`'s probes run in a worker: one that dies costs its engine's facts (a `NAME.probes`
+    /// pair with the loss), not the command, and the machine's facts follow.
+    @Test func anEnginesProbesThatKillTheWorkerCostItsFactsOnly() throws {
+        let isolation = WorkerIsolation(
+            command: Self.fakeWorker(behaviour: "exit", victim: 0), timeout: .seconds(10), memoryLimit: nil, jobs: 1)
+        let report = try Workbench(options: Workbench.Options(isolation: isolation)).environment(engines: [.system])
+        let values = Dictionary(report.pairs, uniquingKeysWith: { first, _ in first })
+        #expect(values["system.probes"] == "lost: exited (status 7 while tokenizing)")
+        #expect(values["system.sqlite_version"] == nil)
+        #expect(values["cpu_count"] != nil)
+        #expect(
+            report.losses.sentences == [
+                "the environment's probes on system: exited (status 7 while tokenizing) on the engine's facts"
+            ])
     }
 
     /// What a command says of such a run: every death, then the inputs not run, from the losses

@@ -16,6 +16,8 @@ package enum WorkerPhase: String, Sendable, Codable, CaseIterable {
     case highlight
     /// Building a query's pattern with the tokenizer (the `typed-*` query kinds).
     case buildingPattern = "building-pattern"
+    /// Probing an engine's facts and capabilities (`tokenbench env`).
+    case probing
 
     /// "while indexing", "while running the integrity-check".
     package var whileDoing: String {
@@ -23,6 +25,7 @@ package enum WorkerPhase: String, Sendable, Codable, CaseIterable {
         case .creating: "while creating the tokenizer"
         case .integrityCheck: "while running FTS5's integrity-check"
         case .buildingPattern: "while building the pattern"
+        case .probing: "while probing the engine"
         default: "while \(rawValue)"
         }
     }

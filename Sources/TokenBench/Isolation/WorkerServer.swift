@@ -13,7 +13,7 @@ package enum WorkerServer {
     /// Every kind of unit a worker runs.
     static let unitTypes: [any WorkerUnit.Type] = [
         TraceUnit.self, MatrixUnit.self, ContractUnit.self, IntegrityUnit.self, QualityUnit.self,
-        UpgradeUnit.self, ThroughputUnit.self, SupportProbeUnit.self,
+        UpgradeUnit.self, ThroughputUnit.self, SupportProbeUnit.self, EnvironmentUnit.self,
     ]
 
     /// Serves until standard input ends, and returns the exit status: 0, or 2 when the bench
