@@ -26,13 +26,11 @@ extension Workbench {
             }
             report.losses.record(result, tokenizer: "the environment's probes", engine: engine.name)
         }
-        var pairs = report.pairs
-        pairs += LibraryFacts.pairs
-        pairs.append(("swift_version", Self.swiftVersion))
-        pairs.append(("os", Self.operatingSystem()))
-        pairs.append(("cpu_model", Self.cpuModel()))
-        pairs.append(("cpu_count", String(ProcessInfo.processInfo.activeProcessorCount)))
-        report.pairs = pairs
+        report.pairs += LibraryFacts.pairs
+        report.pairs.append(("swift_version", Self.swiftVersion))
+        report.pairs.append(("os", Self.operatingSystem()))
+        report.pairs.append(("cpu_model", Self.cpuModel()))
+        report.pairs.append(("cpu_count", String(ProcessInfo.processInfo.activeProcessorCount)))
         return report
     }
 
