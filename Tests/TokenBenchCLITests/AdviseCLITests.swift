@@ -27,6 +27,15 @@ struct AdviseCLITests {
             // Two ways to say which SQLite: refused.
             (["--target", "ios17", "--min-sqlite", "3.44.0"], Array("a\nb\n".utf8), 2, "give one"),
             (["--min-sqlite", "three"], Array("a\nb\n".utf8), 2, "--min-sqlite 'three': expected a SQLite version"),
+            // Documents with locales on an engine without them (SQLite 3.40.1): named, exit 2.
+            (
+                [],
+                Array(
+                    "{\"_id\": \"a\", \"text\": \"eins zwei\", \"locale\": \"de\"}\n{\"_id\": \"b\", \"text\": \"drei\"}\n"
+                        .utf8),
+                2,
+                "corpus.txt: its documents have locales, which need SQLite 3.47 or later, and no engine of this run (system) has them"
+            ),
             // A malformed record names its line.
             ([], Array("d1\tfine\n{\"_id\": 3\n".utf8), 2, "corpus.txt:2"),
         ] as [([String], [UInt8], Int32, String)])
@@ -71,6 +80,43 @@ struct AdviseCLITests {
             #expect(markdown.stdout.contains(section), "\(section)")
         }
     }
+    /// Documents with locales are measured in locale=1 tables, each known item looked for in its
+    /// document's locale; the written BEIR folder keeps both, so `quality --beir` on it gives
+    /// the advice's RR@10.
+    @Test func localesGoWithTheDocumentsAndTheQueriesThatLookForThem() throws {
+        let words = ["Haus", "Straße", "Großmann", "Zürich", "Café", "Müller", "Bäcker", "Brücke", "Fluss"]
+        let lines = (0..<20).map { index in
+            let text = (0..<5).map { words[(index + $0) % words.count] }.joined(separator: " ") + " Nummer \(index)"
+            return "{\"_id\": \"d\(index)\", \"text\": \"\(text)\", \"locale\": \"de\"}\n"
+        }
+        let directory = try Self.corpus(Array(lines.joined().utf8))
+        let advice = try CLI.run(
+            [
+                "advise", "--documents", "corpus.txt", "--known-items", "30", "--tokenizer", "unicode61", "--engine",
+                "bundled", "--query-kind", "typed-all", "--write-collection", "beir",
+            ], in: directory)
+        #expect(advice.status == 0, "\(advice.stderr)")
+        for file in ["corpus.jsonl", "queries.jsonl"] {
+            let written = try String(contentsOf: directory.appendingPathComponent("beir/\(file)"), encoding: .utf8)
+            let records = written.split(separator: "\n")
+            #expect(!records.isEmpty && records.allSatisfy { $0.contains("\"locale\":\"de\"") }, "\(file): \(written)")
+        }
+        let quality = try CLI.run(
+            [
+                "quality", "--beir", "beir", "--tokenizer", "unicode61", "--engine", "bundled", "--query-kind",
+                "typed-all",
+            ],
+            in: directory)
+        #expect(quality.status == 0, "\(quality.stderr)")
+        func column(_ name: String, of csv: String, where keep: (Substring) -> Bool) -> Substring? {
+            let rows = csv.split(separator: "\n")
+            guard let index = rows.first?.split(separator: ",").firstIndex(of: Substring(name)) else { return nil }
+            return rows.dropFirst().first(where: keep)?.split(separator: ",", omittingEmptySubsequences: false)[index]
+        }
+        let advised = column("RR@10", of: advice.stdout) { $0.contains(",typed-all,all,") }
+        #expect(advised != nil && advised == column("RR@10", of: quality.stdout) { _ in true }, "\(advice.stdout)")
+    }
+
     /// With a query log, the agreement CSV equals an independent computation from the run files
     /// (Benchmarks/Advice/check-agreement.py, which shares no code with the bench), each
     /// candidate has a `log` row, and a log nothing matches is a warning, not a failure.

@@ -48,8 +48,13 @@ extension Workbench {
         // The known items as the BEIR folder holds them, then the log's queries, unjudged: one
         // index per candidate ranks both.
         let logEntries = options.queryLog?.entries ?? []
+        // A known item is looked for in its document's locale, as a user of that language types.
+        let locales = KnownItemCollection.locales(of: corpus.documents)
         let known = queries.enumerated().map { index, query in
-            (QualityQuery(id: query.id, text: query.text), SourceLocation(file: "queries.jsonl", line: index + 1))
+            (
+                QualityQuery(id: query.id, text: query.text, locale: locales[query.documentID]),
+                SourceLocation(file: "queries.jsonl", line: index + 1)
+            )
         }
         let logged = logEntries.enumerated().map { index, entry in
             (
@@ -79,6 +84,16 @@ extension Workbench {
         // The app's oldest SQLite runs too when an engine of it is built: the advice is decided there.
         let target = options.enginesWithTarget()
         if let note = target.note { progress?("advise: \(note)") }
+        // Documents with locales go into locale=1 tables (SQLite 3.47): said here, of the corpus.
+        if corpus.documents.contains(where: { $0.locale != nil }),
+            !target.engines.contains(where: { $0.fts5Features?.has(.locale) == true })
+        {
+            throw TokenBenchError.invalidFixture(
+                file: corpus.path, line: 0,
+                reason:
+                    "its documents have locales, which need SQLite \(FTS5Feature.locale.since) or later, and no engine of this run (\(target.engines.map(\.name).joined(separator: ", "))) has them"
+            )
+        }
         // quality's own comparison (nDCG@10 against the baseline) is not used here: one permutation.
         let quality = try self.quality(
             collection,
@@ -103,6 +118,13 @@ extension Workbench {
 /// its `variant`) and `qrels/test.tsv` (each query's known item, relevance 1), which a user can
 /// edit and `tokenbench quality --beir` scores.
 enum KnownItemCollection {
+    /// Each document's locale, by id, for the documents that have one.
+    static func locales(of documents: [QualityDocument]) -> [String: String] {
+        Dictionary(documents.compactMap { document in document.locale.map { (document.id, $0) } }) { first, _ in first }
+    }
+
+    /// Writes the folder; a document's locale, when it has one, goes with it and with the queries
+    /// that look for it, so that `quality --beir` scores what `advise` measured.
     static func write(documents: [QualityDocument], queries: [KnownItemQuery], to directory: String) throws {
         let root = URL(fileURLWithPath: directory)
         func line(_ object: [String: String]) throws -> String {
@@ -114,13 +136,18 @@ enum KnownItemCollection {
             try FileManager.default.createDirectory(
                 at: root.appendingPathComponent("qrels"), withIntermediateDirectories: true)
             let corpus = try documents.map { document in
-                try line([
+                var object = [
                     "_id": document.id, "title": String(decoding: document.title, as: UTF8.self),
                     "text": String(decoding: document.text, as: UTF8.self),
-                ])
+                ]
+                object["locale"] = document.locale
+                return try line(object)
             }.joined()
-            let queryLines = try queries.map {
-                try line(["_id": $0.id, "text": $0.text, "variant": $0.variant.rawValue])
+            let locales = locales(of: documents)
+            let queryLines = try queries.map { query in
+                var object = ["_id": query.id, "text": query.text, "variant": query.variant.rawValue]
+                object["locale"] = locales[query.documentID]
+                return try line(object)
             }
             .joined()
             let qrels = "query-id\tcorpus-id\tscore\n" + queries.map { "\($0.id)\t\($0.documentID)\t1\n" }.joined()
