@@ -15,6 +15,19 @@ extension Workbench {
         _ corpus: AdviceCorpus, options: AdviceOptions, progress: ((String) -> Void)? = nil
     ) throws -> AdviceReport {
         try options.validate()
+        // The app's oldest SQLite runs too when an engine of it is built: the advice is decided there.
+        let target = options.enginesWithTarget()
+        if let note = target.note { progress?("advise: \(note)") }
+        // Documents with locales go into locale=1 tables (SQLite 3.47): said here, of the corpus.
+        if corpus.documents.contains(where: { $0.locale != nil }),
+            !target.engines.contains(where: { $0.fts5Features?.has(.locale) == true })
+        {
+            throw TokenBenchError.invalidFixture(
+                file: corpus.path, line: 0,
+                reason:
+                    "its documents have locales, which need SQLite \(FTS5Feature.locale.since) or later, and no engine of this run (\(target.engines.map(\.name).joined(separator: ", "))) has them"
+            )
+        }
         let splitter = try CorpusWordSplitter()
         progress?("advise: profiling \(corpus.documents.count) documents")
         let analysis = CorpusAnalysis(corpus.documents, splitter: splitter, seed: options.seed)
@@ -44,12 +57,12 @@ extension Workbench {
                 .path
         }
         defer { if isTemporary { try? FileManager.default.removeItem(atPath: directory) } }
-        try KnownItemCollection.write(documents: corpus.documents, queries: queries, to: directory)
+        // A known item is looked for in its document's locale, as a user of that language types.
+        let locales = KnownItemCollection.locales(of: corpus.documents)
+        try KnownItemCollection.write(documents: corpus.documents, queries: queries, locales: locales, to: directory)
         // The known items as the BEIR folder holds them, then the log's queries, unjudged: one
         // index per candidate ranks both.
         let logEntries = options.queryLog?.entries ?? []
-        // A known item is looked for in its document's locale, as a user of that language types.
-        let locales = KnownItemCollection.locales(of: corpus.documents)
         let known = queries.enumerated().map { index, query in
             (
                 QualityQuery(id: query.id, text: query.text, locale: locales[query.documentID]),
@@ -81,19 +94,6 @@ extension Workbench {
 
         let baseline =
             options.tokenizers.first { $0.name == "unicode61" } ?? options.tokenizers[0]
-        // The app's oldest SQLite runs too when an engine of it is built: the advice is decided there.
-        let target = options.enginesWithTarget()
-        if let note = target.note { progress?("advise: \(note)") }
-        // Documents with locales go into locale=1 tables (SQLite 3.47): said here, of the corpus.
-        if corpus.documents.contains(where: { $0.locale != nil }),
-            !target.engines.contains(where: { $0.fts5Features?.has(.locale) == true })
-        {
-            throw TokenBenchError.invalidFixture(
-                file: corpus.path, line: 0,
-                reason:
-                    "its documents have locales, which need SQLite \(FTS5Feature.locale.since) or later, and no engine of this run (\(target.engines.map(\.name).joined(separator: ", "))) has them"
-            )
-        }
         // quality's own comparison (nDCG@10 against the baseline) is not used here: one permutation.
         let quality = try self.quality(
             collection,
@@ -123,9 +123,12 @@ enum KnownItemCollection {
         Dictionary(documents.compactMap { document in document.locale.map { (document.id, $0) } }) { first, _ in first }
     }
 
-    /// Writes the folder; a document's locale, when it has one, goes with it and with the queries
-    /// that look for it, so that `quality --beir` scores what `advise` measured.
-    static func write(documents: [QualityDocument], queries: [KnownItemQuery], to directory: String) throws {
+    /// Writes the folder; a document's locale (`locales`, by id), when it has one, goes with it
+    /// and with the queries that look for it, so that `quality --beir` scores what `advise`
+    /// measured.
+    static func write(
+        documents: [QualityDocument], queries: [KnownItemQuery], locales: [String: String], to directory: String
+    ) throws {
         let root = URL(fileURLWithPath: directory)
         func line(_ object: [String: String]) throws -> String {
             let data = try JSONSerialization.data(
@@ -143,7 +146,6 @@ enum KnownItemCollection {
                 object["locale"] = document.locale
                 return try line(object)
             }.joined()
-            let locales = locales(of: documents)
             let queryLines = try queries.map { query in
                 var object = ["_id": query.id, "text": query.text, "variant": query.variant.rawValue]
                 object["locale"] = locales[query.documentID]
