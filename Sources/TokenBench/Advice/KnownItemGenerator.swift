@@ -158,7 +158,7 @@ struct KnownItemGenerator {
             case .inflection:
                 let forms = index == forcedIndex ? analysis.inflections.forms(of: text) : []
                 texts.append(forms.isEmpty ? text : forms[random.below(forms.count)])
-            case .typeAhead: texts.append(index == drawn.count - 1 ? (variant.typed(piece) ?? text) : text)
+            case .typeAhead: texts.append(index == forcedIndex ? (variant.typed(piece) ?? text) : text)
             default: texts.append(variant.typed(piece) ?? text)
             }
         }

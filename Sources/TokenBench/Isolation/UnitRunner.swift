@@ -29,9 +29,8 @@ package final class UnitRunner: Sendable {
     package func run<Unit: WorkerUnit>(_ unit: Unit) async -> UnitResult<Unit.Output> {
         await slots.take()
         defer { slots.give() }
-        let (options, workers) = (options, workers)
         return await withCheckedContinuation { continuation in
-            queue.async {
+            queue.async { [self] in
                 let result: UnitResult<Unit.Output>
                 if let workers {
                     result = workers.run([unit])[0]
