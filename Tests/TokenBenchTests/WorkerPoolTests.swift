@@ -40,6 +40,15 @@ struct WorkerPoolTests {
                             time.sleep(30)
                         if behaviour == "exit":
                             sys.exit(7)
+                        if behaviour == "asan-rss":
+                            # AddressSanitizer's hard_rss_limit_mb report: one line, then the
+                            # process memory map (about 36 KB here).
+                            sys.stderr.write("==%d==AddressSanitizer: hard rss limit exhausted (512Mb vs 584Mb)\\n" % os.getpid())
+                            sys.stderr.write("==%d==Process memory map follows:\\n" % os.getpid())
+                            for page in range(600):
+                                sys.stderr.write("\\t0x%012x-0x%012x\\t/usr/lib/x86_64-linux-gnu/libexample.so\\n" % (page, page + 1))
+                            sys.stderr.flush()
+                            os._exit(1)
                     sys.stdout.write("O %d \\"\\"\\n" % index)
                     sys.stdout.flush()
                 sys.stdout.write("D\\n")
@@ -55,8 +64,10 @@ struct WorkerPoolTests {
             inputs: (0..<count).map { Array("input \($0)".utf8) })
     }
 
-    static func pool(_ command: [String], timeout: Duration = .seconds(10), deaths: Int = 3) throws -> WorkerPool {
-        var isolation = WorkerIsolation(command: command, timeout: timeout, memoryLimit: nil, jobs: 1)
+    static func pool(
+        _ command: [String], timeout: Duration = .seconds(10), memoryLimit: Int? = nil, deaths: Int = 3
+    ) throws -> WorkerPool {
+        var isolation = WorkerIsolation(command: command, timeout: timeout, memoryLimit: memoryLimit, jobs: 1)
         isolation.deathsPerUnit = deaths
         return try WorkerPool(isolation: isolation, extensions: [])
     }
@@ -92,6 +103,16 @@ struct WorkerPoolTests {
         }
         #expect(loss.code == code)
         #expect(loss.wording == verdict)
+    }
+
+    /// A worker that AddressSanitizer ends at its RSS bound is out of memory, although the line
+    /// that says so is followed by more than a crash report's worth of memory map.
+    @Test func anAddressSanitizerRSSReportIsOutOfMemory() throws {
+        let results = try Self.pool(Self.fakeWorker(behaviour: "asan-rss"), memoryLimit: 4 << 30)
+            .run([Self.unit(inputs: 3)])
+        let result = try #require(results.first)
+        #expect(result.outputs.keys.sorted() == [0, 2])
+        #expect(result.deaths.map(\.death.loss.wording) == ["out of memory (over 4096 MiB while tokenizing)"])
     }
 
     /// A worker that never answers costs the timeout once per input, not the run.

@@ -167,7 +167,7 @@ package final class WorkerPool: @unchecked Sendable {
             if let posted = process.board.read(), posted.count > postedBefore {
                 position = (posted.input, posted.phase)
             }
-            let report = process.standardErrorTail()
+            let report = Self.crashReport(standardError: process.standardErrorTail(limit: 1 << 20))
             var cause = death
             if case .exit = death {
                 if let signal = end.signal {
@@ -233,6 +233,22 @@ package final class WorkerPool: @unchecked Sendable {
             return nil
         }
         return script.path
+    }
+
+    /// What a dead worker's standard error says: its last `limit` bytes, without the process
+    /// memory map AddressSanitizer prints after its one-line "hard rss limit exhausted". A debug
+    /// worker's map is about 10 KiB before ASan's own mappings; in a CI run it pushed that line out
+    /// of the tail and the death was called "exited (status 1)". So the map's lines are left out,
+    /// not the line that names the death.
+    static func crashReport(standardError: String, limit: Int = 16384) -> String {
+        var kept: [Substring] = []
+        var inMemoryMap = false
+        for line in standardError.split(separator: "\n", omittingEmptySubsequences: false) {
+            if inMemoryMap && line.hasPrefix("\t") { continue }
+            inMemoryMap = line.hasSuffix("Process memory map follows:")
+            kept.append(line)
+        }
+        return String(decoding: kept.joined(separator: "\n").utf8.suffix(limit), as: UTF8.self)
     }
 
     /// A death after the worker came near its memory bound, or whose report says an
