@@ -22,6 +22,9 @@ struct EnvironmentUnit: WorkerUnit {
         progress: (Int, WorkerPhase) -> Void, output: (Int, [[String]]) throws -> Void
     ) throws {
         guard start == 0, !skipping.contains(0), let engine = try SQLiteEngine.named([engine]).first else { return }
+        // The engine's first connection, then its probes: a death says which of them it was.
+        progress(0, .connecting)
+        try workbench.withConnection(engine) { _ in }
         progress(0, .probing)
         try output(0, try workbench.engineFacts(on: engine).map { [$0.key, $0.value] })
     }

@@ -19,7 +19,10 @@ struct EnvCommand: OwnTokenizerCommand {
     @OptionGroup var output: OutputOptions
 
     func run(registering own: OwnTokenizers) throws {
-        let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
+        // env's probes are its engines' check: a library that crashes there costs its own facts.
+        var options = workbenchOptions.workbenchConfiguration(registering: own)
+        options.isolation = isolationOptions.isolation
+        let workbench = try Workbench(options: options)
         let environment = try workbench.environment(engines: workbenchOptions.engines)
         try output.emit(CSVTable(header: ["key", "value"], rows: environment.pairs.map { [$0.key, $0.value] }))
         printLosses(environment.losses)

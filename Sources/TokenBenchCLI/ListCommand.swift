@@ -11,7 +11,9 @@ struct ListCommand: OwnTokenizerCommand {
     @OptionGroup var output: OutputOptions
 
     func run(registering own: OwnTokenizers) throws {
-        let workbench = try workbenchOptions.makeWorkbench(registering: own)
+        // list probes in this process; a library given as an engine is tried in a worker first.
+        let workbench = try workbenchOptions.makeWorkbench(
+            registering: own, checkingEnginesIn: .benchExecutable(WorkerIsolation.thisExecutablePath))
         var table = CSVTable(header: [
             "tokenizer", "engine", "spec", "origin", "supported", "summary", "detail", "tokenizer_api",
             "engine_features",

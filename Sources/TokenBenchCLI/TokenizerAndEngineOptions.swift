@@ -92,10 +92,17 @@ struct TokenizerAndEngineOptions<Defaults: TokenizerAndEngineDefaults>: Parsable
     }
 
     /// The command's workbench, running the judged tokenizers in workers when `isolation` says so.
-    func makeWorkbench(registering own: OwnTokenizers, isolation: WorkerIsolation? = nil) throws -> Workbench {
+    /// An engine loaded from a library file opens its first connection in one of those workers
+    /// (or in `checkingEnginesIn`'s, for a command that runs here): a library whose own code
+    /// crashes is refused by name before this process calls it.
+    func makeWorkbench(
+        registering own: OwnTokenizers, isolation: WorkerIsolation? = nil, checkingEnginesIn: WorkerIsolation? = nil
+    ) throws -> Workbench {
         var options = workbenchConfiguration(registering: own)
         options.isolation = isolation
-        return try Workbench(options: options)
+        let workbench = try Workbench(options: options)
+        try workbench.checkLoadedEngines(engines, isolation: checkingEnginesIn)
+        return workbench
     }
 
     /// The tokenizers asked for, or the catalog's entries that the plan runs on one of the

@@ -124,6 +124,12 @@ struct UpgradeCommand: OwnTokenizerCommand {
     func run(registering own: OwnTokenizers) throws {
         let workbench = try workbenchOptions.makeWorkbench(registering: own, isolation: isolationOptions.isolation)
         let engines = try SQLiteEngine.named(engineNames)
+        do {
+            try workbench.checkLoadedEngines(engines)
+        } catch TokenBenchError.invalidArgument(_, let engine, let reason) {
+            let flag = path != nil ? "--path" : engineNames.first == engine ? "--from" : "--to"
+            throw TokenBenchError.invalidArgument(name: flag, value: engine, reason: reason)
+        }
         let directions = directions(through: engines)
         var inputs = try UpgradeInputs.make(
             fixtures: try selection.load(), corpusFiles: corpusFiles, everyScalarValue: everyScalarValue,

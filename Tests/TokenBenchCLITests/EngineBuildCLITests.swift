@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `tokenbench engine build` and `engine list`, and `--engine VERSION` on the commands, run as a
@@ -125,6 +126,78 @@ struct EngineBuildCLITests {
                 version
             ])
     }
+
+    /// A library whose own code crashes on its first connection is tried in a worker, then
+    /// refused by name with how it died (exit 2), before the bench calls it or blames a tokenizer
+    /// made on it. Built with SQLITE_OMIT_AUTOINIT, its sqlite3_open_v2 allocates through methods
+    /// nobody set up: the crash of a plain build bound to another SQLite (issue 59). `env` probes
+    /// in workers of its own and reports the engine's loss in its rows instead. Each row: the
+    /// command (LIBRARY stands for the library's path), the exit status, what stderr says.
+    @Test(
+        arguments: [
+            // list probes in this process: the library is tried in a worker first.
+            (["list", "--engine", "LIBRARY"], 2, "tokenbench: error: --engine 'LIBRARY': the library crashed ("),
+            // A command whose units run in workers: one line, not a death per tokenizer.
+            (
+                ["tokens", "--tokenizer", "unicode61", "--tokenizer", "trigram", "--engine", "LIBRARY", "hello"], 2,
+                "tokenbench: error: --engine 'LIBRARY': the library crashed ("
+            ),
+            // upgrade names the flag that gave the engine.
+            (
+                ["upgrade", "--from", "system", "--to", "LIBRARY", "--tokenizer", "unicode61"], 2,
+                "tokenbench: error: --to 'LIBRARY': the library crashed ("
+            ),
+            // env: the engine's row says the connection killed the worker, and the others' facts stay.
+            (
+                ["env", "--engine", "system", "--engine", "LIBRARY"], 1,
+                "tokenbench: the environment's probes on LIBRARY: crashed ("
+            ),
+        ] as [([String], Int32, String)])
+    func aLibraryThatCrashesOnItsFirstConnectionIsRefusedByName(
+        arguments: [String], status: Int32, says: String
+    ) throws {
+        let source = try #require(Self.amalgamation, "TOKENBENCH_REQUIRE_AMALGAMATION=1, and no sqlite3.c")
+        let library = try Self.libraryCrashingOnOpen(from: source)
+        let run = try CLITests.run(arguments.map { $0 == "LIBRARY" ? library : $0 })
+        #expect(!run.signaled)
+        #expect(run.status == status, "\(run.stderr)")
+        let said = says.replacingOccurrences(of: "LIBRARY", with: library)
+        let line = try #require(run.stderr.split(separator: "\n").first { $0.hasPrefix(said) }, "\(run.stderr)")
+        // The death is the engine's: while its connection opened, in its own allocator (under
+        // AddressSanitizer, no frame survives a call through a null pointer).
+        #expect(line.contains("while opening a connection to the engine)"), "\(line)")
+        if !LoadableExtensionProductTests.underAddressSanitizer {
+            #expect(line.contains(" at sqlite3Malloc + "), "\(line)")
+        }
+        if status == 2 {
+            #expect(run.stdout.isEmpty && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        } else {
+            #expect(run.stdout.contains("\nsystem.sqlite_version,"), "\(run.stdout)")
+            #expect(run.stdout.contains("\n\(library).probes,lost: crashed ("), "\(run.stdout)")
+        }
+    }
+
+    /// The amalgamation built unoptimised with SQLITE_OMIT_AUTOINIT (and -Wl,-Bsymbolic, which
+    /// AddressSanitizer needs), once per test process.
+    static func libraryCrashingOnOpen(from source: String) throws -> String {
+        try crashingLibrary.withLock { built in
+            if let built { return built }
+            let directory = try CLITests.makeTemporaryDirectory()
+            let library = directory.appendingPathComponent("libsqlite3-noinit.so").path
+            let compiler = Process()
+            compiler.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+            compiler.arguments = [
+                "-O0", "-fPIC", "-shared", "-Wl,-Bsymbolic", "-DSQLITE_ENABLE_FTS5", "-DSQLITE_OMIT_AUTOINIT", "-o",
+                library, source, "-lm", "-lpthread",
+            ]
+            try compiler.run()
+            compiler.waitUntilExit()
+            try #require(compiler.terminationStatus == 0)
+            built = library
+            return library
+        }
+    }
+    private static let crashingLibrary = Mutex<String?>(nil)
 
     /// Each way a build fails: one line naming the source and what went wrong, exit 2, and no
     /// engine left in the cache. Each row: what the source is, the environment, what the line says.

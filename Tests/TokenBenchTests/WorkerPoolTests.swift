@@ -227,6 +227,15 @@ struct WorkerPoolTests {
 
             """, "static OrdinalsTokenizer.word(forOrdinal:) + 774 in own-tokenbench"
         ),
+        // A call through a null pointer under AddressSanitizer: frame 0 is at address 0 of no
+        // module, and the unwind goes on inside ASan's own report; no frame of the code is left.
+        (
+            """
+            ==1==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000000 (pc 0x000000000000)
+                #0 0x000000000000  (<unknown module>)
+                #1 0x5602bdb58786 in ReportDeadlySignalImpl /llvm-project/compiler-rt/lib/sanitizer_common/sanitizer_symbolizer_report.cpp:275:3
+            """, nil
+        ),
         ("no report at all", nil),
     ])
     func crashingFrame(report: String, frame: String?) {

@@ -51,6 +51,9 @@ struct JudgedTokenizer: Codable, Sendable {
         on workbench: Workbench, progress: (Int, WorkerPhase) -> Void,
         _ body: (TokenizerOnConnection, EngineConnection) throws -> T
     ) throws -> T {
+        // Loading the engine and opening its connection come before the tokenizer: a crash there
+        // is the engine's (or an extension's entry point's), not the tokenizer's.
+        progress(-1, .connecting)
         guard let engine = try SQLiteEngine.named([engine]).first else {
             throw TokenBenchError.invalidArgument(name: "engine", value: engine, reason: "no such engine")
         }

@@ -2,6 +2,10 @@ import Foundation
 
 /// What a worker was doing on an input when it last said so.
 package enum WorkerPhase: String, Sendable, Codable, CaseIterable {
+    /// Loading the engine's library and opening a connection to it, which also registers the
+    /// bench's tokenizers and loads the extensions (the frame then says whose code died): no
+    /// tokenizer is made yet.
+    case connecting
     /// Making the tokenizer (xCreate) or its table.
     case creating
     /// Calling the tokenizer's xTokenize through the bench's own callback.
@@ -22,6 +26,7 @@ package enum WorkerPhase: String, Sendable, Codable, CaseIterable {
     /// "while indexing", "while running the integrity-check".
     package var whileDoing: String {
         switch self {
+        case .connecting: "while opening a connection to the engine"
         case .creating: "while creating the tokenizer"
         case .integrityCheck: "while running FTS5's integrity-check"
         case .buildingPattern: "while building the pattern"

@@ -287,8 +287,11 @@ package final class WorkerPool: @unchecked Sendable {
         // A Swift trap (an index out of range, a force unwrap of nil) stops in the Swift runtime's
         // assertion code (libswiftCore, and a debug build's libswiftSwiftOnoneSupport): the frame
         // that matters is its caller's.
+        // A call through a null pointer leaves a frame at address 0 of no module, and under ASan
+        // an unwind that goes on inside ASan's own signal report (compiler-rt's sources).
         let ignored = [
             "libc.so", "libclang_rt", "libsystem", "[system]", "__asan", "__interceptor", "__sanitizer", " in libswift",
+            "(<unknown module>)", "/compiler-rt/",
         ]
         for frame in frames.prefix(16) {
             guard !ignored.contains(where: { frame.contains($0) }) else { continue }

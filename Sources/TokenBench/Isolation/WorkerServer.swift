@@ -14,6 +14,7 @@ package enum WorkerServer {
     static let unitTypes: [any WorkerUnit.Type] = [
         TraceUnit.self, MatrixUnit.self, ContractUnit.self, IntegrityUnit.self, QualityUnit.self,
         UpgradeUnit.self, ThroughputUnit.self, SupportProbeUnit.self, EnvironmentUnit.self,
+        EngineCheckUnit.self,
     ]
 
     /// Serves until standard input ends, and returns the exit status: 0, or 2 when the bench

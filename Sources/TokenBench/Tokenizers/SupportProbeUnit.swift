@@ -29,7 +29,7 @@ struct SupportProbeUnit: WorkerUnit {
                 // The engine's connection first, as the unit's own work (input -1: the start-up
                 // allowance, and no blame on the tokenizer): opening it registers every tokenizer
                 // and loads the extensions.
-                progress(-1, .creating)
+                progress(-1, .connecting)
                 try workbench.withConnection(engine) { _ in }
                 progress(index, .creating)
                 try workbench.validate(spec, engine: engine)
