@@ -131,6 +131,8 @@ struct TokensCommand: OwnTokenizerCommand {
             for trace in run.traces { table.rows += trace.tableRows(tokendata: tokendata) }
         }
         try output.emit(table)
+        // A tokenizer's tokens are printed as it gave them; those that cannot be the text's are said.
+        for run in runs { if let sentence = run.offsetsOutsideTheInput { printError("tokenbench: \(sentence)") } }
         // The tokens of every input that did not kill a worker are out; the rest is named.
         let losses = RunLosses(merging: runs.map(\.losses))
         printLosses(losses)

@@ -41,6 +41,20 @@ package struct TraceRun: Sendable {
     package var traces: [TokenTrace]
     /// The inputs that killed a worker, and those not run.
     package var losses: RunLosses
+
+    /// What to say of tokens whose offsets lie outside their input (start below 0, end past the
+    /// input's bytes, or before start), nil when there are none. Such a token is bytes the
+    /// tokenizer read past nText, or a miscount: SQLite 3.45 to 3.47's trigram gives one- and
+    /// two-character inputs tokens of whatever follows them in memory.
+    package var offsetsOutsideTheInput: String? {
+        let outside = traces.map { trace in
+            trace.tokens.count { $0.start < 0 || $0.end > trace.input.count || $0.end < $0.start }
+        }
+        let tokens = outside.reduce(0, +)
+        guard tokens > 0 else { return nil }
+        return
+            "\(spec.name) on \(engine.name): \(tokens) token\(tokens == 1 ? "" : "s") in \(outside.count { $0 > 0 }) of \(traces.count) traces (input × mode) have offsets outside their input, so their bytes are not the text's; 'tokenbench conformance' judges this (offset-range, read-past-end)"
+    }
 }
 
 extension Workbench {
