@@ -99,6 +99,64 @@ struct ReportBrowserTests {
     static let headers =
         "return Array.from(document.querySelectorAll('#grid th.tokenizer > span')).map(e => e.textContent);"
 
+    /// In a cell the engines disagree on, each engine's line has small marks of its own, one per
+    /// query kind × form pair, titled with that engine's verdict as the long CSV gives it: a
+    /// difference off the big mark shows where it is.
+    @Test func eachEngineOfASplitCellHasItsOwnSmallMarks() throws {
+        let (driver, run) = try Self.openReport()
+        // [case id, tokenizer, the line's engines, its marks' titles joined by "|", the cell's
+        // head].
+        let lines = try #require(
+            try driver.execute(
+                """
+                return Array.from(document.querySelectorAll('#grid td.cell.split')).flatMap(td =>
+                  Array.from(td.querySelectorAll('.engine')).map(line => [
+                    td.parentNode.querySelector('th.case .id').textContent,
+                    document.querySelectorAll('#grid th.tokenizer > span')[td.cellIndex - 1].textContent,
+                    line.textContent.slice(line.textContent.indexOf(' ') + 1).split(': ')[0],
+                    line.nextElementSibling && line.nextElementSibling.classList.contains('strip')
+                      ? Array.from(line.nextElementSibling.querySelectorAll('i')).map(i => i.title).join('|') : '',
+                    td.querySelector('.differ').textContent]));
+                """) as? [[String]])
+        #expect(!lines.isEmpty)
+        var checked = 0
+        var tokensOnly = 0
+        for line in lines {
+            let titles = line[3].split(separator: "|").map(String.init)
+            // The head says "in tokens only" exactly where the CSV gives every engine the same
+            // verdicts, expectations and errors.
+            let verdicts = Set(
+                run.rows.filter { $0["case"] == line[0] && $0["tokenizer"] == line[1] }.map { row in
+                    ["query_kind", "document_form", "query_form", "matched", "expected", "outcome", "error"]
+                        .map { row[$0]! }
+                        + [row["engine"]!]
+                }
+            )
+            let perEngine = Dictionary(grouping: verdicts, by: { $0.last! }).mapValues {
+                Set($0.map { Array($0.dropLast()) })
+            }
+            let same = Set(perEngine.values).count == 1
+            #expect(line[4] == (same ? "engines differ in tokens only" : "engines differ"), "\(line)")
+            if same { tokensOnly += 1 }
+            for engine in line[2].components(separatedBy: ", ") {
+                let rows = run.rows.filter {
+                    $0["case"] == line[0] && $0["tokenizer"] == line[1] && $0["engine"] == engine
+                }
+                // One mark per row of the engine's: each query kind × form pair.
+                #expect(titles.count == rows.count, "\(line)")
+                for row in rows {
+                    let label = "\(row["query_kind"]!) \(row["document_form"]!):\(row["query_form"]!): "
+                    let title = try #require(titles.first { $0.hasPrefix(label) }, "\(line): no mark \(label)")
+                    let verdict = title.dropFirst(label.count)
+                    if row["matched"] == "1" { #expect(verdict.hasPrefix("match"), "\(line) \(row)") }
+                    if row["matched"] == "0" { #expect(verdict.hasPrefix("no match"), "\(line) \(row)") }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 0 && tokensOnly > 0 && tokensOnly < lines.count, "\(tokensOnly) of \(lines.count)")
+    }
+
     @Test func oneColumnPerTokenizerWithTheEnginesMerged() throws {
         let (driver, run) = try Self.openReport()
         // One column per tokenizer (not per tokenizer and engine), one row per case.

@@ -119,7 +119,7 @@ extension HTMLReport {
         }
         html += "</ul><p>The small marks under it are, in order: \(order.map(HTML.escape).joined(separator: " · ")). "
         html +=
-            "One column per tokenizer: where the engines (\(matrix.engines.map(HTML.escape).joined(separator: ", "))) agree on a cell it shows once; where they differ, it says <em>engines differ</em> and gives each engine's verdict. "
+            "One column per tokenizer: where the engines (\(matrix.engines.map(HTML.escape).joined(separator: ", "))) agree on a cell it shows once; where they differ, it says <em>engines differ</em> and gives each engine's verdict and small marks (<em>in tokens only</em> when the verdicts are the same). "
         html +=
             "Click a cell, or reach it with Tab and press Enter, to see the document and query tokens behind the verdict. "
         html +=

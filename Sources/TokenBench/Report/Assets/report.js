@@ -136,17 +136,31 @@
   function markOnly(td, engines) {
     if (engines.length !== data.engines.length) td.appendChild(el("span", "only", engineNames([engines]) + " only"));
   }
-  // The engines disagree: one line per engine, marked with `statusOf(entry)`.
-  function markSplit(td, entries, statusOf) {
+  // The engines disagree: one line per engine (engines that agree share one), marked with
+  // `statusOf(entry)`, each followed by `detailOf(entry)` where given.
+  function markSplit(td, entries, statusOf, detailOf, differ) {
     td.className = "cell split" + (entries.some(function (e) { return statusOf(e) === "failed"; }) ? " splitfailed" : "");
-    td.appendChild(el("span", "differ", "engines differ"));
+    td.appendChild(el("span", "differ", differ || "engines differ"));
     entries.forEach(function (entry) {
       var status = statusOf(entry), line = el("span", "engine " + status);
       line.appendChild(el("b", null, GLYPH[status]));
       line.appendChild(document.createTextNode(" " + engineNames(entry) + ": " + LABEL[status]));
       td.appendChild(line);
+      if (detailOf) td.appendChild(detailOf(entry));
     });
     return td;
+  }
+
+  // A record's small marks, one per query kind and form pair, each titled with its verdict: in
+  // a split cell each engine has its own, so that a difference off the big mark shows where.
+  function strip(record) {
+    var marks = el("span", "strip");
+    for (var i = 0; i !== P * K; i++) {
+      var sub = subStatus(record, i), mark = el("i", sub, GLYPH[sub]);
+      mark.title = subLabel(i) + ": " + verdict(record, i);
+      marks.appendChild(mark);
+    }
+    return marks;
   }
 
   function cellNode(c, t) {
@@ -155,17 +169,17 @@
     if (entries.length === 1) {
       var record = entries[0][1];
       markVerdict(td, recordStatus(record), data.verdicts[Number(record[0][0])]);
-      var strip = el("span", "strip");
-      for (var i = 0; i !== P * K; i++) {
-        var sub = subStatus(record, i), mark = el("i", sub, GLYPH[sub]);
-        mark.title = subLabel(i) + ": " + verdict(record, i);
-        strip.appendChild(mark);
-      }
-      td.appendChild(strip);
+      td.appendChild(strip(record));
       markOnly(td, entries[0][0]);
       return td;
     }
-    return markSplit(td, entries, function (e) { return recordStatus(e[1]); });
+    // Records that differ only in their tokens (their texts, or their offsets alone) give the
+    // same verdicts: the cell says so, and its panel shows the tokens.
+    var first = entries[0][1], sameVerdicts = entries.every(function (e) {
+      return e[1][0] === first[0] && e[1][1] === first[1] && e[1][5].join("\n") === first[5].join("\n");
+    });
+    return markSplit(td, entries, function (e) { return recordStatus(e[1]); }, function (e) { return strip(e[1]); },
+      sameVerdicts ? "engines differ in tokens only" : null);
   }
 
   // Calls `row(case, tbody)` for each kept case, in a tbody per category that opens with a band
