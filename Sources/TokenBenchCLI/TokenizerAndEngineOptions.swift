@@ -37,7 +37,7 @@ struct TokenizerAndEngineOptions<Defaults: TokenizerAndEngineDefaults>: Parsable
     @Option(
         name: .customLong("engine"),
         help: ArgumentHelp(
-            "The SQLite to run on: system (the system's libsqlite3), bundled (sqlite-nio's SQLite \(SQLiteEngine.bundled.sqliteVersion)) or the path of a libsqlite3 file; repeatable, default \(Defaults.engines).",
+            "The SQLite to run on: system (the system's libsqlite3), bundled (sqlite-nio's SQLite \(SQLiteEngine.bundled.sqliteVersion)), a version built with 'tokenbench engine build' (such as 3.47.0), or the path of a libsqlite3 file; repeatable, default \(Defaults.engines).",
             visibility: Defaults.takesEngine ? .default : .private)
     )
     var engineArguments: [String] = []
