@@ -50,7 +50,8 @@ struct EngineBuildCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let built = try cacheOptions.cache.build(source: source, name: name)
+        let built = try cacheOptions.cache.build(
+            source: source, name: name, checkingIn: .benchExecutable(WorkerIsolation.thisExecutablePath))
         if built.replaced { printError("tokenbench: replaced the engine \(built.name)") }
         try output.emit(
             CSVTable(

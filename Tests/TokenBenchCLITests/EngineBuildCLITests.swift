@@ -216,6 +216,9 @@ struct EngineBuildCLITests {
             ("broken", [:], "the C compiler failed: "),
             // FTS5 compiled out by the user's CFLAGS (after the bench's -DSQLITE_ENABLE_FTS5).
             ("amalgamation", ["CFLAGS": "-O0 -USQLITE_ENABLE_FTS5"], "no FTS5 in SQLite "),
+            // A library whose sqlite3_open_v2 crashes (its allocator never set up): tried in a
+            // worker, it fails the build instead of ending the command.
+            ("amalgamation", ["CFLAGS": "-O0 -DSQLITE_OMIT_AUTOINIT"], "the library crashed ("),
         ] as [(String, [String: String], String)])
     func aBuildThatCannotBeDoneSaysWhy(source kind: String, environment: [String: String], says: String) throws {
         let directory = try CLITests.makeTemporaryDirectory()
