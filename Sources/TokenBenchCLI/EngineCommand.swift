@@ -26,7 +26,7 @@ struct EngineCacheOptions: ParsableArguments {
     }
 }
 
-struct EngineBuildCommand: ParsableCommand {
+struct EngineBuildCommand: OwnTokenizerCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Compile a SQLite amalgamation into an engine named by its version.",
@@ -34,9 +34,10 @@ struct EngineBuildCommand: ParsableCommand {
             SOURCE is an amalgamation: a sqlite3.c, a folder holding one, or the zip or tar.gz that \
             sqlite.org ships. It is compiled with the system's C compiler ($CC, else cc) with \
             \(EngineCache.compileFlags.joined(separator: " ")), then loaded and checked: FTS5 is \
-            there and sqlite_version() is the release the amalgamation names. Prints the engine's \
-            name and library. Exit status 2 when there is no C compiler, SOURCE is not an \
-            amalgamation, the compiler fails (its first error line is shown) or the library has no FTS5.
+            there, sqlite_version() is the release the amalgamation names, and its first \
+            connection opens in a worker. Prints the engine's name and library. Exit status 2 \
+            when there is no C compiler, SOURCE is not an amalgamation, the compiler fails (its \
+            first error line is shown), the library crashes on its first connection or has no FTS5.
             """)
 
     @Argument(help: ArgumentHelp("The amalgamation: sqlite3.c, its folder, or a .zip or .tar.gz.", valueName: "source"))
@@ -49,9 +50,12 @@ struct EngineBuildCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let built = try cacheOptions.cache.build(
-            source: source, name: name, checkingIn: .benchExecutable(WorkerIsolation.thisExecutablePath))
+    func run(registering own: OwnTokenizers) throws {
+        // The worker is this executable, which registers `own`'s types: so does the workbench.
+        let workbench = try Workbench(options: own.workbenchOptions)
+        let built = try cacheOptions.cache.build(source: source, name: name) { engine in
+            try workbench.checkLoadedEngines([engine], isolation: .benchExecutable(WorkerIsolation.thisExecutablePath))
+        }
         if built.replaced { printError("tokenbench: replaced the engine \(built.name)") }
         try output.emit(
             CSVTable(

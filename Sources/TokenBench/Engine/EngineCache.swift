@@ -70,12 +70,13 @@ public struct EngineCache: Sendable {
     /// compiler (`$CC`, else `cc`; `$CFLAGS` after `compileFlags`), then loads it and checks that FTS5 is there and that
     /// `sqlite_version()` is the release the amalgamation names. `name` defaults to that
     /// release. Nothing is left behind when a step fails, and an engine of the same name is
-    /// replaced only by one that passed every check. With `isolation`, the library opens its
-    /// first connection in one of its workers, where a library whose own code crashes (built with
-    /// CFLAGS that break it) fails the build instead of ending this process.
-    public func build(source: String, name: String? = nil, checkingIn isolation: WorkerIsolation? = nil) throws
-        -> BuiltEngine
-    {
+    /// replaced only by one that passed every check. `firstConnection`, when given, opens the
+    /// library's first connection before this process does (`Workbench.checkLoadedEngines`, in a
+    /// worker): a library whose own code crashes there (built with CFLAGS that break it) fails
+    /// the build instead of ending this process.
+    public func build(
+        source: String, name: String? = nil, firstConnection: ((SQLiteEngine) throws -> Void)? = nil
+    ) throws -> BuiltEngine {
         func failure(_ reason: String) -> TokenBenchError { .engineBuildFailed(source: source, reason: reason) }
         if let name { try Self.validate(name: name) }
         let compiler = try Self.compiler(for: source)
@@ -103,7 +104,8 @@ public struct EngineCache: Sendable {
             let first = lines.first { $0.contains("error") } ?? lines.first ?? "exit status \(compiled.status)"
             throw failure("the C compiler failed: \(first)")
         }
-        try Self.check(library: library.path, version: amalgamation.version, isolation: isolation, failure: failure)
+        try Self.check(
+            library: library.path, version: amalgamation.version, firstConnection: firstConnection, failure: failure)
         try? FileManager.default.removeItem(at: amalgamation.file)
         let record = """
             SQLite \(amalgamation.version), built by tokenbench engine build from \(source)
@@ -160,10 +162,11 @@ public struct EngineCache: Sendable {
             source: source, reason: "no C compiler: \(wanted) is not on PATH (install gcc, or set CC)")
     }
 
-    /// The library loads, is the release named, opens a connection (first in a worker of
-    /// `isolation`, when given) and has FTS5.
+    /// The library loads, is the release named, opens a connection (first through
+    /// `firstConnection`, when given) and has FTS5.
     static func check(
-        library: String, version: String, isolation: WorkerIsolation?, failure: (String) -> TokenBenchError
+        library: String, version: String, firstConnection: ((SQLiteEngine) throws -> Void)?,
+        failure: (String) -> TokenBenchError
     ) throws {
         let engine: SQLiteEngine
         do {
@@ -174,14 +177,12 @@ public struct EngineCache: Sendable {
         guard engine.sqliteVersion == version else {
             throw failure("the library says sqlite_version() \(engine.sqliteVersion), not \(version)")
         }
-        if let isolation {
-            do {
-                try Workbench().checkLoadedEngines([engine], isolation: isolation)
-            } catch TokenBenchError.invalidArgument(_, _, let reason) {
-                throw failure(reason)
-            } catch {
-                // Not a death: an error opening the connection, which the check below words.
-            }
+        do {
+            try firstConnection?(engine)
+        } catch TokenBenchError.invalidArgument(_, _, let reason) {
+            throw failure(reason)
+        } catch TokenBenchError.sqlite {
+            // Not a death: SQLite's error opening the connection, which the check below words.
         }
         do {
             _ = try EngineConnection(engine: engine)

@@ -27,7 +27,7 @@ extension Workbench {
         }
         for (engine, result) in zip(loaded, results) {
             guard try result.get()[0] == nil else { continue }
-            let death = result.deaths.first.map(\.death.description) ?? "no answer"
+            let death = result.deaths.first.map(\.death.description) ?? "gave no answer"
             throw TokenBenchError.invalidArgument(
                 name: "engine", value: engine.name,
                 reason: "the library \(death), in a worker; the bench does not run it")
