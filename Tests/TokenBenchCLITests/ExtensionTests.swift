@@ -30,13 +30,6 @@ struct ExtensionTests {
         try compiled.get()
     }
 
-    /// `conformance`'s timeout in these tests. The threads check is one input of its unit, and
-    /// says nothing while its threads make their workbenches and run: under AddressSanitizer on
-    /// 2 busy cores it lost its worker, one error more than the test expected, and 822
-    /// xTokenize calls where a run alone makes 1,590 (the 768 missing are its 4 threads × 48
-    /// inputs × 4 modes). What these tests pin is the findings, not the time.
-    static let patient = ["--timeout", "60"]
-
     /// `tokens` prints a tokenizer's tokens as it gave them, and says on stderr, once per
     /// tokenizer × engine, how many have offsets outside their input; a tokenizer that keeps to
     /// its input is not named, and the exit status stays 0.
@@ -212,7 +205,7 @@ struct ExtensionTests {
     @Test func extensionTokenizersRunThroughConformance() throws {
         let library = try Self.buildExtension()
         let directory = try CLITests.makeTemporaryDirectory()
-        let quick = ["--iterations", "20", "--no-large-inputs", "--load-extension", library.path] + Self.patient
+        let quick = ["--iterations", "20", "--no-large-inputs", "--load-extension", library.path]
 
         // tbtest keeps FTS5's contract, and 3.54.1's integrity-check passes its index.
         let sound = try CLITests.run(
@@ -280,14 +273,13 @@ struct ExtensionTests {
     ])
     func aWrapperMustHandTheLocaleToItsBase(spec: String, engine: String, drops: Bool) throws {
         let library = try Self.buildExtension()
-        let run = try CLITests.run(
-            [
-                // The check is one per unit, not per input: the seed table's 7 cases and 5 random
-                // inputs keep the run short (it runs again under ASan in CI).
-                "conformance", "--tokenizer", spec, "--engine", engine, "--iterations", "5", "--no-large-inputs",
-                "--category", "seed-table",
-                "--load-extension", library.path,
-            ] + Self.patient)
+        let run = try CLITests.run([
+            // The check is one per unit, not per input: the seed table's 7 cases and 5 random
+            // inputs keep the run short (it runs again under ASan in CI).
+            "conformance", "--tokenizer", spec, "--engine", engine, "--iterations", "5", "--no-large-inputs",
+            "--category", "seed-table",
+            "--load-extension", library.path,
+        ])
         let findings = run.stdout.split(separator: "\n").filter { $0.contains(",locale-passing,warning,") }
         if drops {
             // A warning, which fails no run: over a BASE that reads no locale, a wrapper that
@@ -320,7 +312,6 @@ struct ExtensionTests {
                 """)
         let quick =
             ["conformance", "--iterations", "20", "--no-large-inputs", "--category", "seed-table"] + extensionArguments
-            + Self.patient
         // Read as plain tokens, the whole token is no query's: round-trip warnings.
         let plain = try CLITests.run(quick + ["--engine", "bundled"])
         #expect(plain.status == 0, "\(plain.stderr)\n\(plain.stdout)")
@@ -409,11 +400,10 @@ struct ExtensionTests {
             let spec = wrapper.isEmpty ? broken : "\(wrapper) \(broken)"
             // Two categories' cases, the edge cases and five random inputs: enough for every
             // verdict. With all the fixtures, these 72 runs took over a third of the suite's CPU time.
-            let run = try CLITests.run(
-                [
-                    "conformance", "--tokenizer", spec, "--load-extension", library.path, "--iterations", "5",
-                    "--no-large-inputs", "--category", "seed-example", "--category", "german",
-                ] + Self.patient)
+            let run = try CLITests.run([
+                "conformance", "--tokenizer", spec, "--load-extension", library.path, "--iterations", "5",
+                "--no-large-inputs", "--category", "seed-example", "--category", "german",
+            ])
             #expect(!run.signaled, "\(spec): ended by a signal")
             #expect(run.status == 1, "\(spec): \(run.stderr)")
             let errors = run.stdout.split(separator: "\n").filter { $0.contains(",error,") }
