@@ -126,7 +126,8 @@ struct UpgradeCommand: OwnTokenizerCommand {
         let engines = try SQLiteEngine.named(engineNames)
         do {
             try workbench.checkLoadedEngines(engines)
-        } catch TokenBenchError.invalidArgument(_, let engine, let reason) {
+        } catch TokenBenchError.invalidArgument(name: "engine", let engine, let reason) {
+            // The check refuses an engine as `--engine`; here the engine came from another flag.
             let flag = path != nil ? "--path" : engineNames.first == engine ? "--from" : "--to"
             throw TokenBenchError.invalidArgument(name: flag, value: engine, reason: reason)
         }
