@@ -77,63 +77,17 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
         profile: CorpusProfile, options: AdviceOptions, target: (engine: String?, note: String?) = (nil, nil),
         linesNotUTF8: [SourceLocation], log: LogInput = LogInput()
     ) -> AdviceReport {
-        let weightOf = Dictionary(uniqueKeysWithValues: weights.map { ($0.0, $0.1) })
-        let classCounts = Dictionary(grouping: queries, by: \.variant).mapValues(\.count)
-        // Per query, its class's weight spread over the class's queries: the mean of RR@10 times
-        // these is the score.
-        let queryWeights = queries.map { query in
-            weightOf[query.variant, default: 0] * Double(queries.count) / Double(classCounts[query.variant] ?? 1)
-        }
-        let count = queries.count
-        let perRow = count + log.entries.count
-        let measured = quality.rows.enumerated().map { index, row -> Measured in
-            let outcomes = quality.outcomes[(index * perRow)..<(index * perRow + count)]
-            let logOutcomes = quality.outcomes[(index * perRow + count)..<((index + 1) * perRow)]
-            let weighted = zip(outcomes, queryWeights).map { $0.metrics.reciprocalRank10 * $1 }
-            return Measured(
-                row: row, outcomes: outcomes, logOutcomes: logOutcomes, weighted: weighted,
-                score: weighted.isEmpty ? 0 : weighted.reduce(0, +) / Double(weighted.count))
-        }
-        func test(_ candidate: Measured, against best: Measured) -> Double? {
-            pValue(of: candidate, against: best, options: options)
-        }
-        let oldest = options.oldestSQLite
-        func exclusion(_ row: QualityRow) -> String? {
-            let spec = TokenizerSpec(text: row.spec)
-            let needs = SQLiteRequirement.minimumVersion(of: spec)
-            if let oldest, oldest.versionOrder.lexicographicallyPrecedes(needs.versionOrder) {
-                let which = options.targets.isEmpty ? "--min-sqlite" : "the oldest target"
-                return "needs SQLite \(needs); \(which) has \(oldest)"
-            }
-            if options.needsPortable && !SQLiteRequirement.isPortable(spec) {
-                let apple = options.targets.filter(\.portableOnly).map(\.name).joined(separator: ", ")
-                return "not in the portable set, which is all \(apple) can ship"
-            }
-            if !row.error.isEmpty { return "killed a worker: \(row.error)" }
-            return nil
-        }
-        // The engine decided on: the app's oldest SQLite when it ran, else the oldest of the run.
-        let engines = Array(Set(measured.map { $0.row.engine }))
-        let decidingEngine =
-            target.engine.flatMap { engines.contains($0) ? $0 : nil }
-            ?? measured.map(\.row).min {
-                $0.sqliteVersion.versionOrder.lexicographicallyPrecedes($1.sqliteVersion.versionOrder)
-            }?.engine ?? engines.first ?? ""
+        let measured = measure(quality, queries: queries, weights: weights, log: log)
+        let decidingEngine = decidingEngine(of: measured.map(\.row), target: target.engine)
         var report = AdviceReport(
             profile: profile, weights: weights.map { (variant: $0.0, weight: $0.1) }, queries: queries, rows: [],
             recommended: nil, runnerUp: nil, decidingEngine: decidingEngine, noAnswer: nil, avoid: [],
             skipped: quality.skipped, losses: quality.losses, linesNotUTF8: linesNotUTF8)
         report.targetEngineNote = target.note
 
-        // The best per engine and kind, for each row's p-value.
-        var bestByGroup: [String: Measured] = [:]
-        for candidate in measured {
-            let group = "\(candidate.row.engine) \(candidate.row.queryKind.rawValue)"
-            if bestByGroup[group].map({ candidate.score > $0.score }) ?? true { bestByGroup[group] = candidate }
-        }
         // The answer, on the deciding engine, among the candidates no target excludes.
-        let eligible = measured.filter { $0.row.engine == decidingEngine && exclusion($0.row) == nil }
-        var advice: [String: (String, String)] = [:]
+        let eligible = measured.filter { $0.row.engine == decidingEngine && exclusion(of: $0.row, options) == nil }
+        var advice: [String: (mark: String, why: String)] = [:]
         if let best = eligible.max(by: { $0.score < $1.score }) {
             let decision = choose(from: eligible, best: best, queries: queries, options: options)
             advice[decision.winner.row.key] = ("recommended", decision.winnerWhy)
@@ -143,9 +97,8 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
                 advice[second.row.key] = ("runner-up", decision.secondWhy)
                 report.runnerUp = choice(second.row)
             }
-            let winner = decision.winner
             report.avoid = avoidances(
-                measured: measured.map { ($0.row, $0.outcomes) }, winner: winner.row, queries: queries)
+                measured: measured.map { ($0.row, $0.outcomes) }, winner: decision.winner.row, queries: queries)
         } else {
             report.noAnswer =
                 measured.isEmpty
@@ -153,62 +106,132 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
                 : "every candidate on \(decidingEngine) is excluded by the targets or killed a worker"
         }
 
+        // The best per engine and kind, for each row's p-value.
+        var bestByGroup: [String: Measured] = [:]
+        for candidate in measured {
+            let group = "\(candidate.row.engine) \(candidate.row.queryKind.rawValue)"
+            if bestByGroup[group].map({ candidate.score > $0.score }) ?? true { bestByGroup[group] = candidate }
+        }
         for candidate in measured {
             let row = candidate.row
-            let group = "\(row.engine) \(row.queryKind.rawValue)"
-            let pValue = bestByGroup[group].flatMap { test(candidate, against: $0) }
-            let excluded = exclusion(row)
-            let (mark, why) =
-                advice[row.key]
-                ?? (excluded.map { ("excluded", $0) } ?? ("", ""))
-            func line(_ variant: String, weight: Double, indices: [Int]) -> AdviceRow {
-                let outcomes = indices.map { candidate.outcomes[candidate.outcomes.startIndex + $0] }
-                let n = Double(max(outcomes.count, 1))
-                return AdviceRow(
-                    tokenizer: row.tokenizer, spec: row.spec, engine: row.engine, sqliteVersion: row.sqliteVersion,
-                    queryKind: row.queryKind, variant: variant, weight: weight, queries: outcomes.count,
-                    recall10: Double(outcomes.filter { ($0.metrics.firstRelevantRank ?? 11) <= 10 }.count) / n,
-                    reciprocalRank10: outcomes.map(\.metrics.reciprocalRank10).reduce(0, +) / n,
-                    silentMisses: outcomes.filter(isSilentMiss).count,
-                    score: candidate.score, pValue: pValue, indexBytes: row.indexBytes,
-                    buildSeconds: row.buildSeconds, p50Microseconds: row.p50Microseconds,
-                    needsSQLite: SQLiteRequirement.minimumVersion(of: TokenizerSpec(text: row.spec)),
-                    portable: SQLiteRequirement.isPortable(TokenizerSpec(text: row.spec)), advice: mark, why: why,
-                    runFile: row.runFile, error: row.error)
+            let pValue = bestByGroup["\(row.engine) \(row.queryKind.rawValue)"].flatMap {
+                Self.pValue(of: candidate, against: $0, options: options)
             }
-            report.rows.append(line("all", weight: 1, indices: Array(0..<count)))
-            for (variant, weight) in weights {
-                report.rows.append(
-                    line(
-                        variant.rawValue, weight: weight,
-                        indices: queries.indices.filter { queries[$0].variant == variant }))
-            }
-            if !log.entries.isEmpty {
-                var logRow = line("log", weight: 0, indices: [])
-                logRow.queries = log.entries.count
-                logRow.recall10 = nil
-                logRow.reciprocalRank10 = nil
-                logRow.silentMisses = candidate.logOutcomes.filter { $0.results == 0 }.count
-                logRow.overMatches =
-                    zip(candidate.logOutcomes, log.referenceCounts).filter {
-                        ReferenceMatcher.isOverMatch(results: $0.results, reference: $1)
-                    }.count
-                report.rows.append(logRow)
-            }
+            let mark = advice[row.key] ?? (exclusion(of: row, options).map { ("excluded", $0) } ?? ("", ""))
+            report.rows += rows(
+                of: candidate, pValue: pValue, advice: mark, queries: queries, weights: weights, log: log)
+        }
+        if !log.entries.isEmpty { report.addLogFigures(measured, log: log) }
+        return report
+    }
+
+    /// Each quality row with its slices of the outcomes (the known items, then the log's queries),
+    /// and its per-query RR@10 weighted by class, whose mean is its score.
+    private static func measure(
+        _ quality: QualityReport, queries: [KnownItemQuery], weights: [(TypingVariant, Double)], log: LogInput
+    ) -> [Measured] {
+        let weightOf = Dictionary(uniqueKeysWithValues: weights.map { ($0.0, $0.1) })
+        let classCounts = Dictionary(grouping: queries, by: \.variant).mapValues(\.count)
+        // Per query, its class's weight spread over the class's queries: the mean of RR@10 times
+        // these is the score.
+        let queryWeights = queries.map { query in
+            weightOf[query.variant, default: 0] * Double(queries.count) / Double(classCounts[query.variant] ?? 1)
+        }
+        let count = queries.count
+        let perRow = count + log.entries.count
+        return quality.rows.enumerated().map { index, row -> Measured in
+            let outcomes = quality.outcomes[(index * perRow)..<(index * perRow + count)]
+            let logOutcomes = quality.outcomes[(index * perRow + count)..<((index + 1) * perRow)]
+            let weighted = zip(outcomes, queryWeights).map { $0.metrics.reciprocalRank10 * $1 }
+            return Measured(
+                row: row, outcomes: outcomes, logOutcomes: logOutcomes, weighted: weighted,
+                score: weighted.isEmpty ? 0 : weighted.reduce(0, +) / Double(weighted.count))
+        }
+    }
+
+    /// Why the targets (or `--min-sqlite`) exclude a candidate on every engine, or that it killed a
+    /// worker; nil when it may be recommended.
+    private static func exclusion(of row: QualityRow, _ options: AdviceOptions) -> String? {
+        let spec = TokenizerSpec(text: row.spec)
+        let needs = SQLiteRequirement.minimumVersion(of: spec)
+        if let oldest = options.oldestSQLite, oldest.versionOrder.lexicographicallyPrecedes(needs.versionOrder) {
+            let which = options.targets.isEmpty ? "--min-sqlite" : "the oldest target"
+            return "needs SQLite \(needs); \(which) has \(oldest)"
+        }
+        if options.needsPortable && !SQLiteRequirement.isPortable(spec) {
+            let apple = options.targets.filter(\.portableOnly).map(\.name).joined(separator: ", ")
+            return "not in the portable set, which is all \(apple) can ship"
+        }
+        if !row.error.isEmpty { return "killed a worker: \(row.error)" }
+        return nil
+    }
+
+    /// The engine decided on: the app's oldest SQLite when it ran, else the oldest of the run.
+    private static func decidingEngine(of rows: [QualityRow], target: String?) -> String {
+        let engines = Set(rows.map(\.engine))
+        if let target, engines.contains(target) { return target }
+        return rows.min {
+            $0.sqliteVersion.versionOrder.lexicographicallyPrecedes($1.sqliteVersion.versionOrder)
+        }?.engine ?? engines.first ?? ""
+    }
+
+    /// A candidate's rows: `all`, each typing class, and with a query log, `log`.
+    private static func rows(
+        of candidate: Measured, pValue: Double?, advice: (mark: String, why: String), queries: [KnownItemQuery],
+        weights: [(TypingVariant, Double)], log: LogInput
+    ) -> [AdviceRow] {
+        let row = candidate.row
+        let spec = TokenizerSpec(text: row.spec)
+        func line(_ variant: String, weight: Double, indices: [Int]) -> AdviceRow {
+            let outcomes = indices.map { candidate.outcomes[candidate.outcomes.startIndex + $0] }
+            let n = Double(max(outcomes.count, 1))
+            return AdviceRow(
+                tokenizer: row.tokenizer, spec: row.spec, engine: row.engine, sqliteVersion: row.sqliteVersion,
+                queryKind: row.queryKind, variant: variant, weight: weight, queries: outcomes.count,
+                recall10: Double(outcomes.filter { ($0.metrics.firstRelevantRank ?? 11) <= 10 }.count) / n,
+                reciprocalRank10: outcomes.map(\.metrics.reciprocalRank10).reduce(0, +) / n,
+                silentMisses: outcomes.filter(isSilentMiss).count,
+                score: candidate.score, pValue: pValue, indexBytes: row.indexBytes,
+                buildSeconds: row.buildSeconds, p50Microseconds: row.p50Microseconds,
+                needsSQLite: SQLiteRequirement.minimumVersion(of: spec),
+                portable: SQLiteRequirement.isPortable(spec), advice: advice.mark, why: advice.why,
+                runFile: row.runFile, error: row.error)
+        }
+        var rows = [line("all", weight: 1, indices: Array(queries.indices))]
+        for (variant, weight) in weights {
+            rows.append(
+                line(
+                    variant.rawValue, weight: weight, indices: queries.indices.filter { queries[$0].variant == variant }
+                ))
         }
         if !log.entries.isEmpty {
-            report.logQueries = log.entries.count
-            report.logSearches = log.entries.map(\.count).reduce(0, +)
-            report.logMatchedNothing = !measured.contains { $0.logOutcomes.contains { $0.results > 0 } }
-            report.agreement = agreementRows(measured.map { ($0.row, $0.logOutcomes) }, log: log)
-            if let recommended = report.recommended, let runnerUp = report.runnerUp,
-                let a = measured.first(where: { choice($0.row) == recommended }),
-                let b = measured.first(where: { choice($0.row) == runnerUp })
-            {
-                report.disagreements = disagreements(a.row, a.logOutcomes, b.row, b.logOutcomes, log: log)
-            }
+            var logRow = line("log", weight: 0, indices: [])
+            logRow.queries = log.entries.count
+            logRow.recall10 = nil
+            logRow.reciprocalRank10 = nil
+            logRow.silentMisses = candidate.logOutcomes.filter { $0.results == 0 }.count
+            logRow.overMatches =
+                zip(candidate.logOutcomes, log.referenceCounts).filter {
+                    ReferenceMatcher.isOverMatch(results: $0.results, reference: $1)
+                }.count
+            rows.append(logRow)
         }
-        return report
+        return rows
+    }
+
+    /// The query log's size, whether anything matched it, each pair's agreement, and where the
+    /// recommended and the runner-up disagree most.
+    private mutating func addLogFigures(_ measured: [Measured], log: LogInput) {
+        logQueries = log.entries.count
+        logSearches = log.entries.map(\.count).reduce(0, +)
+        logMatchedNothing = !measured.contains { $0.logOutcomes.contains { $0.results > 0 } }
+        agreement = Self.agreementRows(measured.map { ($0.row, $0.logOutcomes) }, log: log)
+        if let recommended, let runnerUp,
+            let a = measured.first(where: { Self.choice($0.row) == recommended }),
+            let b = measured.first(where: { Self.choice($0.row) == runnerUp })
+        {
+            disagreements = Self.disagreements(a.row, a.logOutcomes, b.row, b.logOutcomes, log: log)
+        }
     }
 
     /// Each pair of candidates on the same engine and kind, their agreement averaged over the
@@ -381,7 +404,10 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
         }
         let onEngine = measured.filter { $0.0.engine == winner.engine }
         guard let winnerOutcomes = onEngine.first(where: { $0.0.key == winner.key })?.1 else { return [] }
-        let classes = Dictionary(grouping: queries.indices, by: { queries[$0].variant })
+        // In a fixed order, and ties by name below: the same run gives the same sentences.
+        let classes = Dictionary(grouping: queries.indices, by: { queries[$0].variant }).sorted {
+            $0.key.rawValue < $1.key.rawValue
+        }
         var worst: [String: (gap: Double, sentence: String)] = [:]
         for (row, outcomes) in onEngine where row.tokenizer != winner.tokenizer {
             for (variant, indices) in classes where indices.count >= 5 {
@@ -395,7 +421,8 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
                 )
             }
         }
-        var sentences = worst.values.sorted { $0.gap > $1.gap }.prefix(5).map(\.sentence)
+        var sentences = worst.sorted { $0.value.gap != $1.value.gap ? $0.value.gap > $1.value.gap : $0.key < $1.key }
+            .prefix(5).map(\.value.sentence)
         // GRDB's builder splits with FTS5's ascii tokenizer whatever the table's is.
         let sameTokenizer = onEngine.filter { $0.0.tokenizer == winner.tokenizer }
         if let typed = sameTokenizer.first(where: { $0.0.queryKind == .typedAll }),
