@@ -7,7 +7,7 @@ document without its NAME section; its NAME description is the query that should
 (a known item). Deterministic (seeded) for the same man pages.
     python3 Benchmarks/Quality/make-man-collection.py [OUT]
 """
-import collections, gzip, json, os, random, re, subprocess, sys
+import collections, gzip, json, os, random, re, signal, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
 MAN = "/usr/share/man"
@@ -47,12 +47,17 @@ def pages(sub):
 
 def render(path):
     env = dict(os.environ, LC_ALL="C.UTF-8", MANWIDTH="80", MANROFFOPT="-rHY=0")
-    try:
-        r = subprocess.run(f"man -l {shq(path)} 2>/dev/null | col -bx", shell=True,
-                           env=env, capture_output=True, timeout=120)
-    except subprocess.TimeoutExpired:
-        return ""
-    return r.stdout.decode("utf-8", "replace")
+    # A session of its own, so that a timeout kills the whole pipeline (man, groff, troff, col):
+    # killing only the shell once left a troff spinning for 50 minutes.
+    with subprocess.Popen(f"man -l {shq(path)} 2>/dev/null | col -bx", shell=True, env=env,
+                          stdout=subprocess.PIPE, start_new_session=True) as process:
+        try:
+            out, _ = process.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            return ""
+    return out.decode("utf-8", "replace")
 
 def shq(s):
     return "'" + s.replace("'", "'\\''") + "'"
