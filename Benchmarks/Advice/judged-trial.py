@@ -36,7 +36,7 @@ def load(args, name):
     """The corpus's documents (JSON objects), queries ((id, text)) and judgments (TREC lines)."""
     if name == "cjk":
         base = args.cjk
-        queries_file = os.path.join(base, "queries-as-written.tsv")
+        queries_file = os.path.join(base, f"queries-{args.cjk_queries}.tsv")
     else:
         base = os.path.join(args.man, "plain")
         queries_file = os.path.join(base, "queries.tsv")
@@ -67,6 +67,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--man", default="/tmp/qverify")
     parser.add_argument("--cjk", default="/tmp/cjk-collection")
+    parser.add_argument("--cjk-queries", choices=["as-written", "two-char"], default="as-written",
+                        help="the CJK descriptions as the translators wrote them, or cut into two-character words")
     parser.add_argument("--corpus", action="append", choices=list(GROUPS))
     parser.add_argument("--engine", default="system")
     parser.add_argument("--work", default="/tmp/judged-trial")
