@@ -46,15 +46,20 @@
             pValue = Double(hits) / Double(1 << n)
             isExact = true
         } else {
+            // Query i's sign is bit i % 64 of the (i / 64)-th draw. A zero difference adds
+            // nothing whatever its sign (x + 0 and x − 0 are x), so only the others are summed,
+            // in the same order: the same sums, bit for bit, where most queries tie.
+            let nonzero = differences.indices.filter { differences[$0] != 0 }
+            let words = (n + 63) / 64
+            var draws = [UInt64](repeating: 0, count: words)
             var generator = SplitMix64(seed: seed)
             var hits = 0
             for _ in 0..<permutations {
+                for word in 0..<words { draws[word] = generator.next() }
                 var sum = 0.0
-                var bits: UInt64 = 0
-                for index in 0..<n {
-                    if index % 64 == 0 { bits = generator.next() }
-                    sum += bits & 1 == 0 ? differences[index] : -differences[index]
-                    bits >>= 1
+                for index in nonzero {
+                    let negative = draws[index >> 6] >> UInt64(index & 63) & 1 != 0
+                    sum += negative ? -differences[index] : differences[index]
                 }
                 if abs(sum) >= threshold { hits += 1 }
             }
