@@ -4,24 +4,35 @@ extension Workbench {
     /// Runs `units` in workers when the workbench isolates (`Options.isolation`), or here, on
     /// up to `maximumWorkers` threads, each unit on connections of its own, when it does not; the
     /// results come back in the order of `units`. The workers outlive the call: the workbench's next units
-    /// reuse them.
-    func run<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int = .max) throws -> [UnitResult<Unit.Output>] {
+    /// reuse them. `finished` hears of each unit as it ends, on the thread that ran it.
+    func run<Unit: WorkerUnit>(
+        _ units: [Unit], maximumWorkers: Int = .max, finished: (@Sendable (Int) -> Void)? = nil
+    ) throws -> [UnitResult<Unit.Output>] {
         guard let workerPool else {
             // An extension keeps the API routines of the engine that loaded it last in one global
             // (SQLITE_EXTENSION_INIT1): in one process, its units run one after another.
-            return runInProcess(units, maximumWorkers: options.extensions.isEmpty ? maximumWorkers : 1)
+            return runInProcess(
+                units, maximumWorkers: options.extensions.isEmpty ? maximumWorkers : 1, finished: finished)
         }
-        return workerPool.run(units, maximumWorkers: maximumWorkers)
+        return workerPool.run(units, maximumWorkers: maximumWorkers, finished: finished)
     }
 
     /// Runs `units` here, on up to one thread per core, each unit on connections of its own (a
     /// workbench made for it from this one's options): a workbench's connections serve one
     /// thread at a time. On one thread, they all run on this workbench.
-    private func runInProcess<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int) -> [UnitResult<Unit.Output>] {
+    private func runInProcess<Unit: WorkerUnit>(
+        _ units: [Unit], maximumWorkers: Int, finished: (@Sendable (Int) -> Void)?
+    ) -> [UnitResult<Unit.Output>] {
         let workers = min(units.count, ProcessInfo.processInfo.activeProcessorCount, maximumWorkers)
-        guard workers > 1 else { return units.map { $0.runInProcess(on: self) } }
+        guard workers > 1 else {
+            return units.enumerated().map { index, unit in
+                defer { finished?(index) }
+                return unit.runInProcess(on: self)
+            }
+        }
         let options = options
         return WorkerThreads(count: workers).map(units.count) { _, index in
+            defer { finished?(index) }
             do {
                 return units[index].runInProcess(on: try Workbench(options: options))
             } catch {

@@ -42,8 +42,11 @@ package final class WorkerPool: @unchecked Sendable {
 
     /// Runs every unit, on up to `isolation.jobs` (and `maximumWorkers`) workers at once, each
     /// worker reused for unit after unit until it dies, and kept for the next call; the results
-    /// come back in the order of `units`.
-    package func run<Unit: WorkerUnit>(_ units: [Unit], maximumWorkers: Int = .max) -> [UnitResult<Unit.Output>] {
+    /// come back in the order of `units`. `finished` hears of each unit as it ends, on the
+    /// thread that ran it.
+    package func run<Unit: WorkerUnit>(
+        _ units: [Unit], maximumWorkers: Int = .max, finished: (@Sendable (Int) -> Void)? = nil
+    ) -> [UnitResult<Unit.Output>] {
         let workers = min(isolation.jobs, maximumWorkers, units.count)
         guard workers > 0 else { return [] }
         // Each unit takes an idle worker process (or starts one) and parks it again after: at most
@@ -51,6 +54,7 @@ package final class WorkerPool: @unchecked Sendable {
         let runUnit: @Sendable (Int) -> UnitResult<Unit.Output> = { index in
             var worker = self.idleLock.withLock { self.idle.popLast() }
             defer { if let worker { self.idleLock.withLock { self.idle.append(worker) } } }
+            defer { finished?(index) }
             return self.run(units[index], reusing: &worker)
         }
         guard workers > 1 else { return units.indices.map(runUnit) }

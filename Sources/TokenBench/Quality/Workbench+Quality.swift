@@ -48,10 +48,13 @@ extension Workbench {
             }
         }
         let plan = try plan(options.rankedTokenizers, on: runnable)
+        let builtExpressions = QualityUnit.builtExpressions(of: collection.queries, kinds: options.queryKinds)
         for (spec, engine) in plan.pairs {
             for detail in options.details {
                 units.append(
-                    QualityUnit(collection: collection, spec: spec, engine: engine, detail: detail, options: options))
+                    QualityUnit(
+                        collection: collection, spec: spec, engine: engine, detail: detail, options: options,
+                        builtExpressions: builtExpressions))
                 engines.append(engine)
             }
         }
@@ -59,7 +62,9 @@ extension Workbench {
         progress?("quality: \(units.count) indexes of \(collection.documentCount) documents to build and query")
         var nDCGs: [[Double]] = []
         var rankings: [RowOutcomes] = []
-        let results = try run(units, maximumWorkers: options.parallelUnits)
+        let results = try run(
+            units, maximumWorkers: options.parallelUnits,
+            finished: Self.counting(units.count, progress))
         for ((unit, engine), result) in zip(zip(units, engines), results) {
             let outputs = try result.get()
             let spec = unit.judged.spec
@@ -107,6 +112,27 @@ extension Workbench {
             }
         }
         return report
+    }
+
+    /// What tells `progress` of each unit that ends, "quality: 3 of 67 indexes built and
+    /// queried", from the threads that run them, one call at a time.
+    private static func counting(_ total: Int, _ progress: ((String) -> Void)?) -> (@Sendable (Int) -> Void)? {
+        guard let progress else { return nil }
+        // Ownership: the box holds the caller's closure for the run; the lock makes its calls
+        // one at a time, so a closure that is not thread-safe is called safely.
+        final class Box: @unchecked Sendable {
+            let lock = NSLock()
+            var done = 0
+            let progress: (String) -> Void
+            init(_ progress: @escaping (String) -> Void) { self.progress = progress }
+        }
+        let box = Box(progress)
+        return { _ in
+            box.lock.withLock {
+                box.done += 1
+                box.progress("quality: \(box.done) of \(total) indexes built and queried")
+            }
+        }
     }
 
     /// A row's outcomes, and the ranked documents of each query for its run file.
