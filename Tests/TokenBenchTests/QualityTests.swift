@@ -132,6 +132,44 @@ struct QualityTests {
 
     // MARK: A run on a real FTS5 table
 
+    /// `advise` answers prefix queries from a prefix-indexed copy of each index: every answer is
+    /// the table's own. d1 holds one token for unicode61, and colour with color colocated for
+    /// synonyms; d2 one token. On the table, `co*` finds each once: bm25 ties, and the greater
+    /// id comes first (d2), so the query judging d1 has RR 1/2. A prefix index of length 2 would
+    /// count d1's colocated pair twice and put d1 first: the copy is not used for synonyms.
+    @Test(arguments: [
+        // Colocated tokens: the table answers.
+        "synonyms",
+        // None: the copy answers.
+        "unicode61",
+    ])
+    func prefixQueriesAnswerAsTheTableDoes(tokenizer: String) throws {
+        let collection = try QualityCollection(
+            documents: [QualityDocument(id: "d1", text: "colour"), QualityDocument(id: "d2", text: "cobalt")],
+            // One query in ten, the first, runs on the table for its latency: q1 is the second.
+            queries: [QualityQuery(id: "q0", text: "cob"), QualityQuery(id: "q1", text: "co")],
+            judgments: [
+                QualityJudgment(queryID: "q0", documentID: "d2", relevance: 1),
+                QualityJudgment(queryID: "q1", documentID: "d1", relevance: 1),
+            ])
+        var options = QualityOptions(
+            tokenizers: [TokenizerSpec(text: tokenizer)], engines: [.system, .bundled],
+            queryKinds: [.typedPrefixes, .grdbPrefixes, .typedAll])
+        let workbench = try Workbench()
+        let table = try workbench.quality(collection, options: options)
+        options.prefixQueriesOnPrefixIndex = true
+        let copy = try workbench.quality(collection, options: options)
+        func answers(_ report: QualityReport) -> [String] {
+            report.outcomes.map {
+                "\($0.engine) \($0.queryKind) \($0.queryID): \($0.results) \($0.metrics.reciprocalRank10) \($0.topDocumentIDs)"
+            }
+        }
+        #expect(answers(copy) == answers(table))
+        let first = try #require(
+            copy.outcomes.first { $0.queryID == "q1" && $0.queryKind == .typedPrefixes && $0.engine == "system" })
+        #expect(first.topDocumentIDs == ["d2", "d1"])
+    }
+
     /// d1 and d2 hold the same text, so bm25 ties; trec_eval puts the greater document id first
     /// (d2), so the query judging d1 relevant has RR 1/2 and P@1 0. "!!" has no token for
     /// unicode61; with detail=none the two-word phrase is rejected by FTS5.

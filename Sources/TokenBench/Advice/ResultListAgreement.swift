@@ -38,8 +38,9 @@ package enum ResultListAgreement {
         let weightsB = weights(b)
         let union = Set(a).union(b)
         guard !union.isEmpty else { return 1 }
+        // In id order: a Set's order changes from process to process, and with it a sum's last bits.
         func mass(_ ids: Set<String>) -> Double {
-            ids.map { ((weightsA[$0] ?? 0) + (weightsB[$0] ?? 0)) / 2 }.reduce(0, +)
+            ids.sorted().map { ((weightsA[$0] ?? 0) + (weightsB[$0] ?? 0)) / 2 }.reduce(0, +)
         }
         return mass(Set(a).intersection(b)) / mass(union)
     }

@@ -95,13 +95,14 @@ extension Workbench {
         let baseline =
             options.tokenizers.first { $0.name == "unicode61" } ?? options.tokenizers[0]
         // quality's own comparison (nDCG@10 against the baseline) is not used here: one permutation.
-        let quality = try self.quality(
-            collection,
-            options: QualityOptions(
-                tokenizers: options.tokenizers, engines: target.engines, queryKinds: options.queryKinds,
-                details: [.full], baseline: baseline, depth: AdviceReport.depth, permutations: 1, seed: options.seed,
-                runDirectory: options.runDirectory, parallelUnits: options.parallelUnits),
-            progress: progress)
+        var qualityOptions = QualityOptions(
+            tokenizers: options.tokenizers, engines: target.engines, queryKinds: options.queryKinds,
+            details: [.full], baseline: baseline, depth: AdviceReport.depth, permutations: 1, seed: options.seed,
+            runDirectory: options.runDirectory, parallelUnits: options.parallelUnits)
+        // Prefix queries were most of advise's time (a one-letter prefix merges the doclists of
+        // every term that starts with it); a prefix-indexed copy answers them alike.
+        qualityOptions.prefixQueriesOnPrefixIndex = true
+        let quality = try self.quality(collection, options: qualityOptions, progress: progress)
         let snippets = Dictionary(
             corpus.documents.map { document in
                 let text = String(decoding: document.title.isEmpty ? document.text : document.title, as: UTF8.self)

@@ -41,6 +41,9 @@ public enum SearchQueryKind: String, CaseIterable, Sendable {
     /// The typed builder's kind for a `typed-*` kind, whose pattern needs the index's tokenizer.
     package var typedKind: TypedQueryKind? { appKind?.typedKind }
 
+    /// Whether the kind's expressions end their words with `*`: FTS5 prefix queries.
+    package var matchesPrefixes: Bool { [.typedPrefixes, .grdbPrefixes, .grdbPrefixPhrase].contains(self) }
+
     /// Whether the pattern runs as its builder made it, whatever the tokenizer makes of the words:
     /// the text unchanged, or an app's builder's.
     package var runsAsBuilt: Bool { self == .fts5 || appKind != nil }
