@@ -137,14 +137,7 @@ struct QualityUnit: WorkerUnit {
                 {
                     answering.name = table.name + "_prefixed"
                     answering.prefixLengths = Self.answeringPrefixLengths
-                    progress(documentCount, .indexing)
-                    try Self.execute(answering.create, on: connection, purpose: "copying the index with prefix indexes")
-                    let columns = (["rowid"] + table.columns.map(\.name)).joined(separator: ", ")
-                    try Self.execute(
-                        "INSERT INTO \(answering.qualifiedName)(\(columns)) SELECT \(columns) FROM \(table.qualifiedName)",
-                        on: connection, purpose: "copying the index with prefix indexes")
-                    try Self.execute(
-                        answering.command(.optimize), on: connection, purpose: "copying the index with prefix indexes")
+                    try copy(table, to: answering, connection: connection, progress: progress)
                 }
                 let prefixedRanking =
                     answering == table
@@ -252,6 +245,38 @@ struct QualityUnit: WorkerUnit {
             IndexFigures(buildSeconds: seconds, indexBytes: sizes?.index, contentBytes: sizes?.content), documentIDs
         )
     }
+
+    /// Copies the index's rows into `copy`, ten thousand at a time, each batch said on the
+    /// progress board: the copy of a large trigram index takes longer than a worker's timeout,
+    /// and one statement would look like a hang. Not optimized (one long statement again): the
+    /// copy's segments change no answer.
+    private func copy(
+        _ table: FTS5TableRecipe, to copy: FTS5TableRecipe, connection: EngineConnection,
+        progress: (Int, WorkerPhase) -> Void
+    ) throws {
+        let purpose = "copying the index with prefix indexes"
+        try Self.execute(copy.create, on: connection, purpose: purpose)
+        let columns = (["rowid"] + table.columns.map(\.name)).joined(separator: ", ")
+        let batch = try Self.prepare(
+            "INSERT INTO \(copy.qualifiedName)(\(columns)) SELECT \(columns) FROM \(table.qualifiedName) WHERE rowid BETWEEN ?1 AND ?2",
+            on: connection, purpose: purpose)
+        var first = 1
+        while first <= documentCount {
+            progress(documentCount, .indexing)
+            let last = min(first + Self.copyBatch - 1, documentCount)
+            do {
+                try batch.bind(first, at: 1)
+                try batch.bind(last, at: 2)
+                try batch.run()
+            } catch {
+                throw TokenBenchError.sqlite(context: purpose, message: error.message)
+            }
+            first = last + 1
+        }
+    }
+
+    /// Rows per statement of the copy.
+    static let copyBatch = 10_000
 
     /// Whether the index holds colocated tokens (synonyms at one position): it then has more
     /// token instances (`fts5vocab`) than positions (the totals of FTS5's averages record, which
