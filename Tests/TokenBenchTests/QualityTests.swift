@@ -132,6 +132,22 @@ struct QualityTests {
 
     // MARK: A run on a real FTS5 table
 
+    /// The prefix-indexed copy's statements: rowid ranges in order, covering every document,
+    /// each ending at the row limit or with the row whose bytes reach the byte limit.
+    @Test(arguments: [
+        // Small rows: the row limit cuts.
+        ([1, 1, 1, 1, 1], 2, 100, [1...2, 3...4, 5...5]),
+        // A row that reaches the byte limit ends its statement; a big row goes alone.
+        ([3, 3, 3, 20, 1], 10, 6, [1...2, 3...4, 5...5]),
+        ([20, 1, 1], 10, 6, [1...1, 2...3]),
+        // A skipped document (0 bytes) is still in a range; no documents, no statement.
+        ([0, 0], 10, 6, [1...2]),
+        ([], 10, 6, []),
+    ])
+    func copyBatches(bytes: [Int], maxRows: Int, maxBytes: Int, expected: [ClosedRange<Int>]) {
+        #expect(QualityUnit.copyBatches(documentBytes: bytes, maxRows: maxRows, maxBytes: maxBytes) == expected)
+    }
+
     /// `advise` answers prefix queries from a prefix-indexed copy of each index: every answer is
     /// the table's own. d1 holds one token for unicode61, and colour with color colocated for
     /// synonyms; d2 one token. On the table, `co*` finds each once: bm25 ties, and the greater

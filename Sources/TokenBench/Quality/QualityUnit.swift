@@ -125,7 +125,7 @@ struct QualityUnit: WorkerUnit {
                 schema: Self.schema, path: ":memory:", purpose: "opening a scratch database"
             ) {
                 let table = try indexTable(tokenizedBy: tokenizer)
-                let (figures, documentIDs) = try buildIndex(
+                let (figures, documentIDs, documentBytes) = try buildIndex(
                     table, skipping: skipping, tokenizer: tokenizer, connection: connection, progress: progress)
                 if start <= documentCount, let figures { try output(documentCount, .index(figures)) }
                 // The same rows and bm25 scores as the table's (FTS5's prefix indexes only make a
@@ -137,7 +137,8 @@ struct QualityUnit: WorkerUnit {
                 {
                     answering.name = table.name + "_prefixed"
                     answering.prefixLengths = Self.answeringPrefixLengths
-                    try copy(table, to: answering, connection: connection, progress: progress)
+                    try copy(
+                        table, to: answering, documentBytes: documentBytes, connection: connection, progress: progress)
                 }
                 let prefixedRanking =
                     answering == table
@@ -199,7 +200,7 @@ struct QualityUnit: WorkerUnit {
     private func buildIndex(
         _ table: FTS5TableRecipe, skipping: Set<Int>, tokenizer: TokenizerOnConnection, connection: EngineConnection,
         progress: (Int, WorkerPhase) -> Void
-    ) throws -> (IndexFigures?, [String]) {
+    ) throws -> (IndexFigures?, [String], documentBytes: [Int]) {
         let purpose = "indexing \(documents.name) with tokenizer '\(tokenizer.spec.description)' on \(judged.engine)"
         try Self.execute(table.create, on: connection, purpose: purpose)
         let insert = try Self.prepare(table.insert(withRowid: true), on: connection, purpose: purpose)
@@ -208,13 +209,16 @@ struct QualityUnit: WorkerUnit {
             ? try Self.prepare(table.insert(withRowid: true, withLocale: true), on: connection, purpose: purpose) : nil
         var documentIDs: [String] = []
         documentIDs.reserveCapacity(documentCount)
+        var documentBytes: [Int] = []
+        documentBytes.reserveCapacity(documentCount)
         let start = Stopwatch.now()
         try Self.execute("BEGIN", on: connection, purpose: purpose)
         do {
             try documents.forEachDocument(defaultLocale: defaultLocale) { document, _ in
                 documentIDs.append(document.id)
                 let index = documentIDs.count - 1
-                guard !skipping.contains(index) else { return }
+                guard !skipping.contains(index) else { return documentBytes.append(0) }
+                documentBytes.append(document.title.count + document.text.count)
                 progress(index, .indexing)
                 var statement = insert
                 if let locale = document.locale, let localizedInsert {
@@ -229,7 +233,7 @@ struct QualityUnit: WorkerUnit {
             }
             guard !skipping.contains(documentCount) else {
                 try connection.execute("COMMIT")
-                return (nil, documentIDs)
+                return (nil, documentIDs, documentBytes)
             }
             progress(documentCount, .indexing)
             try connection.execute(table.command(.optimize))
@@ -242,16 +246,18 @@ struct QualityUnit: WorkerUnit {
         let seconds = Double(Stopwatch.now() - start) / 1e9
         let sizes = try connection.fts5Size(schema: table.schema, table: table.name)
         return (
-            IndexFigures(buildSeconds: seconds, indexBytes: sizes?.index, contentBytes: sizes?.content), documentIDs
+            IndexFigures(buildSeconds: seconds, indexBytes: sizes?.index, contentBytes: sizes?.content), documentIDs,
+            documentBytes
         )
     }
 
-    /// Copies the index's rows into `copy`, ten thousand at a time, each batch said on the
-    /// progress board: the copy of a large trigram index takes longer than a worker's timeout,
-    /// and one statement would look like a hang. Not optimized (one long statement again): the
+    /// Copies the index's rows into `copy`, at most ten thousand rows or 2 MB of text at a time,
+    /// each batch said on the progress board: the copy of a large trigram index takes longer than
+    /// a worker's timeout, and one statement would look like a hang (ten thousand rows were not
+    /// enough on 3,000 manual pages, 26 MB). Not optimized (one long statement again): the
     /// copy's segments change no answer.
     private func copy(
-        _ table: FTS5TableRecipe, to copy: FTS5TableRecipe, connection: EngineConnection,
+        _ table: FTS5TableRecipe, to copy: FTS5TableRecipe, documentBytes: [Int], connection: EngineConnection,
         progress: (Int, WorkerPhase) -> Void
     ) throws {
         let purpose = "copying the index with prefix indexes"
@@ -260,23 +266,43 @@ struct QualityUnit: WorkerUnit {
         let batch = try Self.prepare(
             "INSERT INTO \(copy.qualifiedName)(\(columns)) SELECT \(columns) FROM \(table.qualifiedName) WHERE rowid BETWEEN ?1 AND ?2",
             on: connection, purpose: purpose)
-        var first = 1
-        while first <= documentCount {
+        for rows in Self.copyBatches(documentBytes: documentBytes) {
             progress(documentCount, .indexing)
-            let last = min(first + Self.copyBatch - 1, documentCount)
             do {
-                try batch.bind(first, at: 1)
-                try batch.bind(last, at: 2)
+                try batch.bind(rows.lowerBound, at: 1)
+                try batch.bind(rows.upperBound, at: 2)
                 try batch.run()
             } catch {
                 throw TokenBenchError.sqlite(context: purpose, message: error.message)
             }
-            first = last + 1
         }
     }
 
-    /// Rows per statement of the copy.
+    /// The copy's statements as rowid ranges (rowid = document index + 1), in order and covering
+    /// every document: each ends after `maxRows` rows, or with the row whose text reaches
+    /// `maxBytes`.
+    static func copyBatches(
+        documentBytes: [Int], maxRows: Int = copyBatch, maxBytes: Int = copyBatchBytes
+    ) -> [ClosedRange<Int>] {
+        var batches: [ClosedRange<Int>] = []
+        var first = 1
+        while first <= documentBytes.count {
+            var last = first
+            var bytes = documentBytes[first - 1]
+            while last < documentBytes.count, last - first + 1 < maxRows, bytes < maxBytes {
+                last += 1
+                bytes += documentBytes[last - 1]
+            }
+            batches.append(first...last)
+            first = last + 1
+        }
+        return batches
+    }
+
+    /// Rows per statement of the copy, at most.
     static let copyBatch = 10_000
+    /// Bytes of text per statement of the copy: a statement ends with the row that reaches it.
+    static let copyBatchBytes = 2 << 20
 
     /// Whether the index holds colocated tokens (synonyms at one position): it then has more
     /// token instances (`fts5vocab`) than positions (the totals of FTS5's averages record, which
