@@ -327,17 +327,20 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
             test(candidate, against: best).map { $0 >= significance } ?? true
         }
         // A small class weighs little in the score, and a candidate that fails it can still
-        // tie: among the tied, those that leave no typing class behind come first.
+        // tie: among the tied, those that leave no typing class behind come first. Failing is
+        // matching fewer known items, not ranking them lower: ranks differ alike in every class
+        // whose queries are the words as written with a small change (lower, nfc-nfd,
+        // punctuation), so counting them would count one difference several times.
         let classIndices = Dictionary(grouping: queries.indices, by: { queries[$0].variant })
-        func reciprocalRanks(_ candidate: Measured, _ indices: [Int]) -> [Double] {
-            indices.map { candidate.outcomes[candidate.outcomes.startIndex + $0].metrics.reciprocalRank10 }
+        func matched(_ candidate: Measured, _ indices: [Int]) -> [Double] {
+            indices.map { isSilentMiss(candidate.outcomes[candidate.outcomes.startIndex + $0]) ? 0 : 1 }
         }
         func failedClasses(_ candidate: Measured) -> [TypingVariant] {
             classIndices.keys.sorted { $0.rawValue < $1.rawValue }.filter { variant in
                 let indices = classIndices[variant]!
                 guard indices.count >= minimumClassQueries else { return false }
-                let mine = reciprocalRanks(candidate, indices)
-                let candidates: [[Double]] = tied.map { reciprocalRanks($0, indices) }
+                let mine = matched(candidate, indices)
+                let candidates: [[Double]] = tied.map { matched($0, indices) }
                 let sums: [Double] = candidates.map { $0.reduce(0, +) }
                 let bestInClass = candidates[sums.indices.max { sums[$0] < sums[$1] }!]
                 guard mine.reduce(0, +) < bestInClass.reduce(0, +) else { return false }
