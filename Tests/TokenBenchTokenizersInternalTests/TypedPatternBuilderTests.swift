@@ -141,8 +141,52 @@ struct TypedPatternBuilderTests {
     /// Quotes are doubled by code point, so a quote with a combining mark on it is doubled too.
     @Test func quotesAreDoubledByCodePoint() {
         #expect(TypedPatternBuilder.quoted("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
-        #expect(TypedQueryKind.all.pattern(of: ["\"a\"", "\"b\""]) == "\"a\" \"b\"")
-        #expect(TypedQueryKind.phrase.pattern(of: ["\"a\"", "\"b\""]) == "\"a\" + \"b\"")
-        #expect(TypedQueryKind.any.pattern(of: []) == nil)
+        #expect(TypedQueryKind.all.pattern(ofWords: [["\"a\""], ["\"b\""]]) == "\"a\" \"b\"")
+        #expect(TypedQueryKind.phrase.pattern(ofWords: [["\"a\""], ["\"b\""]]) == "\"a\" + \"b\"")
+        #expect(TypedQueryKind.any.pattern(ofWords: []) == nil)
+    }
+
+    /// Runs of ASCII letters and digits, a capital after a small letter starting a new one:
+    /// `SERVICE_UNAVAILABLE` is two tokens with `_` between, `NewYork` two with nothing between.
+    static func alphanumerics(_ text: [UInt8]) -> [Token] {
+        func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+        var tokens: [Token] = []
+        var start: Int?
+        for index in 0...text.count {
+            let splits =
+                index == text.count || !isAlphanumeric(text[index])
+                || (index > 0 && (0x61...0x7A).contains(text[index - 1]) && (0x41...0x5A).contains(text[index]))
+            if splits, let first = start {
+                tokens.append(Token(bytes: Array(text[first..<index]), start: first, end: index, isColocated: false))
+                start = nil
+            }
+            if index < text.count, isAlphanumeric(text[index]), start == nil { start = index }
+        }
+        return tokens
+    }
+
+    /// The pieces of one typed name are one phrase in every kind; white space, an apostrophe, a
+    /// hyphen, an operator character, and nothing at all, part words.
+    @Test(arguments: [
+        // `_` and `.` inside a word: one phrase each.
+        (TypedQueryKind.all, "SERVICE_UNAVAILABLE 3.14", #""SERVICE" + "UNAVAILABLE" "3" + "14""#),
+        // The prefix is the word's last piece.
+        (.prefixes, "a.out ad", #""a" + "out"* "ad"*"#),
+        (.any, "LC_ALL\tme", #""LC" + "ALL" OR "me""#),
+        (.phrase, "LC_ALL me", #""LC" + "ALL" + "me""#),
+        // Nothing between two pieces (as icu cuts an unspaced sentence): two words.
+        (.all, "NewYork", #""New" "York""#),
+        // A piece alone, with punctuation around it but not inside.
+        (.all, "(grey) cat!", #""grey" "cat""#),
+        // Characters a user did not mean inside a word: FTS5's operators, two joiners in a row.
+        (.all, "NEAR(river body:text", #""NEAR" "river" "body" "text""#),
+        (.all, "a..b", #""a" "b""#),
+        // @ joins; an apostrophe and a hyphen part.
+        (.all, "me@example l'option post-install", #""me" + "example" "l" "option" "post" "install""#),
+    ])
+    func piecesOfATypedWordAreOnePhrase(kind: TypedQueryKind, text: String, expected: String) {
+        #expect(TypedPatternBuilder.pattern(of: Array(text.utf8), kind: kind, tokenize: Self.alphanumerics) == expected)
     }
 }

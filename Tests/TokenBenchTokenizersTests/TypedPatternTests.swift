@@ -14,10 +14,12 @@ struct TypedPatternTests {
         var testDescription: String { "\(tokenizer) \(typed): \(why)" }
     }
 
-    /// The `.all` pattern of each text: the pieces the table's tokenizer cuts it into.
+    /// The `.all` pattern of each text: the pieces the table's tokenizer cuts it into, those of
+    /// one typed name one phrase.
     static let rows: [Row] = [
         Row(tokenizer: "unicode61", typed: "grey cat", all: #""grey" "cat""#, why: "one piece a word"),
         Row(tokenizer: "unicode61", typed: "don't", all: #""don" "t""#, why: "unicode61 splits at the apostrophe"),
+        Row(tokenizer: "unicode61", typed: "v2.3_rc", all: #""v2" + "3" + "rc""#, why: "one name, one phrase"),
         Row(tokenizer: "icu", typed: "don't", all: #""don't""#, why: "icu keeps the word whole, so does the piece"),
         Row(tokenizer: "icu", typed: "3.14 or so", all: #""3.14" "or" "so""#, why: "a decimal is one icu word"),
         Row(tokenizer: "unicode61", typed: "  \t ", all: nil, why: "white space has no token: no pattern"),
