@@ -78,6 +78,8 @@ struct AdviceTests {
             ("snowball english", "3.9.0", false),
             ("japanese", "3.9.0", false),
             ("cjk unicode61", "3.9.0", true),
+            // The catalog's cjk-icu: icu as cjk's BASE is not portable either.
+            ("cjk icu", "3.9.0", false),
         ] as [(String, String, Bool)])
     func requirements(spec: String, needs: String, portable: Bool) {
         #expect(SQLiteRequirement.minimumVersion(of: TokenizerSpec(text: spec)) == needs)
@@ -233,6 +235,52 @@ struct AdviceTests {
         // The same seed, the same queries.
         var again = KnownItemGenerator(analysis: analysis, splitter: splitter, seed: 7)
         #expect(again.queries(count: 200, documents: corpus.documents, weights: analysis.variantWeights) == queries)
+    }
+
+    /// Chinese text is typed two ways: `cjk-unspaced` as one run without a space, of two pieces
+    /// or more (each 2–4 characters of the corpus's text), as Chinese is written; `cjk-2` as
+    /// two-character pieces apart. Both count the same words, so they weigh the same.
+    @Test func chineseTermsAreTypedUnspacedAndApart() throws {
+        let phrases = ["搜索手册页的名称和描述", "更改用户密码过期信息", "将手册页转换为另一种编码", "确定手册页的搜索路径", "在系统上启动会话", "显示或设置系统的主机名"]
+        let documents = (0..<36).map { index in
+            QualityDocument(id: "d\(index)", text: "\(phrases[index % 6])，\(phrases[(index / 6) % 6]) \(index)")
+        }
+        let splitter = try CorpusWordSplitter()
+        let analysis = CorpusAnalysis(documents, splitter: splitter, seed: 3)
+        let weights = Dictionary(uniqueKeysWithValues: analysis.variantWeights.map { ($0.variant, $0.weight) })
+        #expect(weights[.cjkUnspaced] != nil)
+        #expect(weights[.cjkUnspaced] == weights[.cjk2])
+        let text = phrases.joined(separator: "\n")
+        /// Whether `run` is two or more pieces of 2–4 characters, each in the corpus's text.
+        func isPieces(_ run: [Character]) -> Bool {
+            // pieces[i]: the fewest pieces that make run[..<i], nil when none do.
+            guard run.count >= 4 else { return false }
+            var pieces = [Int?](repeating: nil, count: run.count + 1)
+            pieces[0] = 0
+            for end in 2...run.count {
+                for length in 2...4 where end >= length {
+                    if let before = pieces[end - length], text.contains(String(run[(end - length)..<end])) {
+                        pieces[end] = max(pieces[end] ?? 0, before + 1)
+                    }
+                }
+            }
+            return (pieces[run.count] ?? 0) >= 2
+        }
+        var generator = KnownItemGenerator(analysis: analysis, splitter: splitter, seed: 3)
+        let queries = generator.queries(count: 60, documents: documents, weights: analysis.variantWeights)
+        let unspaced = queries.filter { $0.variant == .cjkUnspaced }
+        let apart = queries.filter { $0.variant == .cjk2 }
+        #expect(unspaced.count >= 10 && apart.count >= 10)
+        for query in unspaced {
+            // The CJK terms go first, as one run; the rest (numbers) after a space.
+            let run = query.text.split(separator: " ").first.map(Array.init) ?? []
+            #expect(isPieces(run), "\(query.text)")
+        }
+        for query in apart {
+            for term in query.text.split(separator: " ") where !term.allSatisfy(\.isNumber) {
+                #expect(term.count == 2 && text.contains(term), "\(term) of \(query.text)")
+            }
+        }
     }
 
     /// The written collection reproduces the figures through `quality --beir`: each `all` row's

@@ -390,8 +390,8 @@ struct QualityTests {
     @Test func fixturesReadAsKnownItems() throws {
         let fixtures = try FixtureSet(
             cases: FixtureSet.defaults().cases.filter { !QualityCollection.excludedCategories.contains($0.category) })
-        // 6 engine-differences cases, 11 locale ones and 32 typed ones.
-        #expect(try FixtureSet.defaults().cases.count - fixtures.cases.count == 49)
+        // 6 engine-differences cases, 11 locale ones and 33 typed ones.
+        #expect(try FixtureSet.defaults().cases.count - fixtures.cases.count == 50)
         let collection = try QualityCollection.embedded()
         #expect(collection.documentCount == fixtures.cases.count)
         let foo = try #require(collection.judgments["seed-table-foo-upper"])

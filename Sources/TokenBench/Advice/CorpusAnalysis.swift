@@ -118,10 +118,10 @@ struct CorpusAnalysis {
         return ICUNormalization.nfc.apply(bytes) == bytes
     }
 
-    /// The share of the corpus's distinct words each typing class changes (or, for `cjk-2` and
-    /// `emoji`, that are of its kind); `as-written` is 1. Distinct words, because a user searches
-    /// for a word, however often it recurs: ß is in under 1 % of a German text's words, and in
-    /// more of its vocabulary.
+    /// The share of the corpus's distinct words each typing class changes (or, for `cjk-2`,
+    /// `cjk-unspaced` and `emoji`, that are of its kind); `as-written` is 1. Distinct words,
+    /// because a user searches for a word, however often it recurs: ß is in under 1 % of a German
+    /// text's words, and in more of its vocabulary.
     var variantShares: [TypingVariant: Double] {
         var shares: [TypingVariant: Double] = [.asWritten: 1]
         for variant in TypingVariant.allCases where variant != .asWritten {

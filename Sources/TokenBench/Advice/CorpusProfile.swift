@@ -37,7 +37,8 @@ public struct CorpusProfile: Sendable, Equatable {
 
     /// Documents whose text (folded) is another's too: never a known item.
     package internal(set) var duplicateDocuments = 0
-    /// Distinct words each typing class changes (or that are of its kind, for cjk-2 and emoji).
+    /// Distinct words each typing class changes (or that are of its kind, for cjk-2, cjk-unspaced
+    /// and emoji).
     package internal(set) var changedWords: [TypingVariant: Int] = [:]
 
     static let trapCharacters: Set<Character> = ["ß", "ẞ", "ı", "İ", "ς"]

@@ -123,9 +123,19 @@ struct KnownItemGenerator {
         var drawn: [Term] = []
         var keys: Set<String> = []
         let documentPool = TermPool(terms, frequencies: analysis.collectionFrequency)
-        if let forced = draw(from: TermPool(forcedPool, frequencies: analysis.collectionFrequency)) {
+        let classPool = TermPool(forcedPool, frequencies: analysis.collectionFrequency)
+        if let forced = draw(from: classPool) {
             drawn.append(forced)
             keys.insert(forced.key)
+        }
+        // An unspaced phrase has two pieces at least: a second is drawn from the class's terms.
+        if variant == .cjkUnspaced {
+            var attempts = 0
+            while drawn.count < 2 && attempts < 8 * Self.maximumTerms {
+                attempts += 1
+                if let term = draw(from: classPool), keys.insert(term.key).inserted { drawn.append(term) }
+            }
+            guard drawn.count == 2 else { return nil }
         }
         var attempts = 0
         while drawn.count < termCount && attempts < 8 * Self.maximumTerms {
@@ -139,9 +149,12 @@ struct KnownItemGenerator {
             guard let term = next, keys.insert(term.key).inserted else { continue }
             drawn.append(term)
         }
-        // The forced term goes last for type-ahead (the word being typed), anywhere otherwise.
+        // The forced term goes last for type-ahead (the word being typed), anywhere otherwise;
+        // for cjk-unspaced, the CJK pieces go first, together, in the order drawn.
         var forcedIndex = 0
-        if variant != .asWritten && variant != .typeAhead && drawn.count > 1 {
+        if variant == .cjkUnspaced {
+            drawn = drawn.filter { $0.word.kind == .cjkRun } + drawn.filter { $0.word.kind != .cjkRun }
+        } else if variant != .asWritten && variant != .typeAhead && drawn.count > 1 {
             forcedIndex = random.below(drawn.count)
             drawn.swapAt(0, forcedIndex)
         } else if variant == .typeAhead {
@@ -154,7 +167,9 @@ struct KnownItemGenerator {
             let text = term.text(length: length)
             let piece = CorpusWord(text: text, kind: term.word.kind, script: term.word.script)
             switch variant {
-            case .asWritten, .cjk2, .emoji: texts.append(text)
+            case .cjkUnspaced where index > 0 && term.word.kind == .cjkRun && drawn[index - 1].word.kind == .cjkRun:
+                texts[texts.count - 1] += text
+            case .asWritten, .cjk2, .cjkUnspaced, .emoji: texts.append(text)
             case .inflection:
                 let forms = index == forcedIndex ? analysis.inflections.forms(of: text) : []
                 texts.append(forms.isEmpty ? text : forms[random.below(forms.count)])

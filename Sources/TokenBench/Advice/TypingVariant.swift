@@ -23,6 +23,10 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
     case typeAhead = "type-ahead"
     /// Chinese and Japanese text typed as two-character words.
     case cjk2 = "cjk-2"
+    /// Chinese and Japanese terms typed one after another without a space, as those languages
+    /// are written: two pieces or more of the document's runs make one unspaced phrase, which
+    /// the document need not hold as such.
+    case cjkUnspaced = "cjk-unspaced"
     /// A query holding an emoji of the document.
     case emoji
     /// Apostrophes as the other keyboard types them: ' for ’ ‘ ʼ, and ’ (iOS's smart punctuation)
@@ -52,13 +56,13 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
     /// The scripts whose words users type without their diacritics.
     static let diacriticScripts: Set<String> = ["Latin", "Greek", "Cyrillic"]
 
-    /// `word` as this class types it, or nil where the class leaves it as written. `cjk-2` and
-    /// `emoji` change how terms are drawn, not a word: nil for them.
+    /// `word` as this class types it, or nil where the class leaves it as written. `cjk-2`,
+    /// `cjk-unspaced` and `emoji` change how terms are drawn or joined, not a word: nil for them.
     func typed(_ word: CorpusWord) -> String? {
         let text = word.text
         let typed: String
         switch self {
-        case .asWritten, .cjk2, .emoji, .inflection: return nil
+        case .asWritten, .cjk2, .cjkUnspaced, .emoji, .inflection: return nil
         case .lower:
             guard word.kind == .word else { return nil }
             typed = text.lowercased()
@@ -95,8 +99,8 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
         return typed.utf8.elementsEqual(text.utf8) ? nil : typed
     }
 
-    /// Whether the class applies to `word`: it changes it, or for `cjk-2` and `emoji` the word is
-    /// of their kind (a CJK run of two characters or more, an emoji). Never for `inflection`,
+    /// Whether the class applies to `word`: it changes it, or for `cjk-2`, `cjk-unspaced` and
+    /// `emoji` the word is of their kind (a CJK run of two characters or more, an emoji). Never for `inflection`,
     /// which needs the corpus's other words (`InflectionIndex`).
     func applies(to word: CorpusWord) -> Bool {
         // Most words of most corpora are ASCII: only three classes can change them.
@@ -111,7 +115,7 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
         }
         switch self {
         case .asWritten: return true
-        case .cjk2: return word.kind == .cjkRun && word.text.count >= 2
+        case .cjk2, .cjkUnspaced: return word.kind == .cjkRun && word.text.count >= 2
         case .emoji: return word.kind == .emoji
         default: return typed(word) != nil
         }

@@ -140,11 +140,24 @@ extension NfkcTokenizer: ShippedTokenizer {
 #endif
 
 extension CjkTokenizer: ShippedTokenizer {
-    package static let catalogEntries = [
-        ShippedCatalogEntry(
-            name,
-            summary: "Han, kana and Hangul runs as overlapping bigrams, each character colocated: 北京 finds 我爱北京天安门.")
-    ]
+    package static let catalogEntries: [ShippedCatalogEntry] = {
+        var entries = [
+            ShippedCatalogEntry(
+                name,
+                summary: "Han, kana and Hangul runs as overlapping bigrams, each character colocated: 北京 finds 我爱北京天安门."
+            )
+        ]
+        #if TOKENBENCH_ICU
+            // A query typed without spaces (手册页名称) is cut into words by icu, not into
+            // bigrams that span two words, which a document need not hold (issue 58).
+            entries.append(
+                ShippedCatalogEntry(
+                    label: "cjk-icu", spec: "cjk icu",
+                    summary: "cjk inside icu's words: 手册页名称, typed without spaces, finds 搜索手册页的名称; cjk's 页名 would not.")
+            )
+        #endif
+        return entries
+    }()
 }
 
 #if TOKENBENCH_SNOWBALL
