@@ -253,8 +253,8 @@ struct AdviceTests {
         let text = phrases.joined(separator: "\n")
         /// Whether `run` is two or more pieces of 2–4 characters, each in the corpus's text.
         func isPieces(_ run: [Character]) -> Bool {
-            // pieces[i]: the fewest pieces that make run[..<i], nil when none do.
             guard run.count >= 4 else { return false }
+            // pieces[i]: the most such pieces that make run[..<i], nil when none do.
             var pieces = [Int?](repeating: nil, count: run.count + 1)
             pieces[0] = 0
             for end in 2...run.count {

@@ -100,8 +100,8 @@ public enum TypingVariant: String, CaseIterable, Sendable, Codable {
     }
 
     /// Whether the class applies to `word`: it changes it, or for `cjk-2`, `cjk-unspaced` and
-    /// `emoji` the word is of their kind (a CJK run of two characters or more, an emoji). Never for `inflection`,
-    /// which needs the corpus's other words (`InflectionIndex`).
+    /// `emoji` the word is of their kind (a CJK run of two characters or more, an emoji). Never
+    /// for `inflection`, which needs the corpus's other words (`InflectionIndex`).
     func applies(to word: CorpusWord) -> Bool {
         // Most words of most corpora are ASCII: only three classes can change them.
         if word.kind == .word, word.text.utf8.allSatisfy({ $0 < 0x80 }) {
