@@ -169,11 +169,24 @@ extension CjkTokenizer: ShippedTokenizer {
             "finnish", "greek",
         ]
 
+        /// The stemmers that keep the marks their language's keyboards often leave out (French
+        /// é è ê, Italian à è ì ò ù, Portuguese á ã ç õ): Snowball's Spanish, Dutch and German
+        /// stemmers remove theirs, and å ä ö ç ş are letters of their own in Swedish, Finnish and
+        /// Turkish. `advise` measures both spellings of each (issue 58).
+        package static let foldedLanguages = ["french", "italian", "portuguese"]
+
         package static let catalogEntries =
             defaultLanguages.map { language in
                 ShippedCatalogEntry(
                     label: "snowball-\(language)", spec: "snowball \(language)",
                     summary: "Snowball's \(language) stemmer (libstemmer) on unicode61 remove_diacritics 0.")
+            }
+            + foldedLanguages.map { language in
+                ShippedCatalogEntry(
+                    label: "snowball-\(language)-rd2", spec: "snowball \(language) unicode61 remove_diacritics 2",
+                    summary:
+                        "Snowball's \(language) stemmer on unicode61 remove_diacritics 2: the marks are gone before it stems, so a word typed without them finds its stem."
+                )
             } + [
                 ShippedCatalogEntry(
                     label: "snowball-locale", spec: "snowball locale",
