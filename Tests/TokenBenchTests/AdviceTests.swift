@@ -411,3 +411,38 @@ struct AdviceTests {
         #expect(!failures.contains("as-written") && !failures.contains("lower"))
     }
 }
+
+extension AdviceTests {
+    /// The tie-break after failed classes: the smallest index, then the faster p50 only when it
+    /// is faster beyond timing noise (`latencyTolerance`, 1.3), then the better score. Each row:
+    /// three candidates' (index bytes, p50 µs, score), and the order `ranked` gives.
+    @Test(arguments: [
+        // The smallest index wins, however slow and low-scoring.
+        ([(100, 90.0, 0.60), (200, 10.0, 0.70), (300, 10.0, 0.80)], ["a", "b", "c"]),
+        // Equal indexes (a small corpus fills the same pages), p50s 5 % apart: timing noise, so
+        // the best score goes first. On the 32 Spanish manual pages, 42.1 µs against 44.3 µs
+        // had decided the advice.
+        ([(100, 42.1, 0.739), (100, 44.3, 0.745), (100, 43.0, 0.700)], ["b", "a", "c"]),
+        // Equal indexes, one p50 more than 30 % faster than the others: it goes first.
+        ([(100, 30.0, 0.700), (100, 44.3, 0.745), (100, 42.1, 0.739)], ["a", "b", "c"]),
+        // After the first is taken, the rest are ranked among themselves: b is within 30 % of
+        // c, the fastest left, and scores better.
+        ([(100, 10.0, 0.5), (100, 50.0, 0.9), (100, 40.0, 0.6)], ["a", "b", "c"]),
+        // Equal in all three: by spec, so that the order never depends on the input's.
+        ([(100, 10.0, 0.5), (100, 10.0, 0.5), (100, 10.0, 0.5)], ["a", "b", "c"]),
+    ])
+    func tiesGoToTheSmallerIndexThenTheFasterP50BeyondNoiseThenTheBetterScore(
+        candidates: [(Int, Double, Double)], expected: [String]
+    ) {
+        let measured = zip(["a", "b", "c"], candidates).reversed().map { label, figures in
+            let row = QualityRow(
+                tokenizer: label, spec: label, engine: "system", sqliteVersion: "3.40.1", queryKind: .typedPrefixes,
+                detail: .full, documents: 10, queries: 10, zeroResults: 0, noTokens: 0, rejected: 0, lost: 0,
+                meanResults: 1, metrics: RankingMetrics(ranking: [], relevance: [:]), baseline: "", comparison: nil,
+                p50Microseconds: figures.1, p99Microseconds: figures.1, indexBytes: figures.0, contentBytes: nil,
+                buildSeconds: 0, runFile: "", error: "")
+            return AdviceReport.Measured(row: row, outcomes: [], logOutcomes: [], weighted: [], score: figures.2)
+        }
+        #expect(AdviceReport.ranked(measured).map(\.row.tokenizer) == expected)
+    }
+}

@@ -299,7 +299,8 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
 
     /// The recommendation and the runner-up among `eligible` (the deciding engine's candidates no
     /// target excludes), `best` the highest score: the tied (p ≥ 0.05 against the best), those
-    /// failing the fewest typing classes first, then the smallest index, then the faster p50.
+    /// failing the fewest typing classes first, then the smallest index, then the faster p50
+    /// (beyond timing noise: `ranked`), then the better score.
     private struct Decision {
         var winner: Measured
         var winnerWhy: String
@@ -353,32 +354,24 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
         let failures = Dictionary(uniqueKeysWithValues: tied.map { ($0.row.key, failedClasses($0)) })
         let fewest = tied.map { failures[$0.row.key]!.count }.min() ?? 0
         let pool = tied.filter { failures[$0.row.key]!.count == fewest }
-        func order(_ a: Measured, _ b: Measured) -> Bool {
-            let aBytes = a.row.indexBytes ?? Int.max
-            let bBytes = b.row.indexBytes ?? Int.max
-            if aBytes != bBytes { return aBytes < bBytes }
-            if a.row.p50Microseconds != b.row.p50Microseconds {
-                return a.row.p50Microseconds < b.row.p50Microseconds
-            }
-            return a.score > b.score
-        }
-        let winner = pool.sorted(by: order)[0]
+        let ranked = Self.ranked(pool)
+        let winner = ranked[0]
         let fewestWording =
             pool.count == tied.count
             ? "" : fewest == 0 ? " that fail no typing class" : " that fail the fewest typing classes (\(fewest))"
         let winnerWhy =
             tied.count > 1
-            ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of the \(pool.count)\(fewestWording)"
+            ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of the \(pool.count)\(fewestWording)\(Self.sizeTieWording(winner, among: pool))"
             : "the best score"
         let classFailures = tied.filter { !(failures[$0.row.key] ?? []).isEmpty }.map { candidate in
             let classes = failures[candidate.row.key]!.map(\.rawValue).joined(separator: ", ")
             return
                 "\(candidate.row.tokenizer) with \(candidate.row.queryKind.rawValue) finds significantly fewer known items of \(classes) than the best tied candidate"
         }
-        let others = tied.filter { $0.row.tokenizer != winner.row.tokenizer }.sorted {
-            let (a, b) = (failures[$0.row.key]!.count, failures[$1.row.key]!.count)
-            return a != b ? a < b : order($0, $1)
-        }
+        // Stable: within a count of failed classes, the rule's order.
+        let others = Dictionary(grouping: Self.ranked(tied), by: { failures[$0.row.key]!.count })
+            .sorted { $0.key < $1.key }.flatMap(\.value)
+            .filter { $0.row.tokenizer != winner.row.tokenizer }
         let second =
             others.first
             ?? eligible.filter { $0.row.tokenizer != winner.row.tokenizer }.max(by: { $0.score < $1.score })
@@ -388,6 +381,43 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
                 ? "the next best score of another tokenizer"
                 : "tied; the next by failed typing classes, then index size",
             classFailures: classFailures)
+    }
+
+    /// How much slower a p50 may be than the fastest and still count as fast: one run's timings
+    /// swing by ±30 % on a shared machine, and a tie must not go to whichever ran faster once.
+    static let latencyTolerance = 1.3
+
+    /// `candidates` in the order ties are broken: the smallest index first; among those of that
+    /// size, the ones whose p50 is within `latencyTolerance` of the fastest count as equally fast,
+    /// and the best score of them goes first (then the spec, so that equal scores are ordered
+    /// too). Picked one at a time, so that the order never compares two timings that differ by
+    /// noise alone.
+    static func ranked(_ candidates: [Measured]) -> [Measured] {
+        var rest = candidates
+        var order: [Measured] = []
+        while let smallest = rest.map({ $0.row.indexBytes ?? Int.max }).min() {
+            let sameSize = rest.filter { ($0.row.indexBytes ?? Int.max) == smallest }
+            let fastest = sameSize.map(\.row.p50Microseconds).min()!
+            let next = sameSize.filter { $0.row.p50Microseconds <= fastest * latencyTolerance }.max { a, b in
+                a.score != b.score ? a.score < b.score : (a.row.spec, a.row.key) > (b.row.spec, b.row.key)
+            }!
+            order.append(next)
+            rest.removeAll { $0.row.key == next.row.key }
+        }
+        return order
+    }
+
+    /// What broke the tie when the winner's index is no smaller than another's (a small corpus
+    /// fills the same pages whatever the tokenizer): the p50, or the score among the equally fast.
+    private static func sizeTieWording(_ winner: Measured, among pool: [Measured]) -> String {
+        let sameSize = pool.filter { $0.row.indexBytes == winner.row.indexBytes }
+        guard sameSize.count > 1 else { return "" }
+        let fastest = sameSize.map(\.row.p50Microseconds).min()!
+        let asFast = sameSize.filter { $0.row.p50Microseconds <= fastest * latencyTolerance }
+        let percent = Int(((latencyTolerance - 1) * 100).rounded())
+        return asFast.count > 1
+            ? ", as small as \(sameSize.count - 1) other\(sameSize.count > 2 ? "s" : ""); the best score of the \(asFast.count) whose p50 is within \(percent) % of the fastest"
+            : ", as small as \(sameSize.count - 1) other\(sameSize.count > 2 ? "s" : ""); the fastest p50, by more than \(percent) %"
     }
 
     private static func choice(_ row: QualityRow) -> Choice {
