@@ -172,7 +172,7 @@ extension CjkTokenizer: ShippedTokenizer {
         /// The stemmers that keep the marks their language's keyboards often leave out (French
         /// é è ê, Italian à è ì ò ù, Portuguese á ã ç õ): Snowball's Spanish, Dutch and German
         /// stemmers remove theirs, and å ä ö ç ş are letters of their own in Swedish, Finnish and
-        /// Turkish. `advise` measures both spellings of each (issue 58).
+        /// Turkish. Each is in the catalog a second time, on folded text, for `advise` (issue 58).
         package static let foldedLanguages = ["french", "italian", "portuguese"]
 
         package static let catalogEntries =
