@@ -361,7 +361,7 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
             ? "" : fewest == 0 ? " that fail no typing class" : " that fail the fewest typing classes (\(fewest))"
         let winnerWhy =
             tied.count > 1
-            ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of the \(pool.count)\(fewestWording)\(Self.sizeTieWording(winner, among: pool))"
+            ? "tied with the best score (\(tied.count) candidates at p ≥ \(significance)); the smallest index of the \(pool.count)\(fewestWording)\(Self.sizeTieWording(among: pool))"
             : "the best score"
         let classFailures = tied.filter { !(failures[$0.row.key] ?? []).isEmpty }.map { candidate in
             let classes = failures[candidate.row.key]!.map(\.rawValue).joined(separator: ", ")
@@ -395,29 +395,34 @@ public struct AdviceReport: Sendable, ReportsRunLosses {
     static func ranked(_ candidates: [Measured]) -> [Measured] {
         var rest = candidates
         var order: [Measured] = []
-        while let smallest = rest.map({ $0.row.indexBytes ?? Int.max }).min() {
-            let sameSize = rest.filter { ($0.row.indexBytes ?? Int.max) == smallest }
-            let fastest = sameSize.map(\.row.p50Microseconds).min()!
-            let next = sameSize.filter { $0.row.p50Microseconds <= fastest * latencyTolerance }.max { a, b in
-                a.score != b.score ? a.score < b.score : (a.row.spec, a.row.key) > (b.row.spec, b.row.key)
-            }!
+        while let next = smallestAndAsFast(rest)?.asFast.max(by: { a, b in
+            a.score != b.score ? a.score < b.score : (a.row.spec, a.row.key) > (b.row.spec, b.row.key)
+        }) {
             order.append(next)
             rest.removeAll { $0.row.key == next.row.key }
         }
         return order
     }
 
-    /// What broke the tie when the winner's index is no smaller than another's (a small corpus
-    /// fills the same pages whatever the tokenizer): the p50, or the score among the equally fast.
-    private static func sizeTieWording(_ winner: Measured, among pool: [Measured]) -> String {
-        let sameSize = pool.filter { $0.row.indexBytes == winner.row.indexBytes }
-        guard sameSize.count > 1 else { return "" }
-        let fastest = sameSize.map(\.row.p50Microseconds).min()!
-        let asFast = sameSize.filter { $0.row.p50Microseconds <= fastest * latencyTolerance }
+    /// Of `candidates`, those with the smallest index, and of those, the ones whose p50 is within
+    /// `latencyTolerance` of the fastest; nil when there is none.
+    private static func smallestAndAsFast(_ candidates: [Measured]) -> (smallest: [Measured], asFast: [Measured])? {
+        guard let bytes = candidates.map({ $0.row.indexBytes ?? Int.max }).min() else { return nil }
+        let smallest = candidates.filter { ($0.row.indexBytes ?? Int.max) == bytes }
+        let fastest = smallest.map(\.row.p50Microseconds).min()!
+        return (smallest, smallest.filter { $0.row.p50Microseconds <= fastest * latencyTolerance })
+    }
+
+    /// What broke the tie among `pool` (whose first in `ranked` order won) when another candidate's
+    /// index is as small (a small corpus fills the same pages whatever the tokenizer): the p50,
+    /// or the score among the equally fast.
+    private static func sizeTieWording(among pool: [Measured]) -> String {
+        guard let (smallest, asFast) = smallestAndAsFast(pool), smallest.count > 1 else { return "" }
         let percent = Int(((latencyTolerance - 1) * 100).rounded())
+        let others = "as small as \(smallest.count - 1) other\(smallest.count > 2 ? "s" : "")"
         return asFast.count > 1
-            ? ", as small as \(sameSize.count - 1) other\(sameSize.count > 2 ? "s" : ""); the best score of the \(asFast.count) whose p50 is within \(percent) % of the fastest"
-            : ", as small as \(sameSize.count - 1) other\(sameSize.count > 2 ? "s" : ""); the fastest p50, by more than \(percent) %"
+            ? ", \(others); the best score of the \(asFast.count) whose p50 is within \(percent) % of the fastest"
+            : ", \(others); the fastest p50, by more than \(percent) %"
     }
 
     private static func choice(_ row: QualityRow) -> Choice {
