@@ -58,6 +58,10 @@ struct ShippedTokenizerTests {
             "error in tokenizer constructor (cjk: unigrams must be 0 or 1, not '2')"
         ),
         (
+            "snowball dutch prefix_as_typed 2",
+            "error in tokenizer constructor (snowball: prefix_as_typed must be 0 or 1, not '2')"
+        ),
+        (
             "japanese unicode61",
             "error in tokenizer constructor (japanese: unexpected argument 'unicode61' (only 'dicdir PATH'))"
         ),

@@ -41,18 +41,7 @@ struct CjkTokenizerTests {
 
     @Test(arguments: rows)
     func matches(row: Row) throws {
-        let queue = try DatabaseQueue()
-        try queue.write { db in
-            try db.addTokenBenchTokenizers()
-            try db.execute(sql: "CREATE VIRTUAL TABLE notes USING fts5(body, tokenize = 'cjk')")
-            for document in Self.documents {
-                try db.execute(sql: "INSERT INTO notes(body) VALUES (?)", arguments: [document])
-            }
-        }
-        let found = try queue.read { db in
-            try Int.fetchAll(
-                db, sql: "SELECT rowid FROM notes WHERE notes MATCH ? ORDER BY rowid", arguments: [row.query])
-        }
+        let found = try rowsMatching(row.query, in: Self.documents, tokenize: "cjk")
         #expect(found == row.expected)
     }
 }
